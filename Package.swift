@@ -1,0 +1,26 @@
+// swift-tools-version: 6.0
+// ToggleKit: the model layer behind toggles, checkboxes and tree-structured category selectors.
+// Zero dependencies by design: the library, its tests and tools use only the Swift toolchain.
+
+import PackageDescription
+
+let package = Package(
+  name: "ToggleKit",
+  products: [
+    .library(name: "ToggleKit", targets: ["ToggleKit"]),
+    .library(name: "ToggleKitTesting", targets: ["ToggleKitTesting"]),
+    .executable(name: "Playground", targets: ["Playground"]),
+  ],
+  dependencies: [],
+  targets: [
+    .target(name: "ToggleKit"),
+    .target(name: "ToggleKitTesting", dependencies: ["ToggleKit"]),
+    .executableTarget(
+      name: "Playground",
+      dependencies: ["ToggleKit", "ToggleKitTesting"],
+      path: "Playground"
+    ),
+    .testTarget(name: "ToggleKitTests", dependencies: ["ToggleKit", "ToggleKitTesting"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,201 @@
+/// A get/set pair to a value stored elsewhere: the model-layer twin of SwiftUI's `Binding`.
+///
+/// A binding reads its value on demand and writes it back through the store that owns it. It knows
+/// whether it can be written at all (``isWritable``) and whether its value can never change
+/// (``isConstant``); everything derived from it — key-path projections, ``map(get:set:)``,
+/// ``contains(_:)``, element bindings — inherits both.
+///
+/// ```swift
+/// var volume = 3
+/// let binding = ModelBinding(get: { volume }, set: { volume = $0 })
+/// binding.wrappedValue = 7        // volume == 7
+/// ModelBinding.constant(1).isWritable   // false: writes to it are ignored
+/// ```
+///
+/// Writes to a binding that is not writable are ignored, as SwiftUI ignores writes to a constant.
+/// Bindings are not `Sendable`: derive one per isolation domain from a ``ModelState``, which is.
+///
+/// - Complexity: Every read and write costs what the underlying getter and setter cost, plus O(1)
+///   per level of projection.
+@propertyWrapper
+@dynamicMemberLookup
+public struct ModelBinding<Value> {
+  /// Reads the current value.
+  @usableFromInline let _read: () -> Value
+  /// Replaces the value; `nil` when the binding is not writable.
+  @usableFromInline let _write: ((Value) -> Void)?
+  /// Mutates the value in place (a read-modify-write that the store may make atomic); `nil` when the
+  /// binding is not writable.
+  @usableFromInline let _update: ((_ body: (inout Value) -> Void) -> Void)?
+  /// Writes this binding documents that it ignores (see ``ignoringWrites(where:)``).
+  @usableFromInline let _ignores: ((Value) -> Bool)?
+
+  /// Whether the value can never change: true for ``constant(_:)`` and everything derived from one.
+  ///
+  /// ```swift
+  /// ModelBinding.constant(true).isConstant   // true
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public let isConstant: Bool
+
+  /// Creates a binding from its parts; the designated initializer every other one calls.
+  @usableFromInline
+  init(
+    read: @escaping () -> Value,
+    write: ((Value) -> Void)?,
+    update: ((_ body: (inout Value) -> Void) -> Void)?,
+    isConstant: Bool,
+    ignores: ((Value) -> Bool)? = nil
+  ) {
+    self._read = read
+    self._write = write
+    self._update = update
+    self.isConstant = isConstant
+    self._ignores = ignores
+  }
+
+  /// Creates a writable binding from a getter and a setter.
+  ///
+  /// ```swift
+  /// var name = "a"
+  /// let binding = ModelBinding(get: { name }, set: { name = $0 })
+  /// ```
+  ///
+  /// A projection's write reads the whole value, changes the projected part and calls `set` with the
+  /// result.
+  ///
+  /// - Parameters:
+  ///   - get: Reads the current value.
+  ///   - set: Stores a new value.
+  /// - Complexity: O(1).
+  public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {
+    self.init(
+      read: get,
+      write: set,
+      update: { body in
+        var value = get()
+        body(&value)
+        set(value)
+      },
+      isConstant: false
+    )
+  }
+
+  /// Creates a writable binding whose writes are in-place mutations, so that the store can make each
+  /// read-modify-write atomic and avoid copying large values.
+  ///
+  /// ```swift
+  /// let box = Box([1, 2])   // any reference type holding a value
+  /// let binding = ModelBinding(get: { box.items }, update: { body in body(&box.items) })
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - get: Reads the current value.
+  ///   - update: Runs `body` on the stored value in place.
+  /// - Complexity: O(1).
+  public init(
+    get: @escaping () -> Value,
+    update: @escaping (_ body: (inout Value) -> Void) -> Void
+  ) {
+    self.init(
+      read: get,
+      write: { newValue in update { $0 = newValue } },
+      update: update,
+      isConstant: false
+    )
+  }
+
+  /// Creates a read-only binding: it reads through `get` and ignores every write.
+  ///
+  /// ```swift
+  /// let count = ModelBinding(get: { items.count })
+  /// count.isWritable   // false
+  /// ```
+  ///
+  /// - Parameter get: Reads the current value.
+  /// - Complexity: O(1).
+  public init(get: @escaping () -> Value) {
+    self.init(read: get, write: nil, update: nil, isConstant: false)
+  }
+
+  /// Creates a binding from another binding, for `@ModelBinding` parameters of initializers.
+  ///
+  /// ```swift
+  /// struct Row { @ModelBinding var isOn: Bool }
+  /// let row = Row(isOn: $flag)
+  /// ```
+  ///
+  /// - Parameter projectedValue: The binding to wrap.
+  /// - Complexity: O(1).
+  public init(projectedValue: ModelBinding<Value>) {
+    self = projectedValue
+  }
+
+  /// A binding to an immutable value: reads return `value`, writes are ignored.
+  ///
+  /// ```swift
+  /// let locked = ModelBinding.constant(true)
+  /// locked.wrappedValue = false   // ignored
+  /// ```
+  ///
+  /// - Parameter value: The value every read returns.
+  /// - Returns: A constant, non-writable binding.
+  /// - Complexity: O(1).
+  public static func constant(_ value: Value) -> ModelBinding<Value> {
+    ModelBinding(read: { value }, write: nil, update: nil, isConstant: true)
+  }
+
+  /// Whether writes reach the underlying store.
+  ///
+  /// False for constants, read-only bindings, ``locked()``
+  /// bindings and everything derived from them.
+  ///
+  /// ```swift
+  /// ModelBinding(get: { 1 }).isWritable   // false
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public var isWritable: Bool { _write != nil }
+
+  /// The value the binding refers to.
+  ///
+  /// Setting it writes through (ignored when not writable).
+  ///
+  /// ```swift
+  /// binding.wrappedValue = true        // one write
+  /// binding.wrappedValue.toggle()      // a read, then a write: update(_:) makes it one
+  /// ```
+  ///
+  /// - Complexity: The getter's or setter's cost.
+  @inlinable
+  public var wrappedValue: Value {
+    get { _read() }
+    nonmutating set { _write?(newValue) }
+  }
+
+  /// The binding itself, so `$value` on a `@ModelBinding` property gives the binding.
+  ///
+  /// ```swift
+  /// struct Row { @ModelBinding var isOn: Bool; var child: ModelBinding<Bool> { $isOn } }
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public var projectedValue: ModelBinding<Value> { self }
+
+  /// Mutates the value in place through the store in one read-modify-write.
+  ///
+  /// ```swift
+  /// $selection.update { $0.insert("a") }
+  /// ```
+  ///
+  /// Does nothing when the binding is not writable. On a binding derived from a ``ModelState`` the
+  /// whole read-modify-write is atomic.
+  ///
+  /// - Parameter body: Changes the value.
+  /// - Complexity: The store's update cost plus `body`'s.
+  public func update(_ body: (inout Value) -> Void) {
+    _update?(body)
+  }
+}

@@ -1,0 +1,68 @@
+#if canImport(Testing)
+  import Testing
+  import ToggleKit
+
+  extension BindingLaws {
+    /// Checks a binding against samples and records each violation as a Swift Testing issue at
+    /// `sourceLocation`.
+    ///
+    /// ```swift
+    /// @Test func volumeBindingIsLawful() {
+    ///   @ModelState var volume = 3
+    ///   BindingLaws.expectLawful($volume, samples: [0, 11])
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - binding: The binding to check.
+    ///   - samples: Values to write.
+    ///   - condition: Words that describe the world right now.
+    ///   - sourceLocation: Where to report violations; defaults to the caller.
+    /// - Returns: The report, for further expectations.
+    /// - Complexity: O(samples) reads and writes of the binding.
+    @discardableResult
+    public static func expectLawful<Value: Equatable>(
+      _ binding: ModelBinding<Value>,
+      samples: [Value],
+      while condition: String? = nil,
+      sourceLocation: SourceLocation = #_sourceLocation
+    ) -> BindingLawReport {
+      record(check(binding, samples: samples, while: condition), at: sourceLocation)
+    }
+
+    /// Checks a Bool binding and records each violation as a Swift Testing issue at
+    /// `sourceLocation`.
+    ///
+    /// ```swift
+    /// @Test func membershipIsLawful() {
+    ///   @ModelState var selection: Set<String> = []
+    ///   BindingLaws.expectLawful($selection.contains("a"))
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - binding: The binding to check.
+    ///   - condition: Words that describe the world right now.
+    ///   - sourceLocation: Where to report violations; defaults to the caller.
+    /// - Returns: The report, for further expectations.
+    /// - Complexity: O(1) reads and writes of the binding.
+    @discardableResult
+    public static func expectLawful(
+      _ binding: ModelBinding<Bool>,
+      while condition: String? = nil,
+      sourceLocation: SourceLocation = #_sourceLocation
+    ) -> BindingLawReport {
+      record(check(binding, while: condition), at: sourceLocation)
+    }
+
+    private static func record(
+      _ report: BindingLawReport,
+      at sourceLocation: SourceLocation
+    ) -> BindingLawReport {
+      for violation in report.violations {
+        Issue.record(Comment(rawValue: violation.description), sourceLocation: sourceLocation)
+      }
+      return report
+    }
+  }
+#endif
