@@ -38,8 +38,20 @@ public enum BindingLaw: String, Sendable, CaseIterable, CustomStringConvertible 
 /// - Complexity: O(1) for every member.
 public struct BindingLawViolation: Sendable, Equatable, CustomStringConvertible {
   /// The law that was broken.
+  ///
+  /// ```swift
+  /// report.violations.map(\.law)   // [.responsiveness]
+  /// ```
+  ///
+  /// - Complexity: O(1).
   public let law: BindingLaw
   /// What happened, in plain words.
+  ///
+  /// ```swift
+  /// violation.message   // "setting 11 reads back 10"
+  /// ```
+  ///
+  /// - Complexity: O(1).
   public let message: String
 
   /// Creates a violation.
@@ -77,6 +89,12 @@ public struct BindingLawViolation: Sendable, Equatable, CustomStringConvertible 
 /// - Complexity: O(1) for every member but ``description``, which is O(violations + notes).
 public struct BindingLawReport: Sendable, Equatable, CustomStringConvertible {
   /// What kind of binding was checked.
+  ///
+  /// ```swift
+  /// BindingLaws.check(ModelBinding.constant(true)).kind   // .constant
+  /// ```
+  ///
+  /// - Complexity: O(1) for every member.
   public enum Kind: String, Sendable, Equatable {
     /// A writable binding: the laws were checked.
     case writable
@@ -87,10 +105,28 @@ public struct BindingLawReport: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// What kind of binding was checked; laws of writes apply only to writable ones.
+  ///
+  /// ```swift
+  /// if report.kind == .writable { print(report.violations) }
+  /// ```
+  ///
+  /// - Complexity: O(1).
   public let kind: Kind
   /// Every law the binding broke, in the order found.
+  ///
+  /// ```swift
+  /// for violation in report.violations { print(violation) }
+  /// ```
+  ///
+  /// - Complexity: O(1).
   public let violations: [BindingLawViolation]
   /// Facts that are not violations, such as a constant binding or a write declared as ignored.
+  ///
+  /// ```swift
+  /// report.notes   // ["writes of false are ignored, as the binding declares"]
+  /// ```
+  ///
+  /// - Complexity: O(1).
   public let notes: [String]
 
   /// Creates a report.
