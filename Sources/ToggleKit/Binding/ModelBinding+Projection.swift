@@ -109,7 +109,7 @@ extension ModelBinding {
   /// - Returns: A binding that reads through this one and ignores every write.
   /// - Complexity: O(1).
   public func locked() -> ModelBinding<Value> {
-    ModelBinding(read: _read, write: nil, update: nil, isConstant: isConstant)
+    ModelBinding(read: _read, write: nil, update: nil, isConstant: isConstant, isMixed: _isMixed)
   }
 
   /// The same binding, declaring that it ignores writes of values matching `predicate` — and

@@ -29,6 +29,10 @@ public struct ModelBinding<Value> {
   @usableFromInline let _update: ((_ body: (inout Value) -> Void) -> Void)?
   /// Writes this binding documents that it ignores (see ``ignoringWrites(where:)``).
   @usableFromInline let _ignores: ((Value) -> Bool)?
+  /// Whether the source is in a third, mixed state right now: set only on a ``ParentToggle``'s
+  /// ``ParentToggle/isOn`` binding, so that a parent nested in a grandparent counts as mixed, not
+  /// as off.
+  @usableFromInline let _isMixed: (() -> Bool)?
 
   /// Whether the value can never change: true for ``constant(_:)`` and everything derived from one.
   ///
@@ -46,13 +50,15 @@ public struct ModelBinding<Value> {
     write: ((Value) -> Void)?,
     update: ((_ body: (inout Value) -> Void) -> Void)?,
     isConstant: Bool,
-    ignores: ((Value) -> Bool)? = nil
+    ignores: ((Value) -> Bool)? = nil,
+    isMixed: (() -> Bool)? = nil
   ) {
     self._read = read
     self._write = write
     self._update = update
     self.isConstant = isConstant
     self._ignores = ignores
+    self._isMixed = isMixed
   }
 
   /// Creates a writable binding from a getter and a setter.

@@ -1,0 +1,201 @@
+/// A toggle that aggregates Bool sources into ``ToggleState/on``, ``ToggleState/off`` or
+/// ``ToggleState/mixed`` and writes through when it is toggled — SwiftUI's `Toggle(sources:isOn:)`
+/// as a model, without its stuck-parent failure.
+///
+/// ```swift
+/// @ModelState var a = true
+/// @ModelState var c = false
+/// let parent = ParentToggle([$a, .constant(true), $c])
+/// parent.state      // .mixed: a is on, c is off (the constant does not count)
+/// parent.toggle()   // changed 1 (c), blocked 0
+/// parent.toggle()   // .on → off: changed 2 (a, c), blocked 1 (the constant)
+/// parent.state      // .off: SwiftUI would be stuck at mixed here
+/// ```
+///
+/// **State.** Over the sources that count (see ``LockedSources``): all on → `.on`; all off →
+/// `.off`; otherwise `.mixed`. A source is *locked* when its binding is not writable (constant,
+/// read-only, or ``ModelBinding/locked()``). A parent with no writable source is itself locked; it
+/// shows the aggregate of its locked sources, and toggling it changes nothing and reports the
+/// blocked sources. A parent with no sources at all is `.off` and locked — SwiftUI reads an empty
+/// source list as on, which makes "select all" over an empty filter look done; ToggleKit does not.
+///
+/// **Clicks.** ``toggle()`` writes false when the state is `.on`, true when it is `.off`, and the
+/// ``MixedToggleTarget`` when `.mixed`. Only writable sources that differ from the value are
+/// written; locked sources are never written, not even with their own value.
+///
+/// **Liveness.** Under ``LockedSources/excluded``, a parent with at least one writable source
+/// changes state on every toggle, and two toggles visit both `.on` and `.off` (tested over every
+/// configuration of up to six sources).
+///
+/// **When `.counted` gets stuck.** Under ``LockedSources/counted``, a toggle leaves the state
+/// unchanged although a writable source exists exactly when the parent is mixed and some locked
+/// source holds the opposite of the mixed target — with the default target: a writable source, a
+/// locked-off source, and any source that is on. The click writes every writable source on, the
+/// locked-off source keeps the parent mixed, and every further click repeats that. Of the 5,461
+/// configurations of up to six sources, 4,134 are stuck in this way for each target (for `n`
+/// sources: 4ⁿ − 3ⁿ − 2·2ⁿ + 3, for n ≥ 1).
+///
+/// **Nesting.** A parent's ``isOn`` binding is a source for a grandparent: writable unless the parent
+/// is locked, and read as mixed (not off) while the parent is mixed, so a grandparent over parents
+/// behaves exactly like one over all their sources.
+///
+/// - Complexity: Every query and write is O(n) in the number of sources, reading each once (and
+///   re-reading each written source once).
+public struct ParentToggle {
+  /// The current sources; re-read on every query, so a collection that grows is seen.
+  let sources: () -> [ModelBinding<Bool>]
+  /// Whether every source list this parent can see is fixed and constant.
+  let hasConstantSources: Bool
+
+  /// How locked sources are treated.
+  ///
+  /// ```swift
+  /// ParentToggle([$a]).lockedSources   // .excluded
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public let lockedSources: LockedSources
+
+  /// What a click on a mixed parent writes.
+  ///
+  /// ```swift
+  /// ParentToggle([$a]).mixedTogglesTo   // .on
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public let mixedTogglesTo: MixedToggleTarget
+
+  /// A parent over an array of Bool bindings: `ParentToggle([$a, .constant(b), $c])`.
+  ///
+  /// ```swift
+  /// let parent = ParentToggle([$wifi, $bluetooth, $airplaneMode.locked()])
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - sources: The sources; constant, read-only and locked bindings are locked sources.
+  ///   - lockedSources: How locked sources are treated.
+  ///   - mixedTogglesTo: What a click on a mixed parent writes.
+  /// - Complexity: O(1).
+  public init(
+    _ sources: [ModelBinding<Bool>],
+    lockedSources: LockedSources = .excluded,
+    mixedTogglesTo: MixedToggleTarget = .on
+  ) {
+    self.sources = { sources }
+    self.hasConstantSources = sources.allSatisfy(\.isConstant)
+    self.lockedSources = lockedSources
+    self.mixedTogglesTo = mixedTogglesTo
+  }
+
+  /// A parent over bindings to values with a Bool property: `sources: [$item1, $item2], isOn: \.isOn`,
+  /// or over plain Bools with `isOn: \.self`.
+  ///
+  /// ```swift
+  /// let parent = ParentToggle(sources: [$first, $second], isOn: \.isSubscribed)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - sources: Bindings to the values.
+  ///   - isOn: The Bool property each value contributes.
+  ///   - lockedSources: How locked sources are treated.
+  ///   - mixedTogglesTo: What a click on a mixed parent writes.
+  /// - Complexity: O(n) in the number of sources.
+  public init<Element>(
+    sources: [ModelBinding<Element>],
+    isOn: WritableKeyPath<Element, Bool>,
+    lockedSources: LockedSources = .excluded,
+    mixedTogglesTo: MixedToggleTarget = .on
+  ) {
+    self.init(
+      sources.map { $0[dynamicMember: isOn] },
+      lockedSources: lockedSources,
+      mixedTogglesTo: mixedTogglesTo)
+  }
+
+  /// A parent over the elements of a collection: `sources: $items, isOn: \.isOn`.
+  ///
+  /// ```swift
+  /// @ModelState var items = [Item(isOn: true), Item(isOn: false, isRequired: true)]
+  /// let parent = ParentToggle(sources: $items, isOn: \.isOn, isLocked: \.isRequired)
+  /// ```
+  ///
+  /// The elements are re-read on every query, so the parent follows insertions and removals.
+  ///
+  /// - Parameters:
+  ///   - sources: A binding to the collection; when it is not writable, every element is locked.
+  ///   - isOn: The Bool property each element contributes.
+  ///   - isLocked: An optional property that locks an element while it is true.
+  ///   - lockedSources: How locked sources are treated.
+  ///   - mixedTogglesTo: What a click on a mixed parent writes.
+  /// - Complexity: O(1); each query then costs O(n) in the number of elements.
+  public init<Sources: MutableCollection>(
+    sources: ModelBinding<Sources>,
+    isOn: WritableKeyPath<Sources.Element, Bool>,
+    isLocked: KeyPath<Sources.Element, Bool>? = nil,
+    lockedSources: LockedSources = .excluded,
+    mixedTogglesTo: MixedToggleTarget = .on
+  ) {
+    self.sources = {
+      let collection = sources.wrappedValue
+      let bindings = sources.each(isOn)
+      guard let isLocked else { return bindings }
+      return zip(collection, bindings).map { element, binding in
+        element[keyPath: isLocked] ? binding.locked() : binding
+      }
+    }
+    self.hasConstantSources = sources.isConstant
+    self.lockedSources = lockedSources
+    self.mixedTogglesTo = mixedTogglesTo
+  }
+
+  /// The counts behind the state: writable and locked sources that are on, off or mixed.
+  ///
+  /// ```swift
+  /// ParentToggle([$on, .constant(false)]).summary   // 1 writable on, 1 locked off
+  /// ```
+  ///
+  /// - Complexity: O(n): reads each source once.
+  public var summary: ToggleSummary {
+    var summary = ToggleSummary()
+    for source in sources() {
+      switch (_reading(of: source), source.isWritable) {
+      case (.on, true): summary.writableOn += 1
+      case (.off, true): summary.writableOff += 1
+      case (.mixed, true): summary.writableMixed += 1
+      case (.on, false): summary.lockedOn += 1
+      case (.off, false): summary.lockedOff += 1
+      case (.mixed, false): summary.lockedMixed += 1
+      }
+    }
+    return summary
+  }
+
+  /// The state the parent shows: on, off or mixed over the sources that count.
+  ///
+  /// ```swift
+  /// ParentToggle([$a, $b]).state   // .mixed when exactly one of a and b is on
+  /// ```
+  ///
+  /// - Complexity: O(n): reads each source once.
+  public var state: ToggleState {
+    summary.state(lockedSources: lockedSources)
+  }
+
+  /// Whether the parent cannot change anything: it has no writable source.
+  ///
+  /// ```swift
+  /// ParentToggle([.constant(true)]).isLocked   // true
+  /// ParentToggle([]).isLocked                  // true
+  /// ```
+  ///
+  /// - Complexity: O(n) in the number of sources.
+  public var isLocked: Bool {
+    !sources().contains { $0.isWritable }
+  }
+}
+
+/// How a source reads: on, off, or mixed for a nested parent.
+func _reading(of source: ModelBinding<Bool>) -> ToggleState {
+  if source._isMixed?() == true { return .mixed }
+  return source.wrappedValue ? .on : .off
+}
