@@ -9,7 +9,10 @@
   import Darwin
 #endif
 
-let pages: [Page] = [setMembershipChecklist]
+let pages: [Page] = [
+  setMembershipChecklist, hierarchyOfToggles, parentOverItems, parentOverSeparateStates,
+  constantSources, toggleThatDoesTooMuch,
+]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains("--help") || arguments.contains("-h") {
