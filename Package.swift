@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "ToggleKit", targets: ["ToggleKit"]),
     .library(name: "ToggleKitTesting", targets: ["ToggleKitTesting"]),
     .executable(name: "Playground", targets: ["Playground"]),
+    .executable(name: "togglekit-bench", targets: ["Benchmarks"]),
   ],
   dependencies: [],
   targets: [
@@ -20,6 +21,7 @@ let package = Package(
       dependencies: ["ToggleKit", "ToggleKitTesting"],
       path: "Playground"
     ),
+    .executableTarget(name: "Benchmarks", dependencies: ["ToggleKit"]),
     .testTarget(name: "ToggleKitTests", dependencies: ["ToggleKit", "ToggleKitTesting"]),
   ],
   swiftLanguageModes: [.v6]

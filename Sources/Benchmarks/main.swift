@@ -1,0 +1,87 @@
+// togglekit-bench: operation costs of SelectionTree in a release build, beside a naive per-node
+// Bool tree measured in the same run. `swift run -c release togglekit-bench [--quick]`.
+
+import ToggleKit
+
+/// The paths of a complete tree with the given fan-out and number of levels.
+func wideTreePaths(fanOut: Int, levels: Int) -> [String] {
+  var paths: [String] = []
+  var frontier = [""]
+  for _ in 0..<levels {
+    var next: [String] = []
+    for prefix in frontier {
+      for child in 0..<fanOut {
+        let path = prefix.isEmpty ? "n\(child)" : prefix + "/\(child)"
+        paths.append(path)
+        next.append(path)
+      }
+    }
+    frontier = next
+  }
+  return ["root"] + paths.map { "root/" + $0 }
+}
+
+let quick = CommandLine.arguments.contains("--quick")
+let levelCounts = quick ? [3, 4, 5] : [3, 4, 5, 6]
+var generator = SystemRandomNumberGenerator()
+
+print(
+  "| nodes | build from paths | root toggle | leaf toggle | state(of:) | summary(of:) | naive root toggle | ratio | bytes/node |"
+)
+print("|---|---|---|---|---|---|---|---|---|")
+for levels in levelCounts {
+  let paths = wideTreePaths(fanOut: 10, levels: levels)
+  var built: SelectionTree<String>? = nil
+  let buildSamples = samples(repetitions: levels >= 6 ? 3 : 5, warmUp: levels >= 6 ? 0 : 1) {
+    built = nil
+    built = try! SelectionTree(paths: paths)
+  }
+  var tree = built!
+  let ids = tree.ids
+  let leaves = ids.filter { tree.children(of: $0).isEmpty }
+  let n = tree.count
+
+  let root = Summary(samples(repetitions: 2_000) { _ = try! tree.toggle("root") })
+  let leafPicks = (0..<2_000).map { _ in leaves.randomElement(using: &generator)! }
+  var leafIndex = 0
+  let leaf = Summary(
+    samples(repetitions: 2_000) {
+      _ = try! tree.toggle(leafPicks[leafIndex % leafPicks.count])
+      leafIndex += 1
+    })
+  let nodePicks = (0..<2_000).map { _ in ids.randomElement(using: &generator)! }
+  var nodeIndex = 0
+  var sink = 0
+  let state = Summary(
+    samples(repetitions: 2_000) {
+      sink &+= tree.state(of: nodePicks[nodeIndex % nodePicks.count])!.hashValue
+      nodeIndex += 1
+    })
+  let summary = Summary(
+    samples(repetitions: 2_000) {
+      sink &+= tree.summary(of: nodePicks[nodeIndex % nodePicks.count])!.total
+      nodeIndex += 1
+    })
+
+  var parents = [Int32](repeating: -1, count: n)
+  var positions: [String: Int32] = [:]
+  for (position, id) in ids.enumerated() { positions[id] = Int32(position) }
+  for (position, id) in ids.enumerated() {
+    if let parent = tree.parent(of: id) { parents[position] = positions[parent]! }
+  }
+  var naive = NaiveTree(parents: parents)
+  let naiveRoot = Summary(samples(repetitions: levels >= 6 ? 20 : 200) { naive.toggle(0) })
+
+  // Memory beyond the labels: the bytes of the tree's own arrays (labels and ids count 16 bytes a
+  // node, their text is not counted).
+  let bytesPerNode = tree._storageBytes / n
+  print(
+    "| \(n) | \(format(Summary(buildSamples).median)) | \(format(root.median)) | \(format(leaf.median)) "
+      + "| \(format(state.median)) | \(format(summary.median)) | \(format(naiveRoot.median)) "
+      + "| \(rounded(naiveRoot.median / root.median))× | \(bytesPerNode) |")
+  if sink == 42 { print("") }
+}
+print("")
+print(
+  "Medians of 2,000 runs (root toggle, leaf toggle, queries), 200 (naive; 20 at 10^6), 3–5 (build)."
+)

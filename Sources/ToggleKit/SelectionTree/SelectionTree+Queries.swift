@@ -1,0 +1,268 @@
+extension SelectionTree {
+  /// The state a node shows: for a leaf (or any node when ``Propagation/up`` is off) its own value;
+  /// for a parent, the aggregate of the leaves below it under ``Options/lockedSources``.
+  ///
+  /// ```swift
+  /// tree.state(of: "Fruit")   // .mixed when some fruit is selected
+  /// ```
+  ///
+  /// - Parameter id: A node id.
+  /// - Returns: The state, or nil when there is no such node.
+  /// - Complexity: O(log n).
+  public func state(of id: ID) -> ToggleState? {
+    structure.position(of: id).map(_state(at:))
+  }
+
+  /// The counts behind a node's state: writable and non-writable (locked or disabled) leaves below
+  /// it that are on or off — or, when ``Propagation/up`` is off, every node of its subtree.
+  ///
+  /// ```swift
+  /// tree.summary(of: "Fruit")   // e.g. 2 writable on, 1 writable off, 1 locked on
+  /// ```
+  ///
+  /// A leaf counts as writable when a click on this node could change it: it is not locked, and not
+  /// disabled (unless ``Options/cascadesIntoDisabled``); nothing is writable below a disabled node.
+  ///
+  /// - Parameter id: A node id.
+  /// - Returns: The summary, or nil when there is no such node.
+  /// - Complexity: O(log n).
+  public func summary(of id: ID) -> ToggleSummary? {
+    structure.position(of: id).map(_summary(at:))
+  }
+
+  /// Whether a click on the node can change nothing because of locks: a leaf's own lock, or, for a
+  /// parent that derives its state, no writable leaf below it.
+  ///
+  /// ```swift
+  /// tree.isLocked("Fruit/Apple")   // true after setLock(of: "Fruit/Apple", .on)
+  /// ```
+  ///
+  /// - Parameter id: A node id.
+  /// - Returns: Whether the node is locked, or nil when there is no such node.
+  /// - Complexity: O(log n).
+  public func isLocked(_ id: ID) -> Bool? {
+    structure.position(of: id).map(_isLocked(at:))
+  }
+
+  /// Whether the node is enabled: false when it or any ancestor is disabled.
+  ///
+  /// ```swift
+  /// try tree.setDisabled("Veg", true)
+  /// tree.isEnabled("Veg/Leek")   // false: disabling is inherited
+  /// ```
+  ///
+  /// - Parameter id: A node id.
+  /// - Returns: The resolved enabled state, or nil when there is no such node.
+  /// - Complexity: O(log n).
+  public func isEnabled(_ id: ID) -> Bool? {
+    structure.position(of: id).map { !_isDisabled(states.state(at: $0)) }
+  }
+
+  /// Whether the node itself was disabled (not only through an ancestor).
+  ///
+  /// ```swift
+  /// tree.isDisabledItself("Veg/Leek")   // false even when "Veg" is disabled
+  /// ```
+  ///
+  /// - Parameter id: A node id.
+  /// - Returns: Whether the node carries its own disabled flag, or nil when there is no such node.
+  /// - Complexity: O(log d) for d disabled nodes.
+  public func isDisabledItself(_ id: ID) -> Bool? {
+    guard let position = structure.position(of: id) else { return nil }
+    let slot = _disabledSlot(Int32(position))
+    return slot < disabledPositions.count && disabledPositions[slot] == Int32(position)
+  }
+
+  /// Whether the node is expanded (its children shown).
+  ///
+  /// Independent of selection.
+  ///
+  /// ```swift
+  /// tree.isExpanded("Fruit")   // false until expanded
+  /// ```
+  ///
+  /// - Parameter id: A node id.
+  /// - Returns: Whether the node is expanded, or nil when there is no such node.
+  /// - Complexity: O(1) expected.
+  public func isExpanded(_ id: ID) -> Bool? {
+    structure.position(of: id).map { expanded[$0] }
+  }
+
+  /// The node's label.
+  ///
+  /// ```swift
+  /// tree.label(of: "Fruit/Apple")   // "Apple"
+  /// ```
+  ///
+  /// - Parameter id: A node id.
+  /// - Returns: The label, or nil when there is no such node.
+  /// - Complexity: O(1) expected.
+  public func label(of id: ID) -> String? {
+    structure.position(of: id).map { structure.labels[$0] }
+  }
+
+  /// The node's string attributes.
+  ///
+  /// ```swift
+  /// tree.attributes(of: "report.pdf")   // ["kind": "file"]
+  /// ```
+  ///
+  /// - Parameter id: A node id.
+  /// - Returns: The attributes (empty when it has none), or nil when there is no such node.
+  /// - Complexity: O(1) expected.
+  public func attributes(of id: ID) -> [String: String]? {
+    structure.position(of: id).map { structure.attributes[Int32($0)] ?? [:] }
+  }
+
+  /// The node's parent.
+  ///
+  /// ```swift
+  /// tree.parent(of: "Fruit/Apple")   // "Fruit"
+  /// ```
+  ///
+  /// - Parameter id: A node id.
+  /// - Returns: The parent's id; nil for a root or when there is no such node.
+  /// - Complexity: O(1) expected.
+  public func parent(of id: ID) -> ID? {
+    guard let position = structure.position(of: id) else { return nil }
+    let parent = Int(structure.parents[position])
+    return parent < 0 ? nil : structure.ids[parent]
+  }
+
+  /// The node's children, in order.
+  ///
+  /// ```swift
+  /// tree.children(of: "Fruit")   // ["Fruit/Apple", "Fruit/Pear"]
+  /// ```
+  ///
+  /// - Parameter id: A node id.
+  /// - Returns: The children's ids (empty for a leaf or an unknown id).
+  /// - Complexity: O(c) for c children.
+  public func children(of id: ID) -> [ID] {
+    guard let position = structure.position(of: id) else { return [] }
+    return _children(of: position).map { structure.ids[$0] }
+  }
+
+  /// The node's depth: 0 for a root.
+  ///
+  /// ```swift
+  /// tree.depth(of: "Fruit/Apple")   // 1
+  /// ```
+  ///
+  /// - Parameter id: A node id.
+  /// - Returns: The depth, or nil when there is no such node.
+  /// - Complexity: O(1) expected.
+  public func depth(of id: ID) -> Int? {
+    structure.position(of: id).map { Int(structure.depths[$0]) }
+  }
+
+  /// The ids from the root down to the node, both included.
+  ///
+  /// ```swift
+  /// tree.path(of: "Fruit/Apple")   // ["Fruit", "Fruit/Apple"]
+  /// ```
+  ///
+  /// - Parameter id: A node id.
+  /// - Returns: The path (empty when there is no such node).
+  /// - Complexity: O(depth).
+  public func path(of id: ID) -> [ID] {
+    guard let position = structure.position(of: id) else { return [] }
+    return _ancestry(of: position).map { structure.ids[$0] }
+  }
+
+  /// The labels from the root down to the node, both included.
+  ///
+  /// ```swift
+  /// tree.labelPath(of: "Fruit/Apple")   // ["Fruit", "Apple"]
+  /// ```
+  ///
+  /// - Parameter id: A node id.
+  /// - Returns: The labels (empty when there is no such node).
+  /// - Complexity: O(depth).
+  public func labelPath(of id: ID) -> [String] {
+    guard let position = structure.position(of: id) else { return [] }
+    return _ancestry(of: position).map { structure.labels[$0] }
+  }
+
+  /// Everything a style needs to draw the node, always resolved: label, state, enabled (inherited
+  /// from ancestors), locked, expanded, depth and whether it has children.
+  ///
+  /// ```swift
+  /// let row = tree.configuration(of: "Fruit/Apple")!
+  /// row.isEnabled   // false inside a disabled department
+  /// ```
+  ///
+  /// - Parameter id: A node id.
+  /// - Returns: The configuration, or nil when there is no such node.
+  /// - Complexity: O(log n).
+  public func configuration(of id: ID) -> ToggleConfiguration? {
+    structure.position(of: id).map(_configuration(at:))
+  }
+
+  // MARK: By position
+
+  func _state(at position: Int) -> ToggleState {
+    if !options.propagation.up || structure.isLeaf(position) {
+      return states.state(at: position) & _NodeBits.selected != 0 ? .on : .off
+    }
+    return _summary(at: position).state(lockedSources: options.lockedSources)
+  }
+
+  func _summary(at position: Int) -> ToggleSummary {
+    let range = structure.range(of: position)
+    let counted: UInt16 = options.propagation.up ? 0xFF00 : 0xFFFF
+    let counts = states.counts(in: range)
+    // The node is disabled exactly when every node of its range is (the range starts with it).
+    let isDisabled = counts.sum(over: 0x0F0F) == 0
+    let writable = isDisabled ? 0 : _writableMask & counted
+    let locked = counted & ~writable
+    return ToggleSummary(
+      writableOn: counts.sum(over: writable & 0xAAAA),
+      writableOff: counts.sum(over: writable & 0x5555),
+      lockedOn: counts.sum(over: locked & 0xAAAA),
+      lockedOff: counts.sum(over: locked & 0x5555))
+  }
+
+  func _isLocked(at position: Int) -> Bool {
+    let state = states.state(at: position)
+    if !options.propagation.up || structure.isLeaf(position) {
+      return state & _NodeBits.locked != 0
+    }
+    let counts = states.counts(in: structure.range(of: position))
+    let unlockedLeaves: UInt16 = 0x3300  // leaf states without the locked bit
+    let candidates = _isDisabled(state) ? unlockedLeaves : unlockedLeaves & _writableMask
+    return counts.sum(over: candidates) == 0
+  }
+
+  func _configuration(at position: Int) -> ToggleConfiguration {
+    ToggleConfiguration(
+      label: structure.labels[position],
+      state: _state(at: position),
+      isEnabled: !_isDisabled(states.state(at: position)),
+      isLocked: _isLocked(at: position),
+      isExpanded: expanded[position],
+      depth: Int(structure.depths[position]),
+      hasChildren: !structure.isLeaf(position))
+  }
+
+  func _children(of position: Int) -> [Int] {
+    var result: [Int] = []
+    var child = position + 1
+    let end = Int(structure.ends[position])
+    while child < end {
+      result.append(child)
+      child = Int(structure.ends[child])
+    }
+    return result
+  }
+
+  func _ancestry(of position: Int) -> [Int] {
+    var chain: [Int] = []
+    var node = position
+    while node >= 0 {
+      chain.append(node)
+      node = Int(structure.parents[node])
+    }
+    return chain.reversed()
+  }
+}

@@ -1,0 +1,123 @@
+/// Which nodes a selection lists.
+///
+/// ```swift
+/// tree.selection(.topmost)   // the compressed form: "Fruit" instead of all its fruits
+/// ```
+///
+/// - Complexity: O(1) for every member.
+public enum SelectionForm: String, Hashable, Sendable, CaseIterable {
+  /// The selected leaves.
+  case leaves
+  /// Every node whose state is on.
+  case all
+  /// Every node that is on while its parent is not (a root that is on included): the shortest
+  /// description of the selection.
+  case topmost
+}
+
+extension SelectionTree {
+  /// The selected nodes in preorder, in one of three forms.
+  ///
+  /// ```swift
+  /// var tree = try SelectionTree(paths: ["Fruit/Apple", "Fruit/Pear", "Veg/Leek"])
+  /// try tree.toggle("Fruit")
+  /// tree.selection(.leaves)    // ["Fruit/Apple", "Fruit/Pear"]
+  /// tree.selection(.all)       // ["Fruit", "Fruit/Apple", "Fruit/Pear"]
+  /// tree.selection(.topmost)   // ["Fruit"]
+  /// ```
+  ///
+  /// - Parameter form: Which nodes to list.
+  /// - Returns: Their ids, in preorder.
+  /// - Complexity: Output-sensitive. `.leaves`: O(k log n) for k selected leaves. `.all` and
+  ///   `.topmost`: O((k + a) log n), where a counts the ancestors of the selected leaves that are
+  ///   visited (for `.topmost`, none below a listed node whose leaves are all selected) — never
+  ///   O(n) when k ≪ n in a shallow tree. When parents keep their own values: O(k log n) for k
+  ///   selected nodes.
+  public func selection(_ form: SelectionForm) -> [ID] {
+    _selectedPositions(form).map { structure.ids[$0] }
+  }
+
+  /// The nodes whose state is mixed, in preorder.
+  ///
+  /// ```swift
+  /// tree.mixedNodes()   // ["Fruit"] when only some fruit is selected
+  /// ```
+  ///
+  /// - Returns: Their ids (always empty when parents keep their own values).
+  /// - Complexity: O((k + a) log n) for k selected leaves with a ancestors.
+  public func mixedNodes() -> [ID] {
+    guard options.propagation.up else { return [] }
+    var result: [ID] = []
+    _walkSelectedLeaves { position, isNewAncestor in
+      if isNewAncestor && _state(at: position) == .mixed { result.append(structure.ids[position]) }
+      return nil
+    }
+    return result
+  }
+
+  func _selectedPositions(_ form: SelectionForm) -> [Int] {
+    let selectedLeaves: UInt16 = 0xAA00
+    let selectedAny: UInt16 = 0xAAAA
+    if !options.propagation.up {
+      var result: [Int] = []
+      let mask = form == .leaves ? selectedLeaves : selectedAny
+      states.forEachIndex(in: 0..<count, matching: mask) { position in
+        let parent = Int(structure.parents[position])
+        let parentIsOn = parent >= 0 && states.state(at: parent) & _NodeBits.selected != 0
+        if form != .topmost || !parentIsOn { result.append(position) }
+        return nil
+      }
+      return result
+    }
+    if form == .leaves {
+      var result: [Int] = []
+      states.forEachIndex(in: 0..<count, matching: selectedLeaves) { position in
+        result.append(position)
+        return nil
+      }
+      return result
+    }
+    var result: [Int] = []
+    _walkSelectedLeaves { position, isNewAncestor in
+      let parent = Int(structure.parents[position])
+      if form == .topmost && parent >= 0 && _state(at: parent) == .on { return nil }
+      if !isNewAncestor {
+        result.append(position)
+        return nil
+      }
+      guard _state(at: position) == .on else { return nil }
+      result.append(position)
+      // Below a node whose leaves are all selected every node is on, so none is topmost. (Under
+      // `.excluded` an on node may have a descendant that is not on: one whose leaves are all
+      // locked or disabled and not all selected.)
+      guard form == .topmost else { return nil }
+      let summary = _summary(at: position)
+      return summary.writableOff + summary.lockedOff == 0 ? Int(structure.ends[position]) : nil
+    }
+    return result
+  }
+
+  /// Visits, in preorder, every selected leaf and each of its ancestors once.
+  ///
+  /// An ancestor is visited the first time it is reached, with `isNewAncestor` true. The visitor may return a position to skip to.
+  func _walkSelectedLeaves(_ visit: (_ position: Int, _ isNewAncestor: Bool) -> Int?) {
+    let selectedLeaves: UInt16 = 0xAA00
+    var stack: [Int] = []
+    states.forEachIndex(in: 0..<count, matching: selectedLeaves) { leaf in
+      while let top = stack.last, !(top <= leaf && leaf < Int(structure.ends[top])) {
+        stack.removeLast()
+      }
+      var fresh: [Int] = []
+      var node = Int(structure.parents[leaf])
+      while node >= 0 && node != stack.last {
+        fresh.append(node)
+        node = Int(structure.parents[node])
+      }
+      for ancestor in fresh.reversed() {
+        stack.append(ancestor)
+        if let skip = visit(ancestor, true) { return skip }
+      }
+      return visit(leaf, false)
+    }
+  }
+}

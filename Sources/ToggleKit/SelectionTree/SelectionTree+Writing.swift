@@ -1,0 +1,128 @@
+/// The state maps and range writes behind every mutation of a selection tree.
+extension SelectionTree {
+  @inline(__always)
+  func _isDisabled(_ state: UInt8) -> Bool { state & _NodeBits.disabled != 0 }
+
+  /// The states a write from a node addresses, and the range it covers.
+  func _addressed(_ position: Int) -> (range: Range<Int>, mask: UInt16) {
+    let propagation = options.propagation
+    let leafOnly: UInt16 = 0xFF00
+    if propagation.down {
+      return (structure.range(of: position), propagation.up ? leafOnly : 0xFFFF)
+    }
+    if propagation.up && !structure.isLeaf(position) { return (position..<position, 0) }
+    return (position..<position + 1, 0xFFFF)
+  }
+
+  /// The states, among all 16, that a write from an enabled node may change: not locked, and not
+  /// disabled unless cascades reach disabled nodes.
+  var _writableMask: UInt16 {
+    options.cascadesIntoDisabled ? 0x3333 : 0x0303
+  }
+
+  /// The states whose selected bit is `value`.
+  static func _selectedMask(_ value: Bool) -> UInt16 {
+    value ? 0xAAAA : 0x5555
+  }
+
+  /// Writes `value` from the node at `position`, as a click or `set` would.
+  mutating func _write(_ value: Bool, from position: Int) -> ToggleOutcome {
+    let (range, addressed) = _addressed(position)
+    let writable = _isDisabled(states.state(at: position)) ? 0 : _writableMask
+    return _write(value, to: range, addressed: addressed, writable: writable)
+  }
+
+  /// Writes `value` to the `writable` states among the `addressed` ones in `range`, and reports the
+  /// addressed states that differed: changed when writable, blocked when not.
+  mutating func _write(
+    _ value: Bool, to range: Range<Int>, addressed: UInt16, writable: UInt16
+  ) -> ToggleOutcome {
+    guard !range.isEmpty, addressed != 0 else { return ToggleOutcome() }
+    let counts = states.counts(in: range)
+    let differing = addressed & Self._selectedMask(!value)
+    let outcome = ToggleOutcome(
+      changed: counts.sum(over: differing & writable),
+      blocked: counts.sum(over: differing & ~writable))
+    if outcome.changed > 0 {
+      let targets = addressed & writable
+      let map = _StateMap { state in
+        targets & (1 << UInt16(state)) == 0
+          ? state
+          : (value ? state | _NodeBits.selected : state & ~_NodeBits.selected)
+      }
+      states.apply(map, to: range)
+    }
+    return outcome
+  }
+
+  /// At build time: a parent's `isSelected` selects every leaf below it (or, when parents keep
+  /// their own values, the parent itself).
+  mutating func _initialSelect(_ position: Int) {
+    let range = options.propagation.up ? structure.range(of: position) : position..<position + 1
+    states.apply(_StateMap { $0 | _NodeBits.selected }, to: range)
+  }
+
+  /// Locks, or unlocks, the node at `position` and everything below it.
+  mutating func _lock(_ position: Int, _ lock: NodeLock, ownValue: Bool? = nil) {
+    let range = structure.range(of: position)
+    let map: _StateMap
+    switch lock {
+    case .none: map = _StateMap { $0 & ~_NodeBits.locked }
+    case .on: map = _StateMap { $0 | _NodeBits.locked | _NodeBits.selected }
+    case .off: map = _StateMap { ($0 | _NodeBits.locked) & ~_NodeBits.selected }
+    case .current:
+      if let ownValue, structure.isLeaf(position) {
+        _lock(position, ownValue ? .on : .off)
+        return
+      }
+      map = _StateMap { $0 | _NodeBits.locked }
+    }
+    states.apply(map, to: range)
+  }
+
+  /// Disables or re-enables the node at `position` itself; descendants follow unless another
+  /// disabled node still covers them.
+  mutating func _setDisabled(_ position: Int, _ isDisabled: Bool) {
+    let key = Int32(position)
+    let slot = _disabledSlot(key)
+    let isOwn = slot < disabledPositions.count && disabledPositions[slot] == key
+    guard isOwn != isDisabled else { return }
+    let parent = Int(structure.parents[position])
+    let coveredFromAbove = parent >= 0 && _isDisabled(states.state(at: parent))
+    let disable = _StateMap { $0 | _NodeBits.disabled }
+    if isDisabled {
+      disabledPositions.insert(key, at: slot)
+      if !coveredFromAbove { states.apply(disable, to: structure.range(of: position)) }
+      return
+    }
+    disabledPositions.remove(at: slot)
+    guard !coveredFromAbove else { return }
+    let range = structure.range(of: position)
+    states.apply(_StateMap { $0 & ~_NodeBits.disabled }, to: range)
+    // Re-disable the topmost disabled nodes inside the subtree.
+    var next = _disabledSlot(key)
+    while next < disabledPositions.count, Int(disabledPositions[next]) < range.upperBound {
+      let inner = Int(disabledPositions[next])
+      let innerRange = structure.range(of: inner)
+      states.apply(disable, to: innerRange)
+      next = _disabledSlot(Int32(innerRange.upperBound))
+    }
+  }
+
+  /// The first slot of `disabledPositions` holding a position ≥ `position`.
+  func _disabledSlot(_ position: Int32) -> Int {
+    var low = 0
+    var high = disabledPositions.count
+    while low < high {
+      let middle = (low + high) / 2
+      if disabledPositions[middle] < position { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  /// The position of `id`, or the error that names it.
+  func _position(_ id: ID) throws(SelectionTreeError) -> Int {
+    guard let position = structure.position(of: id) else { throw .unknownNode(id: "\(id)") }
+    return position
+  }
+}

@@ -1,0 +1,112 @@
+/// A value-type tree of identified nodes in which leaves hold the selection and every parent derives
+/// on, off or mixed from the leaves below it: the engine of a category selector.
+///
+/// ```swift
+/// var tree = try SelectionTree(paths: ["Fruit/Apple", "Fruit/Pear", "Veg/Leek"])
+/// try tree.toggle("Fruit")            // selects Apple and Pear
+/// tree.state(of: "Fruit")             // .on
+/// try tree.toggle("Fruit/Pear")
+/// tree.state(of: "Fruit")             // .mixed
+/// tree.selection(.topmost)            // ["Fruit/Apple"]
+/// ```
+///
+/// **Semantics.** Leaves hold the ground truth; a parent's state is the aggregate of the leaves below
+/// it under the ``LockedSources`` policy, exactly as a ``ParentToggle`` over them. A node can be
+/// *locked* (its value fixed) or *disabled* (inherited by every descendant; the user and cascades
+/// cannot change it). Locked and disabled leaves are both non-writable. Toggling a node writes every
+/// writable leaf below it and nothing else. Expansion is separate state: it never changes selection.
+/// ``Propagation`` switches the downward writes and the upward states off independently.
+///
+/// **Identity.** Everything is keyed by node id, never by position.
+///
+/// **Cost.** Nodes are kept in preorder, so each subtree is a contiguous range, and node states sit in
+/// a segment tree with lazy range maps. A toggle of *any* node — the root of a million-node tree
+/// included — and every state or summary query cost O(log n); listing k selected nodes costs
+/// O(k log n) plus, for ``SelectionForm/all`` and ``SelectionForm/topmost``, the ancestors of the
+/// selected leaves. Building is O(n). Copies share storage until one of them is written.
+///
+/// - Complexity: See each member; *n* is the number of nodes.
+public struct SelectionTree<ID: Hashable> {
+  /// The shape: ids, labels, parents, preorder ranges.
+  let structure: _TreeStructure<ID>
+  /// Per-node selected / locked / disabled / leaf bits with range counts.
+  var states: _NodeStates
+  /// Per-node expansion.
+  var expanded: [Bool]
+  /// Positions of the nodes disabled themselves (not only through an ancestor), sorted.
+  var disabledPositions: [Int32]
+
+  /// How the tree behaves.
+  ///
+  /// Changing ``Options/lockedSources``, ``Options/mixedTogglesTo`` or
+  /// ``Options/cascadesIntoDisabled`` takes effect at once; ``Options/propagation`` is meant to be
+  /// chosen when the tree is made (changing it later reinterprets stored values: a parent shown by
+  /// its own value is off unless it was written while `up` was off).
+  ///
+  /// ```swift
+  /// tree.options.mixedTogglesTo = .off
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public var options: Options
+
+  init(
+    structure: _TreeStructure<ID>, states: [UInt8], expanded: [Bool], disabledPositions: [Int32],
+    options: Options
+  ) {
+    self.structure = structure
+    self.states = _NodeStates(states: states)
+    self.expanded = expanded
+    self.disabledPositions = disabledPositions
+    self.options = options
+  }
+
+  /// The number of nodes.
+  ///
+  /// ```swift
+  /// try SelectionTree(paths: ["a/b"]).count   // 2
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public var count: Int { structure.count }
+
+  /// Whether the tree has no nodes.
+  ///
+  /// ```swift
+  /// try SelectionTree<String>(paths: []).isEmpty   // true
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public var isEmpty: Bool { structure.count == 0 }
+
+  /// The ids of the root nodes, in order.
+  ///
+  /// ```swift
+  /// try SelectionTree(paths: ["a/b", "c"]).roots   // ["a", "c"]
+  /// ```
+  ///
+  /// - Complexity: O(r) for r roots.
+  public var roots: [ID] { structure.roots.map { structure.ids[Int($0)] } }
+
+  /// Every node id in preorder (parents before children, siblings in order).
+  ///
+  /// ```swift
+  /// try SelectionTree(paths: ["a/b", "c"]).ids   // ["a", "a/b", "c"]
+  /// ```
+  ///
+  /// - Complexity: O(1): the array is shared, not copied.
+  public var ids: [ID] { structure.ids }
+
+  /// Whether a node with this id exists.
+  ///
+  /// ```swift
+  /// tree.contains("Fruit/Apple")   // true
+  /// ```
+  ///
+  /// - Parameter id: A node id.
+  /// - Returns: True when the tree has the node.
+  /// - Complexity: O(1) expected.
+  public func contains(_ id: ID) -> Bool { structure.position(of: id) != nil }
+}
+
+extension SelectionTree: Sendable where ID: Sendable {}

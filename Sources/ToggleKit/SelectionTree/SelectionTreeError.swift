@@ -1,0 +1,42 @@
+/// Why a selection tree could not be built or changed; each case names the node at fault.
+///
+/// ```swift
+/// do { _ = try SelectionTree(nodes: entries) } catch { print(error) }
+/// // duplicate node id "Fruit/Apple" (entries 3 and 7)
+/// ```
+///
+/// - Complexity: O(1) for every member.
+public enum SelectionTreeError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// Two entries share an id.
+  case duplicateID(id: String, first: Int, second: Int)
+  /// An entry names a parent that no entry has.
+  case missingParent(id: String, parent: String, entry: Int)
+  /// Entries' parents form a cycle, so they never reach a root.
+  case cycle(id: String)
+  /// A label is empty where one is required (a path component).
+  case emptyLabel(entry: Int, text: String)
+  /// No node has this id.
+  case unknownNode(id: String)
+
+  /// A sentence naming the node at fault.
+  ///
+  /// ```swift
+  /// SelectionTreeError.unknownNode(id: "x").description   // "no node with id \"x\""
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public var description: String {
+    switch self {
+    case .duplicateID(let id, let first, let second):
+      "duplicate node id \"\(id)\" (entries \(first) and \(second))"
+    case .missingParent(let id, let parent, let entry):
+      "node \"\(id)\" (entry \(entry)) names parent \"\(parent)\", which is not in the tree"
+    case .cycle(let id):
+      "node \"\(id)\" is its own ancestor: the parents form a cycle"
+    case .emptyLabel(let entry, let text):
+      "entry \(entry) has an empty label in \"\(text)\""
+    case .unknownNode(let id):
+      "no node with id \"\(id)\""
+    }
+  }
+}

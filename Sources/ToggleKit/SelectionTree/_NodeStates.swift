@@ -1,0 +1,331 @@
+/// The per-node state of a selection tree packed in four bits, and the maps between such states.
+///
+/// Bit 0: the node's own value (selected). Bit 1: locked. Bit 2: disabled (resolved: the node or an
+/// ancestor is disabled). Bit 3: the node is a leaf (fixed when the tree is built).
+enum _NodeBits {
+  static let selected: UInt8 = 1
+  static let locked: UInt8 = 2
+  static let disabled: UInt8 = 4
+  static let leaf: UInt8 = 8
+  static let stateCount = 16
+}
+
+/// A function from the 16 node states to the 16 node states, packed one nibble per state.
+///
+/// `map(s) = (raw >> (4 * s)) & 0xF`. Composition and application are O(1).
+struct _StateMap: Hashable, Sendable {
+  var raw: UInt64
+
+  static let identity = _StateMap(raw: 0xFEDC_BA98_7654_3210)
+
+  init(raw: UInt64) {
+    self.raw = raw
+  }
+
+  /// The map that sends every state `s` to `transform(s)`.
+  init(_ transform: (UInt8) -> UInt8) {
+    var raw: UInt64 = 0
+    for state in 0..<UInt8(_NodeBits.stateCount) {
+      raw |= UInt64(transform(state) & 0xF) << (4 * UInt64(state))
+    }
+    self.raw = raw
+  }
+
+  @inline(__always)
+  func callAsFunction(_ state: UInt8) -> UInt8 {
+    UInt8(truncatingIfNeeded: raw >> (4 * UInt64(state))) & 0xF
+  }
+
+  /// `self` after `inner`: first `inner`, then `self`.
+  @inline(__always)
+  func after(_ inner: _StateMap) -> _StateMap {
+    if inner == .identity { return self }
+    if self == .identity { return inner }
+    var raw: UInt64 = 0
+    for state in 0..<UInt64(_NodeBits.stateCount) {
+      let middle = (inner.raw >> (4 * state)) & 0xF
+      raw |= ((self.raw >> (4 * middle)) & 0xF) << (4 * state)
+    }
+    return _StateMap(raw: raw)
+  }
+
+  /// The set of states `s` (as a 16-bit mask) whose image lies in `mask`.
+  @inline(__always)
+  func preimage(of mask: UInt16) -> UInt16 {
+    if self == .identity { return mask }
+    var result: UInt16 = 0
+    for state in 0..<UInt16(_NodeBits.stateCount)
+    where mask & (1 << UInt16(self(UInt8(state)))) != 0 {
+      result |= 1 << state
+    }
+    return result
+  }
+
+  /// Counts per state after every counted node's state is mapped.
+  @inline(__always)
+  func apply(to counts: SIMD16<Int32>) -> SIMD16<Int32> {
+    if self == .identity { return counts }
+    var result = SIMD16<Int32>(repeating: 0)
+    for state in 0..<_NodeBits.stateCount {
+      result[Int(self(UInt8(state)))] &+= counts[state]
+    }
+    return result
+  }
+}
+
+extension SIMD16<Int32> {
+  /// The sum of the counts of the states in `mask`.
+  @inline(__always)
+  func sum(over mask: UInt16) -> Int {
+    var total: Int32 = 0
+    var remaining = mask
+    while remaining != 0 {
+      total &+= self[remaining.trailingZeroBitCount]
+      remaining &= remaining &- 1
+    }
+    return Int(total)
+  }
+}
+
+/// Node states of a whole tree, in preorder, with counts per state over any index range and lazy
+/// application of a state map to any range.
+///
+/// A segment tree over blocks of 32 positions: each segment node keeps the counts of the 16 states in
+/// its range (with its own pending map already applied) and a map still pending for its children.
+/// Applying a map to a range, counting a range and reading one state are O(log n + 32); listing the
+/// k positions whose state is in a set costs O(k + log n) per run of consecutive matches.
+struct _NodeStates: Sendable {
+  static let blockShift = 5
+  static let blockSize = 1 << blockShift
+
+  /// The raw state of each position (maps pending in the block's segment leaf not yet applied).
+  private(set) var bytes: [UInt8]
+  /// Per segment node (1-based heap order): counts per state in its range.
+  private(set) var counts: [SIMD16<Int32>]
+  /// Per segment node: the map pending for its children (for a block, for its bytes).
+  private(set) var pending: [_StateMap]
+  /// The number of positions.
+  let count: Int
+  /// The first segment node that is a block (a power of two).
+  let firstBlock: Int
+
+  init(states: [UInt8]) {
+    count = states.count
+    let blocks = max(1, (states.count + Self.blockSize - 1) >> Self.blockShift)
+    var first = 1
+    while first < blocks { first <<= 1 }
+    firstBlock = first
+    bytes = states
+    bytes.append(contentsOf: repeatElement(0, count: first * Self.blockSize - states.count))
+    counts = Array(repeating: SIMD16<Int32>(repeating: 0), count: 2 * first)
+    pending = Array(repeating: .identity, count: 2 * first)
+    for block in 0..<blocks {
+      counts[first + block] = recount(block: block)
+    }
+    for node in stride(from: first - 1, through: 1, by: -1) {
+      counts[node] = counts[2 * node] &+ counts[2 * node + 1]
+    }
+  }
+
+  private func recount(block: Int) -> SIMD16<Int32> {
+    var result = SIMD16<Int32>(repeating: 0)
+    let start = block << Self.blockShift
+    let end = min(count, start + Self.blockSize)
+    guard start < end else { return result }
+    for index in start..<end {
+      result[Int(bytes[index])] &+= 1
+    }
+    return result
+  }
+
+  // MARK: Reading
+
+  /// The state at `index`.
+  func state(at index: Int) -> UInt8 {
+    var state = bytes[index]
+    var node = firstBlock + (index >> Self.blockShift)
+    while node >= 1 {
+      state = pending[node](state)
+      node >>= 1
+    }
+    return state
+  }
+
+  /// Counts per state over `range`.
+  func counts(in range: Range<Int>) -> SIMD16<Int32> {
+    guard !range.isEmpty else { return SIMD16(repeating: 0) }
+    let block = range.lowerBound >> Self.blockShift
+    if block == (range.upperBound - 1) >> Self.blockShift {
+      // Most subtrees fit in one block: compose the maps above it (8 bytes a level, mostly cached)
+      // instead of descending through the 64-byte counts.
+      var map = _StateMap.identity
+      var node = firstBlock + block
+      while node >= 1 {
+        map = pending[node].after(map)
+        node >>= 1
+      }
+      var result = SIMD16<Int32>(repeating: 0)
+      for index in range {
+        result[Int(map(bytes[index]))] &+= 1
+      }
+      return result
+    }
+    let upper = range.upperBound == count ? firstBlock * Self.blockSize : range.upperBound
+    return counts(range.lowerBound, upper, node: 1, low: 0, high: firstBlock * Self.blockSize)
+  }
+
+  private func counts(_ l: Int, _ r: Int, node: Int, low: Int, high: Int) -> SIMD16<Int32> {
+    if l <= low && high <= r { return counts[node] }
+    if node >= firstBlock {
+      var result = SIMD16<Int32>(repeating: 0)
+      let map = pending[node]
+      for index in max(l, low)..<min(r, high, count) {
+        result[Int(map(bytes[index]))] &+= 1
+      }
+      return result
+    }
+    let middle = (low + high) >> 1
+    var result = SIMD16<Int32>(repeating: 0)
+    if l < middle { result &+= counts(l, r, node: 2 * node, low: low, high: middle) }
+    if r > middle { result &+= counts(l, r, node: 2 * node + 1, low: middle, high: high) }
+    return pending[node].apply(to: result)
+  }
+
+  /// Calls `body` with every index in `range` whose state is in `mask`, in order.
+  ///
+  /// `body` may return
+  /// an index to skip to (indices before it are not visited).
+  ///
+  /// One pass over the segment tree: O(k + log n) per run of consecutive matches, never a descent
+  /// from the root per match.
+  func forEachIndex(in range: Range<Int>, matching mask: UInt16, _ body: (Int) -> Int?) {
+    guard !range.isEmpty else { return }
+    var next = range.lowerBound
+    forEachIndex(
+      &next, range.upperBound, mask, node: 1, low: 0, high: firstBlock * Self.blockSize,
+      above: .identity, body)
+  }
+
+  private func forEachIndex(
+    _ next: inout Int, _ r: Int, _ mask: UInt16, node: Int, low: Int, high: Int,
+    above: _StateMap, _ body: (Int) -> Int?
+  ) {
+    if r <= low || high <= next || next >= r { return }
+    if counts[node].sum(over: above.preimage(of: mask)) == 0 { return }
+    let map = above.after(pending[node])
+    if node >= firstBlock {
+      var index = max(next, low)
+      while index < min(r, high, count) {
+        if mask & (1 << UInt16(map(bytes[index]))) != 0 {
+          next = index + 1
+          if let skip = body(index) { next = max(next, skip) }
+          index = next
+        } else {
+          index += 1
+        }
+      }
+      return
+    }
+    let middle = (low + high) >> 1
+    forEachIndex(&next, r, mask, node: 2 * node, low: low, high: middle, above: map, body)
+    forEachIndex(&next, r, mask, node: 2 * node + 1, low: middle, high: high, above: map, body)
+  }
+
+  // MARK: Writing
+
+  /// Maps the state of every position in `range`.
+  mutating func apply(_ map: _StateMap, to range: Range<Int>) {
+    guard !range.isEmpty, map != .identity else { return }
+    let upper = range.upperBound == count ? firstBlock * Self.blockSize : range.upperBound
+    apply(map, range.lowerBound, upper, node: 1, low: 0, high: firstBlock * Self.blockSize)
+  }
+
+  private mutating func apply(_ map: _StateMap, _ l: Int, _ r: Int, node: Int, low: Int, high: Int)
+  {
+    if l <= low && high <= r {
+      counts[node] = map.apply(to: counts[node])
+      pending[node] = map.after(pending[node])
+      return
+    }
+    if node >= firstBlock {
+      flush(block: node)
+      var delta = SIMD16<Int32>(repeating: 0)
+      for index in max(l, low)..<min(r, high, count) {
+        let old = bytes[index]
+        let new = map(old)
+        bytes[index] = new
+        delta[Int(old)] &-= 1
+        delta[Int(new)] &+= 1
+      }
+      counts[node] &+= delta
+      return
+    }
+    push(node)
+    let middle = (low + high) >> 1
+    if l < middle { apply(map, l, r, node: 2 * node, low: low, high: middle) }
+    if r > middle { apply(map, l, r, node: 2 * node + 1, low: middle, high: high) }
+    counts[node] = counts[2 * node] &+ counts[2 * node + 1]
+  }
+
+  /// Hands a node's pending map to its children.
+  private mutating func push(_ node: Int) {
+    let map = pending[node]
+    guard map != .identity else { return }
+    for child in (2 * node)...(2 * node + 1) {
+      counts[child] = map.apply(to: counts[child])
+      pending[child] = map.after(pending[child])
+    }
+    pending[node] = .identity
+  }
+
+  /// Applies a block's pending map to its bytes.
+  private mutating func flush(block node: Int) {
+    let map = pending[node]
+    guard map != .identity else { return }
+    let start = (node - firstBlock) << Self.blockShift
+    for index in start..<(start + Self.blockSize) {
+      bytes[index] = map(bytes[index])
+    }
+    pending[node] = .identity
+  }
+
+  // MARK: Checking
+
+  /// The bytes of the arrays.
+  var storageBytes: Int {
+    bytes.capacity + counts.capacity * MemoryLayout<SIMD16<Int32>>.stride
+      + pending.capacity * MemoryLayout<_StateMap>.stride
+  }
+
+  /// Every state in position order, with all pending maps applied.
+  func allStates() -> [UInt8] {
+    var result = [UInt8](repeating: 0, count: count)
+    for block in 0..<((count + Self.blockSize - 1) >> Self.blockShift) {
+      var map = _StateMap.identity
+      var node = firstBlock + block
+      while node >= 1 {
+        map = pending[node].after(map)
+        node >>= 1
+      }
+      let start = block << Self.blockShift
+      for index in start..<min(count, start + Self.blockSize) {
+        result[index] = map(bytes[index])
+      }
+    }
+    return result
+  }
+
+  /// Whether every segment node's counts equal what its range holds: O(n log n).
+  func countsAreConsistent() -> Bool {
+    for block in 0..<firstBlock
+    where counts[firstBlock + block] != pending[firstBlock + block].apply(to: recount(block: block))
+    {
+      return false
+    }
+    for node in 1..<firstBlock
+    where counts[node] != pending[node].apply(to: counts[2 * node] &+ counts[2 * node + 1]) {
+      return false
+    }
+    return true
+  }
+}

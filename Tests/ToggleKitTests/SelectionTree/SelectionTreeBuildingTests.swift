@@ -1,0 +1,156 @@
+import Testing
+import ToggleKit
+
+@Suite("SelectionTree: building from entries, nested nodes and paths")
+struct SelectionTreeBuildingTests {
+  @Test("entries may come in any order; siblings keep their order of appearance")
+  func entriesInAnyOrder() throws {
+    let tree = try SelectionTree(entries: [
+      .init(id: "b2", parent: "b", label: "B2"),
+      .init(id: "a", parent: nil, label: "A"),
+      .init(id: "b", parent: nil, label: "B"),
+      .init(id: "b1", parent: "b", label: "B1"),
+    ])
+    #expect(tree.ids == ["a", "b", "b2", "b1"])
+    #expect(tree.roots == ["a", "b"])
+    #expect(tree.children(of: "b") == ["b2", "b1"])
+    #expect(tree.parent(of: "b1") == "b")
+    #expect(tree.depth(of: "b1") == 1)
+    #expect(tree.path(of: "b1") == ["b", "b1"])
+    #expect(tree.labelPath(of: "b1") == ["B", "B1"])
+  }
+
+  @Test("a duplicate id is an error naming the id and both entries")
+  func duplicateID() {
+    #expect(throws: SelectionTreeError.duplicateID(id: "x", first: 0, second: 2)) {
+      try SelectionTree(entries: [
+        .init(id: "x", parent: nil, label: "X"), .init(id: "y", parent: nil, label: "Y"),
+        .init(id: "x", parent: "y", label: "X again"),
+      ])
+    }
+  }
+
+  @Test("a missing parent is an error naming the node, the parent and the entry")
+  func missingParent() {
+    let error = #expect(throws: SelectionTreeError.self) {
+      try SelectionTree(entries: [.init(id: "a", parent: "ghost", label: "A")])
+    }
+    #expect(error == .missingParent(id: "a", parent: "ghost", entry: 0))
+    #expect(
+      error?.description
+        == "node \"a\" (entry 0) names parent \"ghost\", which is not in the tree")
+  }
+
+  @Test("parents that form a cycle are an error naming a node on the cycle")
+  func cycle() {
+    let error = #expect(throws: SelectionTreeError.self) {
+      try SelectionTree(entries: [
+        .init(id: "root", parent: nil, label: "R"), .init(id: "a", parent: "b", label: "A"),
+        .init(id: "b", parent: "a", label: "B"), .init(id: "c", parent: "b", label: "C"),
+      ])
+    }
+    #expect(error == .cycle(id: "a") || error == .cycle(id: "b"))
+  }
+
+  @Test("nested nodes build in preorder, with initial selection, locks and disabling")
+  func nestedNodes() throws {
+    let tree = try SelectionTree(roots: [
+      .init(
+        id: "fruit", label: "Fruit", isExpanded: true,
+        children: [
+          .init(id: "apple", label: "Apple", isSelected: true),
+          .init(id: "pear", label: "Pear", lock: .on),
+          .init(id: "fig", label: "Fig", isDisabled: true, attributes: ["kind": "dried"]),
+        ])
+    ])
+    #expect(tree.ids == ["fruit", "apple", "pear", "fig"])
+    #expect(tree.state(of: "fruit") == .on, "the one writable leaf is on; the locked one too")
+    #expect(tree.isLocked("pear") == true)
+    #expect(tree.isEnabled("fig") == false)
+    #expect(tree.attributes(of: "fig") == ["kind": "dried"])
+    #expect(tree.isExpanded("fruit") == true)
+    #expect(tree.summary(of: "fruit") == ToggleSummary(writableOn: 1, lockedOn: 1, lockedOff: 1))
+  }
+
+  @Test("isSelected on a parent selects every leaf below it; a leaf's own lock keeps its own value")
+  func parentSelectionAndLeafLock() throws {
+    let tree = try SelectionTree(roots: [
+      .init(
+        id: "p", label: "P", isSelected: true,
+        children: [
+          .init(id: "a", label: "A"), .init(id: "b", label: "B", lock: .current),
+        ])
+    ])
+    #expect(tree.state(of: "a") == .on)
+    #expect(tree.state(of: "b") == .off, "locked at its own (unselected) value")
+  }
+
+  @Test("paths create intermediate nodes; ids are escaped paths; labels are unescaped")
+  func paths() throws {
+    let tree = try SelectionTree(paths: [
+      "Fruit/Apple", "Fruit/Pear", "Fruit", #"Sizes/1\/2 inch"#, #"Back\\slash/x"#, "Veg",
+    ])
+    #expect(
+      tree.ids == [
+        "Fruit", "Fruit/Apple", "Fruit/Pear", "Sizes", #"Sizes/1\/2 inch"#, #"Back\\slash"#,
+        #"Back\\slash/x"#, "Veg",
+      ])
+    #expect(tree.label(of: #"Sizes/1\/2 inch"#) == "1/2 inch")
+    #expect(tree.label(of: #"Back\\slash"#) == #"Back\slash"#)
+    #expect(tree.roots == ["Fruit", "Sizes", #"Back\\slash"#, "Veg"])
+  }
+
+  @Test("an empty path or an empty label between separators is an error naming the path")
+  func emptyLabels() {
+    #expect(throws: SelectionTreeError.emptyLabel(entry: 1, text: "a//b")) {
+      try SelectionTree(paths: ["a", "a//b"])
+    }
+    #expect(throws: SelectionTreeError.emptyLabel(entry: 0, text: "")) {
+      try SelectionTree(paths: [""])
+    }
+    #expect(throws: SelectionTreeError.emptyLabel(entry: 0, text: "a/")) {
+      try SelectionTree(paths: ["a/"])
+    }
+  }
+
+  @Test("another separator can be chosen")
+  func otherSeparator() throws {
+    let tree = try SelectionTree(paths: ["usr.lib.swift", "usr.bin"], separator: ".")
+    #expect(tree.ids == ["usr", "usr.lib", "usr.lib.swift", "usr.bin"])
+  }
+
+  @Test("a 100,000-deep chain builds, toggles, answers and lists without recursion")
+  func deepChain() throws {
+    let depth = 100_000
+    let entries = (0..<depth).map { node in
+      SelectionTree<Int>.Entry(id: node, parent: node == 0 ? nil : node - 1, label: "n\(node)")
+    }
+    var tree = try SelectionTree(entries: entries)
+    #expect(tree.depth(of: depth - 1) == depth - 1)
+    #expect(try tree.toggle(0) == ToggleOutcome(changed: 1, blocked: 0))
+    #expect(tree.state(of: 0) == .on)
+    #expect(tree.selection(.topmost) == [0])
+    #expect(tree.selection(.all).count == depth)
+    try tree.setDisabled(depth / 2, true)
+    #expect(tree.isEnabled(depth - 1) == false)
+    #expect(tree.path(of: depth - 1).count == depth)
+    try tree.expandAncestors(of: depth - 1)
+    #expect(tree.isExpanded(depth - 2) == true)
+  }
+
+  @Test("a root with a million children builds and toggles in one step")
+  func wideRoot() throws {
+    let width = 1_000_000
+    var entries = [SelectionTree<Int>.Entry(id: -1, parent: nil, label: "root")]
+    entries += (0..<width).map { .init(id: $0, parent: -1, label: "leaf") }
+    var tree = try SelectionTree(entries: entries)
+    #expect(tree.count == width + 1)
+    #expect(try tree.toggle(-1) == ToggleOutcome(changed: width, blocked: 0))
+    try tree.toggle(width / 2)
+    #expect(tree.state(of: -1) == .mixed)
+    #expect(tree.mixedNodes() == [-1])
+    #expect(tree.selection(.leaves).count == width - 1)
+    try tree.toggle(-1)
+    #expect(tree.selection(.topmost) == [-1])
+  }
+}

@@ -1,0 +1,72 @@
+import ToggleKit
+
+/// Every ordered forest of exactly `size` nodes, as parent arrays in preorder (-1 for a root).
+func orderedForests(_ size: Int) -> [[Int]] {
+  if size == 0 { return [[]] }
+  var result: [[Int]] = []
+  for first in 1...size {
+    for tree in orderedTrees(first) {
+      for rest in orderedForests(size - first) {
+        result.append(tree + rest.map { $0 < 0 ? -1 : $0 + first })
+      }
+    }
+  }
+  return result
+}
+
+/// Every ordered tree of exactly `size` nodes (one root), as parent arrays in preorder.
+func orderedTrees(_ size: Int) -> [[Int]] {
+  orderedForests(size - 1).map { forest in [-1] + forest.map { $0 < 0 ? 0 : $0 + 1 } }
+}
+
+extension SelectionTree where ID == Int {
+  /// A tree whose node i has id i, built from a parent array and an oracle's values, locks and
+  /// disabled flags.
+  init(oracle: TreeOracle) throws {
+    let entries = (0..<oracle.count).map { node in
+      SelectionTree<Int>.Entry(
+        id: node, parent: oracle.parent[node] < 0 ? nil : oracle.parent[node],
+        label: "n\(node)",
+        isSelected: oracle.isLeaf(node) || !oracle.options.propagation.up
+          ? oracle.value[node] : false,
+        lock: oracle.isLeaf(node) && oracle.locked[node] ? .current : .none,
+        isDisabled: oracle.disabledItself[node])
+    }
+    try self.init(entries: entries, options: oracle.options)
+  }
+}
+
+/// Everything observable about every node, and the three selections, for comparing a tree with
+/// the oracle in one expectation.
+struct Observation: Equatable, CustomStringConvertible {
+  var states: [ToggleState]
+  var summaries: [ToggleSummary]
+  var locked: [Bool]
+  var enabled: [Bool]
+  var selections: [[Int]]
+  var mixed: [Int]
+
+  init(_ tree: SelectionTree<Int>) {
+    states = tree.ids.map { tree.state(of: $0)! }
+    summaries = tree.ids.map { tree.summary(of: $0)! }
+    locked = tree.ids.map { tree.isLocked($0)! }
+    enabled = tree.ids.map { tree.isEnabled($0)! }
+    selections = SelectionForm.allCases.map { tree.selection($0) }
+    mixed = tree.mixedNodes()
+  }
+
+  init(_ oracle: TreeOracle) {
+    let order = oracle.preorder
+    let byNode = (0..<oracle.count).map(oracle.state)
+    states = order.map { byNode[$0] }
+    summaries = order.map(oracle.summary)
+    locked = order.map(oracle.isLocked)
+    enabled = order.map { !oracle.isDisabled($0) }
+    selections = SelectionForm.allCases.map { oracle.selection($0, states: byNode) }
+    mixed = order.filter { byNode[$0] == .mixed }
+  }
+
+  var description: String {
+    "states \(states) locked \(locked) enabled \(enabled) selections \(selections) mixed \(mixed)"
+  }
+}
