@@ -11,7 +11,7 @@
 
 let pages: [Page] = [
   setMembershipChecklist, hierarchyOfToggles, parentOverItems, parentOverSeparateStates,
-  constantSources, toggleThatDoesTooMuch,
+  constantSources, toggleThatDoesTooMuch, categorySelector,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
