@@ -85,3 +85,27 @@ print("")
 print(
   "Medians of 2,000 runs (root toggle, leaf toggle, queries), 200 (naive; 20 at 10^6), 3–5 (build)."
 )
+
+// Parsing throughput: the largest tree exported in each format, then parsed back.
+print("")
+print("| format | labels | bytes | parse | throughput |")
+print("|---|---|---|---|---|")
+let compactTree = try! SelectionTree(paths: wideTreePaths(fanOut: 10, levels: levelCounts.last!))
+// The same shape with labels of a realistic length (product names, file names: ~24 characters).
+let realisticTree = try! SelectionTree(
+  paths: wideTreePaths(fanOut: 10, levels: levelCounts.last!).map { path in
+    path.split(separator: "/").map { "\($0) widget-assembly part" }.joined(separator: "/")
+  })
+for (treeFormat, parseTree, labels) in TreeFormat.allCases.flatMap({ format in
+  [(format, compactTree, "1–5 chars"), (format, realisticTree, "~24 chars")]
+}) {
+  let bytes = Array(parseTree.exported(as: treeFormat).utf8)
+  let parse = Summary(
+    samples(repetitions: 3, warmUp: 1) {
+      _ = try! SelectionTree(parsing: bytes, format: treeFormat)
+    })
+  let megabytesPerSecond = Double(bytes.count) / (parse.median / 1e9) / 1_000_000
+  print(
+    "| \(treeFormat) | \(labels) | \(bytes.count) | \(format(parse.median)) | \(rounded(megabytesPerSecond)) MB/s |"
+  )
+}

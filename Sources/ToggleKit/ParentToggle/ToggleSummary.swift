@@ -59,6 +59,15 @@ public struct ToggleSummary: Sendable, Hashable, CustomStringConvertible {
   ///
   /// - Complexity: O(1).
   public var lockedMixed: Int
+  /// How many of the sources that are on are hidden by a filter (they are counted in the other
+  /// fields too: as locked under a `.visible` filter scope, as writable under `.all`).
+  ///
+  /// ```swift
+  /// tree.summary(of: "Fruit")!.hiddenOn   // 2 selected fruits the search does not show
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public var hiddenOn: Int
 
   /// Creates a summary from its counts; every count defaults to zero.
   ///
@@ -73,10 +82,11 @@ public struct ToggleSummary: Sendable, Hashable, CustomStringConvertible {
   ///   - lockedOn: Locked sources that are on.
   ///   - lockedOff: Locked sources that are off.
   ///   - lockedMixed: Locked sources that are mixed.
+  ///   - hiddenOn: Sources that are on and hidden by a filter.
   /// - Complexity: O(1).
   public init(
     writableOn: Int = 0, writableOff: Int = 0, writableMixed: Int = 0,
-    lockedOn: Int = 0, lockedOff: Int = 0, lockedMixed: Int = 0
+    lockedOn: Int = 0, lockedOff: Int = 0, lockedMixed: Int = 0, hiddenOn: Int = 0
   ) {
     self.writableOn = writableOn
     self.writableOff = writableOff
@@ -84,6 +94,7 @@ public struct ToggleSummary: Sendable, Hashable, CustomStringConvertible {
     self.lockedOn = lockedOn
     self.lockedOff = lockedOff
     self.lockedMixed = lockedMixed
+    self.hiddenOn = hiddenOn
   }
 
   /// How many sources can be written.
@@ -153,7 +164,8 @@ public struct ToggleSummary: Sendable, Hashable, CustomStringConvertible {
     ToggleSummary(
       writableOn: lhs.writableOn + rhs.writableOn, writableOff: lhs.writableOff + rhs.writableOff,
       writableMixed: lhs.writableMixed + rhs.writableMixed, lockedOn: lhs.lockedOn + rhs.lockedOn,
-      lockedOff: lhs.lockedOff + rhs.lockedOff, lockedMixed: lhs.lockedMixed + rhs.lockedMixed)
+      lockedOff: lhs.lockedOff + rhs.lockedOff, lockedMixed: lhs.lockedMixed + rhs.lockedMixed,
+      hiddenOn: lhs.hiddenOn + rhs.hiddenOn)
   }
 
   /// The non-zero counts, for logs and test messages.
@@ -167,6 +179,7 @@ public struct ToggleSummary: Sendable, Hashable, CustomStringConvertible {
     let parts: [(Int, String)] = [
       (writableOn, "writable on"), (writableOff, "writable off"), (writableMixed, "writable mixed"),
       (lockedOn, "locked on"), (lockedOff, "locked off"), (lockedMixed, "locked mixed"),
+      (hiddenOn, "on and hidden"),
     ]
     let shown = parts.filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
     return shown.isEmpty ? "no sources" : shown.joined(separator: ", ")

@@ -365,7 +365,7 @@ struct _ChildKey: Hashable {
   let label: String
 }
 
-/// The labels of a path, unescaping `\`.
+/// The labels of a path, unescaping `\` (see `_Escaping`).
 func _pathLabels(
   _ path: String, separator: Unicode.Scalar, entry: Int
 ) throws(SelectionTreeError) -> [String] {
@@ -389,42 +389,24 @@ func _pathLabels(
       return fast
     }
   }
+  let scalars = Array(path.unicodeScalars)
   var labels: [String] = []
-  var current = String.UnicodeScalarView()
-  var escaping = false
-  var sawAny = false
-  for scalar in path.unicodeScalars {
-    sawAny = true
-    if escaping {
-      current.append(scalar)
-      escaping = false
-    } else if scalar == "\\" {
-      escaping = true
-    } else if scalar == separator {
-      guard !current.isEmpty else { throw .emptyLabel(entry: entry, text: path) }
-      labels.append(String(current))
-      current = String.UnicodeScalarView()
-    } else {
-      current.append(scalar)
-    }
+  var index = 0
+  while true {
+    let (label, stop) = _Escaping.scan(scalars, from: index, stops: [separator])
+    // An empty component is an error unless it is written `\e`.
+    let written = stop - index
+    if written == 0 { throw .emptyLabel(entry: entry, text: path) }
+    labels.append(label)
+    if stop == scalars.count { break }
+    index = stop + 1
   }
-  if escaping { current.append("\\") }
-  guard sawAny, !current.isEmpty else { throw .emptyLabel(entry: entry, text: path) }
-  labels.append(String(current))
   return labels
 }
 
-/// A label with `\` and the separator escaped by `\`.
+/// A label with `\`, controls and the separator escaped by `\`; `\e` for an empty label.
 func _escapePathLabel(_ label: String, separator: Unicode.Scalar) -> String {
-  guard label.unicodeScalars.contains(where: { $0 == "\\" || $0 == separator }) else {
-    return label
-  }
-  var result = String.UnicodeScalarView()
-  for scalar in label.unicodeScalars {
-    if scalar == "\\" || scalar == separator { result.append("\\") }
-    result.append(scalar)
-  }
-  return String(result)
+  _Escaping.escape(label, special: separator, emptyMarker: true)
 }
 
 /// A tree being built: nodes in input order with parent indices, before it is laid out in preorder.
@@ -515,7 +497,9 @@ struct _Draft<ID: Hashable> {
       sizes[Int(newParents[position])] += sizes[position]
     }
     let ends = (0..<n).map { Int32($0) + sizes[$0] }
-    let newIDs = order.map { ids[Int($0)] }
+    // Formats produce nodes in preorder already: then the arrays are used as they are.
+    let isPreorder = order.indices.allSatisfy { order[$0] == Int32($0) }
+    let newIDs = isPreorder ? ids : order.map { ids[Int($0)] }
     var newAttributes: [Int32: [String: String]] = [:]
     for (node, value) in attributes { newAttributes[positionOf[Int(node)]] = value }
     let index: _IDIndex
@@ -527,7 +511,8 @@ struct _Draft<ID: Hashable> {
         second: Int(order[error.second]))
     }
     let structure = _TreeStructure(
-      ids: newIDs, labels: order.map { labels[Int($0)] }, parents: newParents, ends: ends,
+      ids: newIDs, labels: isPreorder ? labels : order.map { labels[Int($0)] },
+      parents: newParents, ends: ends,
       depths: depths, attributes: newAttributes, roots: roots, index: index)
 
     var bytes = [UInt8](repeating: 0, count: n)

@@ -188,7 +188,7 @@ extension SelectionTree {
   /// Writes a value over the whole tree, as from an enabled root above every root.
   mutating func _writeAll(_ value: Bool) -> ToggleOutcome {
     _write(
-      value, to: 0..<count, addressed: options.propagation.up ? 0xFF00 : 0xFFFF,
-      writable: _writableMask)
+      value, to: 0..<count,
+      addressed: options.propagation.up ? Self._leafStates : Self._allStates, writable: _writable)
   }
 }

@@ -210,17 +210,20 @@ extension SelectionTree {
 
   func _summary(at position: Int) -> ToggleSummary {
     let range = structure.range(of: position)
-    let counted: UInt16 = options.propagation.up ? 0xFF00 : 0xFFFF
+    let counted = options.propagation.up ? Self._leafStates : Self._allStates
     let counts = states.counts(in: range)
     // The node is disabled exactly when every node of its range is (the range starts with it).
-    let isDisabled = counts.sum(over: 0x0F0F) == 0
-    let writable = isDisabled ? 0 : _writableMask & counted
+    let isDisabled = counts.sum(over: _StateSet(0x0F0F)) == 0
+    let writable = isDisabled ? _StateSet(0) : _writable & counted
     let locked = counted & ~writable
+    let on = Self._selected(true)
+    let off = Self._selected(false)
     return ToggleSummary(
-      writableOn: counts.sum(over: writable & 0xAAAA),
-      writableOff: counts.sum(over: writable & 0x5555),
-      lockedOn: counts.sum(over: locked & 0xAAAA),
-      lockedOff: counts.sum(over: locked & 0x5555))
+      writableOn: counts.sum(over: writable & on),
+      writableOff: counts.sum(over: writable & off),
+      lockedOn: counts.sum(over: locked & on),
+      lockedOff: counts.sum(over: locked & off),
+      hiddenOn: counts.hidden.sum(over: counted.hidden & on.hidden))
   }
 
   func _isLocked(at position: Int) -> Bool {
@@ -229,8 +232,8 @@ extension SelectionTree {
       return state & _NodeBits.locked != 0
     }
     let counts = states.counts(in: structure.range(of: position))
-    let unlockedLeaves: UInt16 = 0x3300  // leaf states without the locked bit
-    let candidates = _isDisabled(state) ? unlockedLeaves : unlockedLeaves & _writableMask
+    let unlockedLeaves = _StateSet(0x3300)  // leaf states without the locked bit
+    let candidates = _isDisabled(state) ? unlockedLeaves : unlockedLeaves & _writable
     return counts.sum(over: candidates) == 0
   }
 

@@ -56,8 +56,8 @@ extension SelectionTree {
   }
 
   func _selectedPositions(_ form: SelectionForm) -> [Int] {
-    let selectedLeaves: UInt16 = 0xAA00
-    let selectedAny: UInt16 = 0xAAAA
+    let selectedLeaves = _StateSet(0xAA00)
+    let selectedAny = _StateSet(0xAAAA)
     if !options.propagation.up {
       var result: [Int] = []
       let mask = form == .leaves ? selectedLeaves : selectedAny
@@ -101,7 +101,7 @@ extension SelectionTree {
   ///
   /// An ancestor is visited the first time it is reached, with `isNewAncestor` true. The visitor may return a position to skip to.
   func _walkSelectedLeaves(_ visit: (_ position: Int, _ isNewAncestor: Bool) -> Int?) {
-    let selectedLeaves: UInt16 = 0xAA00
+    let selectedLeaves = _StateSet(0xAA00)
     var stack: [Int] = []
     states.forEachIndex(in: 0..<count, matching: selectedLeaves) { leaf in
       while let top = stack.last, !(top <= leaf && leaf < Int(structure.ends[top])) {

@@ -4,53 +4,63 @@ extension SelectionTree {
   func _isDisabled(_ state: UInt8) -> Bool { state & _NodeBits.disabled != 0 }
 
   /// The states a write from a node addresses, and the range it covers.
-  func _addressed(_ position: Int) -> (range: Range<Int>, mask: UInt16) {
+  func _addressed(_ position: Int) -> (range: Range<Int>, states: _StateSet) {
     let propagation = options.propagation
-    let leafOnly: UInt16 = 0xFF00
     if propagation.down {
-      return (structure.range(of: position), propagation.up ? leafOnly : 0xFFFF)
+      return (structure.range(of: position), propagation.up ? Self._leafStates : Self._allStates)
     }
-    if propagation.up && !structure.isLeaf(position) { return (position..<position, 0) }
-    return (position..<position + 1, 0xFFFF)
+    if propagation.up && !structure.isLeaf(position) {
+      return (position..<position, _StateSet(0))
+    }
+    return (position..<position + 1, Self._allStates)
   }
 
-  /// The states, among all 16, that a write from an enabled node may change: not locked, and not
-  /// disabled unless cascades reach disabled nodes.
-  var _writableMask: UInt16 {
-    options.cascadesIntoDisabled ? 0x3333 : 0x0303
+  /// Leaf states, visible or hidden.
+  static var _leafStates: _StateSet { _StateSet(0xFF00) }
+  /// Every state.
+  static var _allStates: _StateSet { _StateSet(0xFFFF) }
+
+  /// The states that a write from an enabled node may change: not locked; not disabled unless
+  /// cascades reach disabled nodes; not hidden by the filter unless writes reach hidden nodes.
+  var _writable: _StateSet {
+    let low: UInt16 = options.cascadesIntoDisabled ? 0x3333 : 0x0303
+    return _StateSet(visible: low, hidden: options.filterScope == .all ? low : 0)
   }
 
   /// The states whose selected bit is `value`.
-  static func _selectedMask(_ value: Bool) -> UInt16 {
-    value ? 0xAAAA : 0x5555
+  static func _selected(_ value: Bool) -> _StateSet {
+    _StateSet(value ? 0xAAAA : 0x5555)
   }
 
   /// Writes `value` from the node at `position`, as a click or `set` would.
   mutating func _write(_ value: Bool, from position: Int) -> ToggleOutcome {
     let (range, addressed) = _addressed(position)
-    let writable = _isDisabled(states.state(at: position)) ? 0 : _writableMask
+    let writable = _isDisabled(states.state(at: position)) ? _StateSet(0) : _writable
     return _write(value, to: range, addressed: addressed, writable: writable)
   }
 
   /// Writes `value` to the `writable` states among the `addressed` ones in `range`, and reports the
   /// addressed states that differed: changed when writable, blocked when not.
   mutating func _write(
-    _ value: Bool, to range: Range<Int>, addressed: UInt16, writable: UInt16
+    _ value: Bool, to range: Range<Int>, addressed: _StateSet, writable: _StateSet
   ) -> ToggleOutcome {
-    guard !range.isEmpty, addressed != 0 else { return ToggleOutcome() }
+    guard !range.isEmpty, !addressed.isEmpty else { return ToggleOutcome() }
     let counts = states.counts(in: range)
-    let differing = addressed & Self._selectedMask(!value)
+    let differing = addressed & Self._selected(!value)
     let outcome = ToggleOutcome(
       changed: counts.sum(over: differing & writable),
       blocked: counts.sum(over: differing & ~writable))
     if outcome.changed > 0 {
       let targets = addressed & writable
-      let map = _StateMap { state in
-        targets & (1 << UInt16(state)) == 0
-          ? state
-          : (value ? state | _NodeBits.selected : state & ~_NodeBits.selected)
+      func write(_ targets: UInt16) -> _Map16 {
+        _Map16 { state in
+          targets & (1 << UInt16(state)) == 0
+            ? state
+            : (value ? state | _NodeBits.selected : state & ~_NodeBits.selected)
+        }
       }
-      states.apply(map, to: range)
+      states.apply(
+        _StateMap(visible: write(targets.visible), hidden: write(targets.hidden)), to: range)
     }
     return outcome
   }

@@ -35,6 +35,8 @@ public struct SelectionTree<ID: Hashable> {
   var expanded: [Bool]
   /// Positions of the nodes disabled themselves (not only through an ancestor), sorted.
   var disabledPositions: [Int32]
+  /// The filter that decides the hidden bits, if any.
+  var filter: TreeFilter?
 
   /// How the tree behaves.
   ///

@@ -172,6 +172,18 @@ extension SelectionTree {
     ///
     /// - Complexity: O(1).
     public var cascadesIntoDisabled: Bool
+    /// Which nodes a write reaches while a filter hides some.
+    ///
+    /// Only the visible ones (the default: what a user expects after searching) or all of them.
+    /// Under `.visible`, hidden leaves count as
+    /// non-writable, so the ``LockedSources`` policy applies to them.
+    ///
+    /// ```swift
+    /// tree.options.filterScope = .all
+    /// ```
+    ///
+    /// - Complexity: O(1).
+    public var filterScope: FilterScope
 
     /// Creates options; every parameter has the default a checkbox tree usually wants.
     ///
@@ -184,17 +196,34 @@ extension SelectionTree {
     ///   - mixedTogglesTo: What a click on a mixed node writes.
     ///   - propagation: Whether writes go down and states come up.
     ///   - cascadesIntoDisabled: Whether cascades write disabled descendants.
+    ///   - filterScope: Which nodes writes reach while a filter hides some.
     /// - Complexity: O(1).
     public init(
       lockedSources: LockedSources = .excluded,
       mixedTogglesTo: MixedToggleTarget = .on,
       propagation: Propagation = .both,
-      cascadesIntoDisabled: Bool = false
+      cascadesIntoDisabled: Bool = false,
+      filterScope: FilterScope = .visible
     ) {
       self.lockedSources = lockedSources
       self.mixedTogglesTo = mixedTogglesTo
       self.propagation = propagation
       self.cascadesIntoDisabled = cascadesIntoDisabled
+      self.filterScope = filterScope
     }
   }
+}
+
+/// Which nodes a write reaches while a filter hides some.
+///
+/// ```swift
+/// try tree.toggle("Fruit")   // under .visible: only the fruits the search shows
+/// ```
+///
+/// - Complexity: O(1) for every member.
+public enum FilterScope: String, Hashable, Sendable, CaseIterable {
+  /// Only visible nodes change; hidden ones count as non-writable.
+  case visible
+  /// Hidden nodes change too.
+  case all
 }

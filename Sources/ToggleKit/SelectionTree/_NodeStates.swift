@@ -1,22 +1,25 @@
 /// The per-node state of a selection tree packed in four bits, and the maps between such states.
 ///
 /// Bit 0: the node's own value (selected). Bit 1: locked. Bit 2: disabled (resolved: the node or an
-/// ancestor is disabled). Bit 3: the node is a leaf (fixed when the tree is built).
+/// ancestor is disabled). Bit 3: the node is a leaf (fixed when the tree is built). Bit 4: hidden by
+/// the current filter (fixed between filter changes: no state map ever changes it, so every map is a
+/// pair of 16-state maps, one for visible and one for hidden nodes).
 enum _NodeBits {
   static let selected: UInt8 = 1
   static let locked: UInt8 = 2
   static let disabled: UInt8 = 4
   static let leaf: UInt8 = 8
+  static let hidden: UInt8 = 16
   static let stateCount = 16
 }
 
 /// A function from the 16 node states to the 16 node states, packed one nibble per state.
 ///
 /// `map(s) = (raw >> (4 * s)) & 0xF`. Composition and application are O(1).
-struct _StateMap: Hashable, Sendable {
+struct _Map16: Hashable, Sendable {
   var raw: UInt64
 
-  static let identity = _StateMap(raw: 0xFEDC_BA98_7654_3210)
+  static let identity = _Map16(raw: 0xFEDC_BA98_7654_3210)
 
   init(raw: UInt64) {
     self.raw = raw
@@ -38,7 +41,7 @@ struct _StateMap: Hashable, Sendable {
 
   /// `self` after `inner`: first `inner`, then `self`.
   @inline(__always)
-  func after(_ inner: _StateMap) -> _StateMap {
+  func after(_ inner: _Map16) -> _Map16 {
     if inner == .identity { return self }
     if self == .identity { return inner }
     var raw: UInt64 = 0
@@ -46,7 +49,7 @@ struct _StateMap: Hashable, Sendable {
       let middle = (inner.raw >> (4 * state)) & 0xF
       raw |= ((self.raw >> (4 * middle)) & 0xF) << (4 * state)
     }
-    return _StateMap(raw: raw)
+    return _Map16(raw: raw)
   }
 
   /// The set of states `s` (as a 16-bit mask) whose image lies in `mask`.
@@ -70,6 +73,108 @@ struct _StateMap: Hashable, Sendable {
       result[Int(self(UInt8(state)))] &+= counts[state]
     }
     return result
+  }
+}
+
+/// A state map for all 32 states: one 16-state map for visible nodes, one for hidden nodes.
+struct _StateMap: Hashable, Sendable {
+  var visible: _Map16
+  var hidden: _Map16
+
+  static let identity = _StateMap(visible: .identity, hidden: .identity)
+
+  init(visible: _Map16, hidden: _Map16) {
+    self.visible = visible
+    self.hidden = hidden
+  }
+
+  /// The same transformation of the four low bits for visible and hidden nodes.
+  init(_ transform: (UInt8) -> UInt8) {
+    let map = _Map16(transform)
+    self.init(visible: map, hidden: map)
+  }
+
+  @inline(__always)
+  func callAsFunction(_ state: UInt8) -> UInt8 {
+    state & _NodeBits.hidden == 0
+      ? visible(state & 0xF) : hidden(state & 0xF) | _NodeBits.hidden
+  }
+
+  @inline(__always)
+  func after(_ inner: _StateMap) -> _StateMap {
+    _StateMap(visible: visible.after(inner.visible), hidden: hidden.after(inner.hidden))
+  }
+
+  @inline(__always)
+  func preimage(of set: _StateSet) -> _StateSet {
+    _StateSet(visible: visible.preimage(of: set.visible), hidden: hidden.preimage(of: set.hidden))
+  }
+
+  @inline(__always)
+  func apply(to counts: _Counts) -> _Counts {
+    _Counts(visible: visible.apply(to: counts.visible), hidden: hidden.apply(to: counts.hidden))
+  }
+}
+
+/// A set of the 32 states: a 16-bit mask of low states for visible nodes and one for hidden nodes.
+struct _StateSet: Hashable, Sendable {
+  var visible: UInt16
+  var hidden: UInt16
+
+  init(visible: UInt16, hidden: UInt16) {
+    self.visible = visible
+    self.hidden = hidden
+  }
+
+  /// The same low states, visible or hidden.
+  init(_ mask: UInt16) {
+    self.init(visible: mask, hidden: mask)
+  }
+
+  @inline(__always)
+  func contains(_ state: UInt8) -> Bool {
+    let bit = UInt16(1) << UInt16(state & 0xF)
+    return (state & _NodeBits.hidden == 0 ? visible : hidden) & bit != 0
+  }
+
+  static func & (lhs: _StateSet, rhs: _StateSet) -> _StateSet {
+    _StateSet(visible: lhs.visible & rhs.visible, hidden: lhs.hidden & rhs.hidden)
+  }
+
+  static prefix func ~ (set: _StateSet) -> _StateSet {
+    _StateSet(visible: ~set.visible, hidden: ~set.hidden)
+  }
+
+  var isEmpty: Bool { visible == 0 && hidden == 0 }
+}
+
+/// Counts of each of the 32 states.
+struct _Counts: Hashable, Sendable {
+  var visible: SIMD16<Int32>
+  var hidden: SIMD16<Int32>
+
+  static let zero = _Counts(visible: SIMD16(repeating: 0), hidden: SIMD16(repeating: 0))
+
+  @inline(__always)
+  mutating func add(_ state: UInt8, _ amount: Int32 = 1) {
+    if state & _NodeBits.hidden == 0 {
+      visible[Int(state & 0xF)] &+= amount
+    } else {
+      hidden[Int(state & 0xF)] &+= amount
+    }
+  }
+
+  @inline(__always)
+  func sum(over set: _StateSet) -> Int {
+    visible.sum(over: set.visible) + hidden.sum(over: set.hidden)
+  }
+
+  static func &+ (lhs: _Counts, rhs: _Counts) -> _Counts {
+    _Counts(visible: lhs.visible &+ rhs.visible, hidden: lhs.hidden &+ rhs.hidden)
+  }
+
+  static func &+= (lhs: inout _Counts, rhs: _Counts) {
+    lhs = lhs &+ rhs
   }
 }
 
@@ -101,7 +206,7 @@ struct _NodeStates: Sendable {
   /// The raw state of each position (maps pending in the block's segment leaf not yet applied).
   private(set) var bytes: [UInt8]
   /// Per segment node (1-based heap order): counts per state in its range.
-  private(set) var counts: [SIMD16<Int32>]
+  private(set) var counts: [_Counts]
   /// Per segment node: the map pending for its children (for a block, for its bytes).
   private(set) var pending: [_StateMap]
   /// The number of positions.
@@ -117,7 +222,7 @@ struct _NodeStates: Sendable {
     firstBlock = first
     bytes = states
     bytes.append(contentsOf: repeatElement(0, count: first * Self.blockSize - states.count))
-    counts = Array(repeating: SIMD16<Int32>(repeating: 0), count: 2 * first)
+    counts = Array(repeating: _Counts.zero, count: 2 * first)
     pending = Array(repeating: .identity, count: 2 * first)
     for block in 0..<blocks {
       counts[first + block] = recount(block: block)
@@ -127,13 +232,13 @@ struct _NodeStates: Sendable {
     }
   }
 
-  private func recount(block: Int) -> SIMD16<Int32> {
-    var result = SIMD16<Int32>(repeating: 0)
+  private func recount(block: Int) -> _Counts {
+    var result = _Counts.zero
     let start = block << Self.blockShift
     let end = min(count, start + Self.blockSize)
     guard start < end else { return result }
     for index in start..<end {
-      result[Int(bytes[index])] &+= 1
+      result.add(bytes[index])
     }
     return result
   }
@@ -152,8 +257,8 @@ struct _NodeStates: Sendable {
   }
 
   /// Counts per state over `range`.
-  func counts(in range: Range<Int>) -> SIMD16<Int32> {
-    guard !range.isEmpty else { return SIMD16(repeating: 0) }
+  func counts(in range: Range<Int>) -> _Counts {
+    guard !range.isEmpty else { return _Counts.zero }
     let block = range.lowerBound >> Self.blockShift
     if block == (range.upperBound - 1) >> Self.blockShift {
       // Most subtrees fit in one block: compose the maps above it (8 bytes a level, mostly cached)
@@ -164,9 +269,9 @@ struct _NodeStates: Sendable {
         map = pending[node].after(map)
         node >>= 1
       }
-      var result = SIMD16<Int32>(repeating: 0)
+      var result = _Counts.zero
       for index in range {
-        result[Int(map(bytes[index]))] &+= 1
+        result.add(map(bytes[index]))
       }
       return result
     }
@@ -174,18 +279,18 @@ struct _NodeStates: Sendable {
     return counts(range.lowerBound, upper, node: 1, low: 0, high: firstBlock * Self.blockSize)
   }
 
-  private func counts(_ l: Int, _ r: Int, node: Int, low: Int, high: Int) -> SIMD16<Int32> {
+  private func counts(_ l: Int, _ r: Int, node: Int, low: Int, high: Int) -> _Counts {
     if l <= low && high <= r { return counts[node] }
     if node >= firstBlock {
-      var result = SIMD16<Int32>(repeating: 0)
+      var result = _Counts.zero
       let map = pending[node]
       for index in max(l, low)..<min(r, high, count) {
-        result[Int(map(bytes[index]))] &+= 1
+        result.add(map(bytes[index]))
       }
       return result
     }
     let middle = (low + high) >> 1
-    var result = SIMD16<Int32>(repeating: 0)
+    var result = _Counts.zero
     if l < middle { result &+= counts(l, r, node: 2 * node, low: low, high: middle) }
     if r > middle { result &+= counts(l, r, node: 2 * node + 1, low: middle, high: high) }
     return pending[node].apply(to: result)
@@ -198,7 +303,7 @@ struct _NodeStates: Sendable {
   ///
   /// One pass over the segment tree: O(k + log n) per run of consecutive matches, never a descent
   /// from the root per match.
-  func forEachIndex(in range: Range<Int>, matching mask: UInt16, _ body: (Int) -> Int?) {
+  func forEachIndex(in range: Range<Int>, matching mask: _StateSet, _ body: (Int) -> Int?) {
     guard !range.isEmpty else { return }
     var next = range.lowerBound
     forEachIndex(
@@ -207,7 +312,7 @@ struct _NodeStates: Sendable {
   }
 
   private func forEachIndex(
-    _ next: inout Int, _ r: Int, _ mask: UInt16, node: Int, low: Int, high: Int,
+    _ next: inout Int, _ r: Int, _ mask: _StateSet, node: Int, low: Int, high: Int,
     above: _StateMap, _ body: (Int) -> Int?
   ) {
     if r <= low || high <= next || next >= r { return }
@@ -216,7 +321,7 @@ struct _NodeStates: Sendable {
     if node >= firstBlock {
       var index = max(next, low)
       while index < min(r, high, count) {
-        if mask & (1 << UInt16(map(bytes[index]))) != 0 {
+        if mask.contains(map(bytes[index])) {
           next = index + 1
           if let skip = body(index) { next = max(next, skip) }
           index = next
@@ -249,13 +354,13 @@ struct _NodeStates: Sendable {
     }
     if node >= firstBlock {
       flush(block: node)
-      var delta = SIMD16<Int32>(repeating: 0)
+      var delta = _Counts.zero
       for index in max(l, low)..<min(r, high, count) {
         let old = bytes[index]
         let new = map(old)
         bytes[index] = new
-        delta[Int(old)] &-= 1
-        delta[Int(new)] &+= 1
+        delta.add(old, -1)
+        delta.add(new)
       }
       counts[node] &+= delta
       return
@@ -293,7 +398,7 @@ struct _NodeStates: Sendable {
 
   /// The bytes of the arrays.
   var storageBytes: Int {
-    bytes.capacity + counts.capacity * MemoryLayout<SIMD16<Int32>>.stride
+    bytes.capacity + counts.capacity * MemoryLayout<_Counts>.stride
       + pending.capacity * MemoryLayout<_StateMap>.stride
   }
 

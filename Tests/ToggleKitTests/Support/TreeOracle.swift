@@ -16,6 +16,8 @@ struct TreeOracle {
   var value: [Bool]
   var locked: [Bool]
   var disabledItself: [Bool]
+  /// Nodes a filter matches (nil: no filter); hidden nodes are the others that match nothing below.
+  var matches: Set<Int>? = nil
   var options: SelectionTree<Int>.Options
 
   /// A tree of `parent.count` nodes (node 0 … n-1; `parent[i]` is -1 for a root).
@@ -47,6 +49,12 @@ struct TreeOracle {
   var roots: [Int] { (0..<count).filter { parent[$0] < 0 } }
   func isLeaf(_ node: Int) -> Bool { children[node].isEmpty }
 
+  /// Whether the filter hides the node: a filter is set and neither it nor a descendant matches.
+  func isHidden(_ node: Int) -> Bool {
+    guard let matches else { return false }
+    return !subtree(node).contains { matches.contains($0) }
+  }
+
   func isDisabled(_ node: Int) -> Bool {
     var current = node
     while current >= 0 {
@@ -74,6 +82,7 @@ struct TreeOracle {
   /// Whether a write from `source` may change `node`.
   func isWritable(_ node: Int, from source: Int) -> Bool {
     if isDisabled(source) || locked[node] { return false }
+    if isHidden(node) && options.filterScope == .visible { return false }
     return !isDisabled(node) || options.cascadesIntoDisabled
   }
 
@@ -86,6 +95,7 @@ struct TreeOracle {
       case (false, true): summary.lockedOn += 1
       case (false, false): summary.lockedOff += 1
       }
+      if value[member] && isHidden(member) { summary.hiddenOn += 1 }
     }
     return summary
   }
@@ -134,7 +144,8 @@ struct TreeOracle {
     var outcome = ToggleOutcome()
     let members = options.propagation.up ? (0..<count).filter(isLeaf) : Array(0..<count)
     for member in members where value[member] != newValue {
-      if !locked[member] && (!isDisabled(member) || options.cascadesIntoDisabled) {
+      let reachable = !isHidden(member) || options.filterScope == .all
+      if !locked[member] && (!isDisabled(member) || options.cascadesIntoDisabled) && reachable {
         value[member] = newValue
         outcome.changed += 1
       } else {

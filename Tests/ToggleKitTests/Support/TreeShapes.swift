@@ -33,6 +33,10 @@ extension SelectionTree where ID == Int {
         isDisabled: oracle.disabledItself[node])
     }
     try self.init(entries: entries, options: oracle.options)
+    if let matches = oracle.matches {
+      let labels = Set(matches.map { "n\($0)" })
+      setFilter(TreeFilter(label: { labels.contains($0) }))
+    }
   }
 }
 
@@ -45,6 +49,7 @@ struct Observation: Equatable, CustomStringConvertible {
   var enabled: [Bool]
   var selections: [[Int]]
   var mixed: [Int]
+  var visible: [Bool]
 
   init(_ tree: SelectionTree<Int>) {
     states = tree.ids.map { tree.state(of: $0)! }
@@ -53,6 +58,7 @@ struct Observation: Equatable, CustomStringConvertible {
     enabled = tree.ids.map { tree.isEnabled($0)! }
     selections = SelectionForm.allCases.map { tree.selection($0) }
     mixed = tree.mixedNodes()
+    visible = tree.ids.map { tree.isVisible($0)! }
   }
 
   init(_ oracle: TreeOracle) {
@@ -64,6 +70,7 @@ struct Observation: Equatable, CustomStringConvertible {
     enabled = order.map { !oracle.isDisabled($0) }
     selections = SelectionForm.allCases.map { oracle.selection($0, states: byNode) }
     mixed = order.filter { byNode[$0] == .mixed }
+    visible = order.map { !oracle.isHidden($0) }
   }
 
   var description: String {

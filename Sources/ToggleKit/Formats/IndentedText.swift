@@ -1,0 +1,166 @@
+/// The indented-text format: one node per line, nesting by indentation.
+///
+/// ```text
+/// [ ] Grocery
+///   [x] Fruit
+///     [x] Apple
+///     [xL] Paper bags
+///   [ D] Dairy
+///     [ ] Milk {kind=chilled, shelf=3}
+/// ```
+enum _IndentedText {
+  static func parse(
+    _ bytes: [UInt8], file: String?, options: SelectionTree<String>.Options
+  ) throws(TreeFormatError) -> SelectionTree<String> {
+    let text = try _TextLines(bytes, file: file)
+    var nodes: [_ParsedNode] = []
+    nodes.reserveCapacity(text.lines.count)
+    var levels: [(width: Int, node: Int32)] = []
+    var indentKind: (scalar: UInt8, line: Int)? = nil
+    for (offset, range) in text.lines.enumerated() {
+      let lineNumber = offset + 1
+      var width = 0
+      var sawSpace = false
+      var sawTab = false
+      while range.lowerBound + width < range.upperBound {
+        let byte = text.bytes[range.lowerBound + width]
+        if byte == 0x20 {
+          sawSpace = true
+        } else if byte == 0x09 {
+          sawTab = true
+        } else {
+          break
+        }
+        width += 1
+      }
+      if range.lowerBound + width == range.upperBound { continue }  // a blank line
+      func fail(_ column: Int, _ message: String) -> TreeFormatError {
+        TreeFormatError(file: file, line: lineNumber, column: column, message: message)
+      }
+      if sawSpace && sawTab { throw fail(1, "indentation mixes tabs and spaces") }
+      if sawSpace || sawTab {
+        let kind: UInt8 = sawTab ? 0x09 : 0x20
+        if let established = indentKind, established.scalar != kind {
+          let these = kind == 0x09 ? "tabs" : "spaces"
+          let those = kind == 0x09 ? "spaces" : "tabs"
+          throw fail(
+            1, "indented with \(these), but line \(established.line) is indented with \(those)")
+        }
+        if indentKind == nil { indentKind = (kind, lineNumber) }
+      }
+      // Find the parent from the open levels.
+      if let top = levels.last, width > top.width {
+        levels.append((width, -1))
+      } else {
+        let open = levels.map { String($0.width) }.joined(separator: ", ")
+        while let top = levels.last, top.width > width { levels.removeLast() }
+        if let top = levels.last, top.width != width {
+          let unit = indentKind?.scalar == 0x09 ? "tab" : "space"
+          throw fail(
+            width + 1,
+            "indentation of \(width) \(unit)\(width == 1 ? "" : "s") does not match any open level (\(open))"
+          )
+        }
+        if levels.isEmpty { levels.append((width, -1)) }
+      }
+      let parent: Int32 = levels.count >= 2 ? levels[levels.count - 2].node : -1
+      let content = (range.lowerBound + width)..<range.upperBound
+      var node = _ParsedNode(
+        label: "", explicitID: nil, parent: parent, line: lineNumber, column: width + 1,
+        selected: nil)
+      var labelStart = content.lowerBound
+      if let marker = _parseMarker(text.bytes, in: content) {
+        node.selected = marker.selected
+        node.locked = marker.locked
+        node.disabled = marker.disabled
+        labelStart = marker.labelStart
+      }
+      let rest = labelStart..<content.upperBound
+      if !text.bytes[rest].contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "{") })
+      {
+        node.label = text.text(rest)  // the common case: nothing to unescape
+      } else {
+        let scalars = Array(text.text(rest).unicodeScalars)
+        let (label, stop) = _Escaping.scan(scalars, from: 0, stops: ["{"])
+        node.label = label
+        if stop < scalars.count {
+          if node.label.hasSuffix(" ") { node.label.removeLast() }
+          let offset = labelStart - range.lowerBound
+          node.attributes = try parseAttributes(
+            scalars, from: stop + 1, fail: { fail(offset + 1 + $0, $1) })
+        }
+      }
+      levels[levels.count - 1].node = Int32(nodes.count)
+      nodes.append(node)
+    }
+    return try _buildParsedTree(nodes, file: file, separator: "/", options: options)
+  }
+
+  /// `key=value, key=value}` after the opening brace, to the end of the line.
+  static func parseAttributes(
+    _ scalars: [Unicode.Scalar], from start: Int,
+    fail: (_ column: Int, _ message: String) -> TreeFormatError
+  ) throws(TreeFormatError) -> [String: String] {
+    var attributes: [String: String] = [:]
+    var index = start
+    if index < scalars.count && scalars[index] == "}" {
+      index += 1
+    } else {
+      while true {
+        let (key, afterKey) = _Escaping.scan(scalars, from: index, stops: ["=", ",", "}"])
+        guard afterKey < scalars.count, scalars[afterKey] == "=" else {
+          throw fail(afterKey, "expected '=' after attribute name \"\(key)\"")
+        }
+        let (value, afterValue) = _Escaping.scan(scalars, from: afterKey + 1, stops: [",", "}"])
+        guard afterValue < scalars.count else {
+          throw fail(afterValue, "expected ',' or '}' to end the attributes")
+        }
+        attributes[key] = value
+        index = afterValue + 1
+        if scalars[afterValue] == "}" { break }
+        if index < scalars.count && scalars[index] == " " { index += 1 }
+      }
+    }
+    while index < scalars.count && (scalars[index] == " " || scalars[index] == "\t") { index += 1 }
+    guard index == scalars.count else {
+      throw fail(index, "expected the end of the line after the attributes")
+    }
+    return attributes
+  }
+
+  static func export(_ tree: SelectionTree<String>) -> String {
+    var lines: [String] = []
+    lines.reserveCapacity(tree.count)
+    for position in 0..<tree.count {
+      var line = String(repeating: "  ", count: Int(tree.structure.depths[position]))
+      line += _marker(
+        state: tree._state(at: position),
+        locked: tree.structure.isLeaf(position) && tree._hasOwnLock(at: position),
+        disabled: tree._isDisabledItself(at: position))
+      line += " "
+      line += _Escaping.escape(tree.structure.labels[position], specials: ["{"], emptyMarker: false)
+      if let attributes = tree.structure.attributes[Int32(position)], !attributes.isEmpty {
+        let pairs = attributes.sorted { $0.key < $1.key }.map { key, value in
+          _Escaping.escape(key, specials: ["=", ",", "}", "{"], emptyMarker: false) + "="
+            + _Escaping.escape(value, specials: [",", "}", "{"], emptyMarker: false)
+        }
+        line += " {" + pairs.joined(separator: ", ") + "}"
+      }
+      lines.append(line)
+    }
+    return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+  }
+}
+
+extension SelectionTree {
+  /// Whether the node at `position` carries a lock bit of its own.
+  func _hasOwnLock(at position: Int) -> Bool {
+    states.state(at: position) & _NodeBits.locked != 0
+  }
+
+  /// Whether the node at `position` is disabled itself.
+  func _isDisabledItself(at position: Int) -> Bool {
+    let slot = _disabledSlot(Int32(position))
+    return slot < disabledPositions.count && disabledPositions[slot] == Int32(position)
+  }
+}

@@ -1,0 +1,75 @@
+/// What a reload does with leaves that are new under a node that was fully selected.
+///
+/// ```swift
+/// tree.reload(from: fresh, newChildren: .unselected)
+/// ```
+///
+/// - Complexity: O(1) for every member.
+public enum NewChildren: String, Hashable, Sendable, CaseIterable {
+  /// A new leaf whose nearest surviving ancestor was on is selected: "include this folder" keeps
+  /// meaning the whole folder, as in backup tools.
+  case inheritFullySelectedParent
+  /// A new leaf keeps the selection its data gives it.
+  case unselected
+}
+
+extension SelectionTree {
+  /// Replaces the tree's data with `fresh`, keeping the selection, locks and expansion of every
+  /// node whose id survives — whatever its new position or parent.
+  ///
+  /// ```swift
+  /// var tree = try SelectionTree(paths: ["Docs/a.txt", "Docs/b.txt"])
+  /// try tree.toggle("Docs")
+  /// tree.reload(from: try SelectionTree(paths: ["Docs/b.txt", "Docs/c.txt", "Other/a.txt"]))
+  /// tree.selection(.leaves)   // ["Docs/b.txt", "Docs/c.txt"]: c is new inside a selected folder
+  /// ```
+  ///
+  /// Everything else — labels, order, attributes, disabling — comes from `fresh`; the options and
+  /// the filter of this tree stay. Nodes are matched by id only, never by position.
+  ///
+  /// - Parameters:
+  ///   - fresh: The tree built from the new data.
+  ///   - newChildren: Whether new leaves inherit a fully selected ancestor.
+  /// - Complexity: O(n log n) for n nodes in `fresh`.
+  public mutating func reload(
+    from fresh: SelectionTree<ID>, newChildren: NewChildren = .inheritFullySelectedParent
+  ) {
+    let old = self
+    var bytes = fresh.states.allStates()
+    var expanded = fresh.expanded
+    let carried = _NodeBits.selected | _NodeBits.locked
+    // For each new position: whether its nearest surviving ancestor (itself included) was on.
+    var inheritsOn = [Bool](repeating: false, count: fresh.count)
+    for position in 0..<fresh.count {
+      let parent = Int(fresh.structure.parents[position])
+      guard let previous = old.structure.position(of: fresh.structure.ids[position]) else {
+        inheritsOn[position] = parent >= 0 && inheritsOn[parent]
+        if newChildren == .inheritFullySelectedParent && inheritsOn[position]
+          && fresh.structure.isLeaf(position) && bytes[position] & _NodeBits.locked == 0
+        {
+          bytes[position] |= _NodeBits.selected
+        }
+        continue
+      }
+      let oldState = old.states.state(at: previous)
+      var carriedBits = oldState & carried
+      if fresh.structure.isLeaf(position) && !old.structure.isLeaf(previous)
+        && old.options.propagation.up
+      {
+        // A parent that became a leaf keeps what it showed.
+        carriedBits =
+          (carriedBits & ~_NodeBits.selected)
+          | (old._state(at: previous) == .on ? _NodeBits.selected : 0)
+      }
+      bytes[position] = (bytes[position] & ~carried) | carriedBits
+      expanded[position] = old.expanded[previous]
+      inheritsOn[position] = old._state(at: previous) == .on
+    }
+    self = SelectionTree(
+      structure: fresh.structure, states: bytes, expanded: expanded,
+      disabledPositions: fresh.disabledPositions, options: old.options)
+    filter = old.filter
+    if filter != nil { _applyFilter() }
+    _checkInvariants()
+  }
+}

@@ -1,0 +1,181 @@
+/// Which nodes a filtered tree shows: the nodes that match, and their ancestors.
+///
+/// ```swift
+/// try tree.setFilter(TreeFilter(text: "app"))   // case-insensitive substring of the label
+/// tree.isVisible("Fruit/Apple")                  // true
+/// tree.isVisible("Veg/Leek")                     // false: hidden, its selection untouched
+/// ```
+///
+/// - Complexity: O(1) for every member; applying a filter to a tree is O(n).
+public struct TreeFilter: Sendable {
+  /// Whether a node matches, given its label and its labels from the root.
+  let matches: @Sendable (_ label: String, _ labelPath: () -> [String]) -> Bool
+  /// A short description, for status lines.
+  ///
+  /// ```swift
+  /// TreeFilter(text: "app").summary   // "label contains \"app\""
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public let summary: String
+
+  /// Matches labels that contain `text`, ignoring case (the default filter of a search box).
+  ///
+  /// ```swift
+  /// TreeFilter(text: "APP")   // matches "Apple", "Snapper"
+  /// ```
+  ///
+  /// - Parameter text: The text to look for; empty matches everything.
+  /// - Complexity: O(1); matching a label is O(label length × text length).
+  public init(text: String) {
+    let needle = Array(text.lowercased().utf8)
+    let folded = text.lowercased()
+    matches = { label, _ in _containsIgnoringCase(label, needle: needle, folded: folded) }
+    summary = "label contains \"\(text)\""
+  }
+
+  /// Matches nodes whose label satisfies `predicate`.
+  ///
+  /// ```swift
+  /// TreeFilter(label: { $0.hasSuffix(".swift") })
+  /// ```
+  ///
+  /// - Parameter predicate: Decides from the label.
+  /// - Complexity: O(1).
+  public init(label predicate: @escaping @Sendable (String) -> Bool) {
+    matches = { label, _ in predicate(label) }
+    summary = "label predicate"
+  }
+
+  /// Matches nodes whose labels from the root satisfy `predicate`.
+  ///
+  /// ```swift
+  /// TreeFilter(path: { $0.contains("Archive") })   // everything inside an "Archive" folder
+  /// ```
+  ///
+  /// - Parameter predicate: Decides from the labels, root first.
+  /// - Complexity: O(1); matching costs O(depth) per node to gather the labels.
+  public init(path predicate: @escaping @Sendable ([String]) -> Bool) {
+    matches = { _, labelPath in predicate(labelPath()) }
+    summary = "path predicate"
+  }
+}
+
+/// Whether `label` contains the lowercased `needle`, ignoring case; ASCII compares bytes.
+func _containsIgnoringCase(_ label: String, needle: [UInt8], folded: String) -> Bool {
+  if needle.isEmpty { return true }
+  var label = label
+  let ascii: Bool? = label.withUTF8 { bytes -> Bool? in
+    guard needle.allSatisfy({ $0 < 0x80 }), !bytes.contains(where: { $0 >= 0x80 }) else {
+      return nil
+    }
+    guard bytes.count >= needle.count else { return false }
+    let first = needle[0]
+    for start in 0...(bytes.count - needle.count) {
+      var byte = bytes[start]
+      if byte >= 0x41 && byte <= 0x5A { byte |= 0x20 }
+      guard byte == first else { continue }
+      var matched = true
+      for offset in 1..<needle.count {
+        var candidate = bytes[start + offset]
+        if candidate >= 0x41 && candidate <= 0x5A { candidate |= 0x20 }
+        if candidate != needle[offset] {
+          matched = false
+          break
+        }
+      }
+      if matched { return true }
+    }
+    return false
+  }
+  return ascii ?? label.lowercased().contains(folded)
+}
+
+extension SelectionTree {
+  /// Shows only the nodes that match `filter` and their ancestors, or everything with nil.
+  ///
+  /// Never
+  /// changes selection or expansion; writes then reach hidden nodes only under
+  /// ``FilterScope/all``.
+  ///
+  /// ```swift
+  /// tree.setFilter(TreeFilter(text: "apple"))
+  /// try tree.toggle("Fruit")   // under .visible: selects the apples only
+  /// tree.setFilter(nil)        // everything shown again, the selection as it was
+  /// ```
+  ///
+  /// - Parameter filter: The filter, or nil to show every node.
+  /// - Complexity: O(n) plus the cost of matching every label.
+  public mutating func setFilter(_ filter: TreeFilter?) {
+    self.filter = filter
+    _applyFilter()
+    _checkInvariants()
+  }
+
+  /// Whether a filter is set.
+  ///
+  /// ```swift
+  /// tree.isFiltered   // false until setFilter(_:) is given a filter
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public var isFiltered: Bool { filter != nil }
+
+  /// Whether a node is shown by the current filter (always true without one).
+  ///
+  /// Expansion is not
+  /// taken into account.
+  ///
+  /// ```swift
+  /// tree.isVisible("Veg/Leek")   // false when the filter is "apple"
+  /// ```
+  ///
+  /// - Parameter id: A node id.
+  /// - Returns: Whether the node is visible, or nil when there is no such node.
+  /// - Complexity: O(log n).
+  public func isVisible(_ id: ID) -> Bool? {
+    structure.position(of: id).map { states.state(at: $0) & _NodeBits.hidden == 0 }
+  }
+
+  /// How many nodes the current filter hides, and how many selected leaves are among them.
+  ///
+  /// ```swift
+  /// let (hidden, hiddenSelected) = tree.hiddenCounts   // "3 hidden by filter"
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public var hiddenCounts: (nodes: Int, selectedLeaves: Int) {
+    guard count > 0 else { return (0, 0) }
+    let counts = states.counts(in: 0..<count)
+    return (
+      counts.sum(over: _StateSet(visible: 0, hidden: 0xFFFF)),
+      counts.sum(over: _StateSet(visible: 0, hidden: 0xAA00))
+    )
+  }
+
+  /// Recomputes every node's hidden bit from `filter`.
+  mutating func _applyFilter() {
+    var all = states.allStates()
+    var visible = [Bool](repeating: filter == nil, count: count)
+    if let filter {
+      for position in 0..<count where !visible[position] {
+        let label = structure.labels[position]
+        guard filter.matches(label, { self.labelPath(at: position) }) else { continue }
+        var node = position
+        while node >= 0 && !visible[node] {
+          visible[node] = true
+          node = Int(structure.parents[node])
+        }
+      }
+    }
+    for position in 0..<count {
+      all[position] =
+        visible[position] ? all[position] & ~_NodeBits.hidden : all[position] | _NodeBits.hidden
+    }
+    states = _NodeStates(states: all)
+  }
+
+  func labelPath(at position: Int) -> [String] {
+    _ancestry(of: position).map { structure.labels[$0] }
+  }
+}

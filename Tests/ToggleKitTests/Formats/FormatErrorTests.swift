@@ -1,0 +1,151 @@
+import Testing
+import ToggleKit
+
+/// The error a parse throws, as text.
+private func parseError(
+  _ text: String, _ format: TreeFormat, file: String = "tree.txt"
+) -> String? {
+  parseError(Array(text.utf8), format, file: file)
+}
+
+private func parseError(_ bytes: [UInt8], _ format: TreeFormat, file: String = "tree.txt")
+  -> String?
+{
+  do {
+    _ = try SelectionTree(parsing: bytes, format: format, file: file)
+    return nil
+  } catch {
+    return error.description
+  }
+}
+
+@Suite("Formats: errors name the file, line and column and say what was expected")
+struct FormatErrorTests {
+  @Test("indentation that matches no open level")
+  func badIndentation() {
+    #expect(
+      parseError("a\n  b\n    c\n   d\n", .indented)
+        == "tree.txt:4:4: indentation of 3 spaces does not match any open level (0, 2, 4)")
+  }
+
+  @Test("tabs and spaces mixed in one file, or in one line")
+  func mixedIndentation() {
+    #expect(
+      parseError("a\n\tb\n  c\n", .indented)
+        == "tree.txt:3:1: indented with spaces, but line 2 is indented with tabs")
+    #expect(parseError("a\n \tb\n", .indented) == "tree.txt:2:1: indentation mixes tabs and spaces")
+  }
+
+  @Test("duplicate sibling labels name both lines")
+  func duplicateSiblings() {
+    #expect(
+      parseError("Fruit\n  Apple\n  Pear\n  Apple\n", .indented)
+        == "tree.txt:4:3: duplicate label \"Apple\" under \"Fruit\" (lines 2 and 4)")
+    #expect(
+      parseError("a\nb\na\n", .indented)
+        == "tree.txt:3:1: duplicate label \"a\" at the top level (lines 1 and 3)")
+  }
+
+  @Test("invalid UTF-8 and NUL bytes are errors at their column; the input is not guessed at")
+  func badBytes() {
+    #expect(
+      parseError([0x61, 0x0A, 0x62, 0xFF, 0x63], .indented)
+        == "tree.txt:2:2: invalid UTF-8 byte 0xFF")
+    #expect(
+      parseError([0x61, 0x0A, 0x62, 0x00], .paths)
+        == "tree.txt:2:2: NUL byte in text (is this a binary file?)")
+    #expect(parseError([0x5B, 0x22, 0xC3, 0x28, 0x22, 0x5D], .json) != nil)
+  }
+
+  @Test("a byte-order mark and CRLF line ends are accepted")
+  func bomAndCRLF() throws {
+    let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("[x] a\r\n  [ ] b\r\n".utf8)
+    let tree = try SelectionTree(parsing: bytes, format: .indented)
+    #expect(tree.ids == ["a", "a/b"])
+    let json = try SelectionTree(
+      parsing: [0xEF, 0xBB, 0xBF] + Array("{\"label\": \"a\"}\r\n".utf8), format: .json)
+    #expect(json.ids == ["a"])
+  }
+
+  @Test("JSON errors say what was expected where")
+  func jsonErrors() {
+    #expect(
+      parseError("{\"label\": \"a\", \"colour\": \"red\"}", .json, file: "t.json")
+        == "t.json:1:16: unknown key \"colour\" (expected id, label, selected, locked, disabled, attributes or children)"
+    )
+    #expect(
+      parseError("[{\"label\": \"a\"},]", .json, file: "t.json")
+        == "t.json:1:17: expected '{' to start a node, found ']'")
+    #expect(
+      parseError("{\"label\": \"a\"", .json, file: "t.json")
+        == "t.json:1:14: expected ',' or '}' in a node, found the end of the input")
+    #expect(
+      parseError("{\"label\": \"a\n\"}", .json, file: "t.json")
+        == "t.json:1:13: control character in string (escape it)")
+    #expect(
+      parseError("{\"children\": []}", .json, file: "t.json")
+        == "t.json:1:1: a node needs a \"label\" or an \"id\"")
+    #expect(
+      parseError("{\"label\": 3}", .json, file: "t.json")
+        == "t.json:1:11: expected a string for \"label\", found a number")
+    #expect(
+      parseError("{\"label\": \"a\", \"selected\": \"yes\"}", .json, file: "t.json")
+        == "t.json:1:28: expected true or false for \"selected\", found a string")
+    #expect(
+      parseError("{\"label\": \"a\"} {}", .json, file: "t.json")
+        == "t.json:1:16: expected the end of the input, found '{'")
+    #expect(
+      parseError("[{\"id\": \"x\", \"label\": \"a\"},\n {\"id\": \"x\", \"label\": \"b\"}]", .json)
+        == "tree.txt:2:2: duplicate id \"x\" (lines 1 and 2)")
+  }
+
+  @Test("a path list with an empty label names the line")
+  func pathErrors() {
+    #expect(
+      parseError("a/b\na//c\n", .paths)
+        == "tree.txt:2:1: empty label in path (write \\e for a label that is empty)")
+  }
+
+  @Test("every prefix of a valid document either parses or fails cleanly, in every format")
+  func truncatedInputs() throws {
+    let tree = try randomHostileTree(seed: 7, size: 12)
+    for format in TreeFormat.allCases {
+      let bytes = Array(tree.exported(as: format).utf8)
+      for length in 0...bytes.count {
+        _ = parseError(Array(bytes.prefix(length)), format)
+      }
+    }
+  }
+
+  @Test("random bytes never crash or hang any parser")
+  func randomBytes() {
+    var generator = SeededGenerator(seed: 99)
+    let alphabet = Array("{}[]\":,\\/ \t\nxLD-abc".utf8) + [0x00, 0xC3, 0xFF, 0x0D]
+    for _ in 0..<2_000 {
+      let bytes = (0..<Int.random(in: 0..<40, using: &generator)).map { _ in
+        alphabet.randomElement(using: &generator)!
+      }
+      for format in TreeFormat.allCases { _ = parseError(bytes, format) }
+    }
+  }
+
+  @Test("100,000-deep JSON nesting parses without recursion")
+  func deepJSON() throws {
+    let depth = 100_000
+    var text = ""
+    for level in 0..<depth { text += "{\"id\": \"n\(level)\", \"label\": \"x\", \"children\": [" }
+    text += String(repeating: "]}", count: depth)
+    let tree = try SelectionTree(parsing: text, format: .json)
+    #expect(tree.count == depth)
+    #expect(tree.depth(of: "n\(depth - 1)") == depth - 1)
+  }
+
+  @Test("a 1,000,000-line path list parses")
+  func millionLines() throws {
+    var text = ""
+    text.reserveCapacity(12_000_000)
+    for index in 0..<1_000_000 { text += "d\(index / 1000)/f\(index % 1000)\n" }
+    let tree = try SelectionTree(parsing: text, format: .paths)
+    #expect(tree.count == 1_001_000)
+  }
+}
