@@ -11,7 +11,7 @@
 
 let pages: [Page] = [
   setMembershipChecklist, hierarchyOfToggles, parentOverItems, parentOverSeparateStates,
-  constantSources, toggleThatDoesTooMuch, categorySelector,
+  constantSources, toggleThatDoesTooMuch, categorySelector, loadSearchReload,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -3,6 +3,10 @@
 
 import ToggleKit
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The paths of a complete tree with the given fan-out and number of levels.
 func wideTreePaths(fanOut: Int, levels: Int) -> [String] {
   var paths: [String] = []
@@ -22,6 +26,15 @@ func wideTreePaths(fanOut: Int, levels: Int) -> [String] {
 }
 
 let quick = CommandLine.arguments.contains("--quick")
+if let index = CommandLine.arguments.firstIndex(of: "--profile-parse"),
+  let format = TreeFormat(rawValue: CommandLine.arguments[index + 1])
+{
+  // For profilers: parse one format of the 10^6-node tree five times, nothing else.
+  let bytes = Array(
+    try! SelectionTree(paths: wideTreePaths(fanOut: 10, levels: 6)).exported(as: format).utf8)
+  for _ in 0..<5 { _ = try! SelectionTree(parsing: bytes, format: format) }
+  exit(0)
+}
 let levelCounts = quick ? [3, 4, 5] : [3, 4, 5, 6]
 var generator = SystemRandomNumberGenerator()
 
