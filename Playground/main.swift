@@ -11,7 +11,7 @@
 
 let pages: [Page] = [
   setMembershipChecklist, hierarchyOfToggles, parentOverItems, parentOverSeparateStates,
-  constantSources, toggleThatDoesTooMuch, categorySelector, loadSearchReload,
+  constantSources, toggleThatDoesTooMuch, categorySelector, loadSearchReload, composedStyles,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

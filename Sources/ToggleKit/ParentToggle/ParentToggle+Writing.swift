@@ -80,4 +80,24 @@ extension ParentToggle {
       isMixed: { parent.state == .mixed }
     )
   }
+
+  /// The parent's configuration for a style: its state, locked when it has no writable source.
+  ///
+  /// ```swift
+  /// let row = ToggleStyle.checkboxOnLeft(parent.configuration(label: "All notifications"))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - label: The text to show.
+  ///   - isEnabled: Whether the toggle can be used.
+  ///   - isFocused: Whether it has the focus.
+  /// - Returns: The resolved configuration.
+  /// - Complexity: O(n) in the number of sources.
+  public func configuration(
+    label: String, isEnabled: Bool = true, isFocused: Bool = false
+  ) -> ToggleConfiguration {
+    ToggleConfiguration(
+      label: label, state: state, isEnabled: isEnabled, isLocked: isLocked, isExpanded: false,
+      depth: 0, hasChildren: true, isFocused: isFocused)
+  }
 }

@@ -67,6 +67,15 @@ public struct ToggleConfiguration: Hashable, Sendable {
   ///
   /// - Complexity: O(1).
   public var hasChildren: Bool
+  /// Whether the row has the focus (the cursor of an explorer, the keyboard focus of a list).
+  ///
+  /// ```swift
+  /// var row = tree.configuration(of: "Fruit")!
+  /// row.isFocused = true   // set by whoever draws the cursor
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public var isFocused: Bool
 
   /// Creates a configuration.
   ///
@@ -85,10 +94,11 @@ public struct ToggleConfiguration: Hashable, Sendable {
   ///   - isExpanded: Whether its children are shown.
   ///   - depth: Its depth in a tree.
   ///   - hasChildren: Whether it has children.
+  ///   - isFocused: Whether it has the focus.
   /// - Complexity: O(1).
   public init(
     label: String, state: ToggleState, isEnabled: Bool = true, isLocked: Bool = false,
-    isExpanded: Bool = false, depth: Int = 0, hasChildren: Bool = false
+    isExpanded: Bool = false, depth: Int = 0, hasChildren: Bool = false, isFocused: Bool = false
   ) {
     self.label = label
     self.state = state
@@ -97,6 +107,7 @@ public struct ToggleConfiguration: Hashable, Sendable {
     self.isExpanded = isExpanded
     self.depth = depth
     self.hasChildren = hasChildren
+    self.isFocused = isFocused
   }
 
   /// Whether the state is on.

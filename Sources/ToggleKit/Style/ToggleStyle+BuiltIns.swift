@@ -1,0 +1,98 @@
+extension ToggleStyle {
+  /// `[x]`, `[ ]` or `[-]` before the label: the terminal checklist.
+  ///
+  /// ```swift
+  /// ToggleStyle.checkboxOnLeft(configuration).plainText   // "[x] Apple"
+  /// ```
+  ///
+  /// - Complexity: O(1); rendering is O(spans).
+  public static let checkboxOnLeft = glyphs(on: "[x] ", off: "[ ] ", mixed: "[-] ")
+
+  /// The label, then `[x]`, `[ ]` or `[-]`: the checkmark column of a form.
+  ///
+  /// ```swift
+  /// ToggleStyle.checkbox(configuration).plainText   // "Apple [x]"
+  /// ```
+  ///
+  /// - Complexity: O(1); rendering is O(spans).
+  public static let checkbox = ToggleStyle { configuration, row in
+    let box =
+      switch configuration.state {
+      case .on: " [x]"
+      case .off: " [ ]"
+      case .mixed: " [-]"
+      }
+    return row + Row(box)
+  }
+
+  /// A switch before the label: `(on )`, `(off)` or `(- )`, green when on.
+  ///
+  /// ```swift
+  /// ToggleStyle.switch(configuration).plainText   // "(on ) Wi-Fi"
+  /// ```
+  ///
+  /// - Complexity: O(1); rendering is O(spans).
+  public static let `switch` = ToggleStyle { configuration, row in
+    let knob: Row =
+      switch configuration.state {
+      case .on: Row("(on )", style: TextStyle(bold: true, foreground: .green))
+      case .off: Row("(off)")
+      case .mixed: Row("(-  )", style: TextStyle(foreground: .yellow))
+      }
+    return knob + Row(" ") + row
+  }
+
+  /// The label as a button: `[ label ]`, bold and inverted when on.
+  ///
+  /// ```swift
+  /// ToggleStyle.button(configuration).plainText   // "[ Bold ]"
+  /// ```
+  ///
+  /// - Complexity: O(1); rendering is O(spans).
+  public static let button = ToggleStyle { configuration, row in
+    let framed = Row("[ ") + row + Row(" ]")
+    switch configuration.state {
+    case .on:
+      return framed.restyled {
+        $0.bold = true
+        $0.inverse = true
+      }
+    case .mixed: return framed.restyled { $0.underline = true }
+    case .off: return framed
+    }
+  }
+
+  /// For a row whose value is fixed on: `[■]` and a dim "(always on)", whatever the state says —
+  /// the "separate style for constant toggles" as a first-class style.
+  ///
+  /// ```swift
+  /// ToggleStyle.alwaysOn(configuration).plainText   // "[■] Paper bags (always on)"
+  /// ```
+  ///
+  /// - Complexity: O(1); rendering is O(spans).
+  public static let alwaysOn = ToggleStyle { _, row in
+    Row("[■] ") + row + Row(" (always on)", style: TextStyle(dim: true))
+  }
+
+  /// For a row whose value is fixed off: `[□]` and a dim "(always off)".
+  ///
+  /// ```swift
+  /// ToggleStyle.alwaysOff(configuration).plainText   // "[□] System files (always off)"
+  /// ```
+  ///
+  /// - Complexity: O(1); rendering is O(spans).
+  public static let alwaysOff = ToggleStyle { _, row in
+    Row("[□] ") + row + Row(" (always off)", style: TextStyle(dim: true))
+  }
+
+  /// The built-in styles by name, for command-line options (`--style checkbox`).
+  ///
+  /// ```swift
+  /// ToggleStyle.named["switch"]   // .switch
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public static let named: [String: ToggleStyle] = [
+    "checkbox": checkboxOnLeft, "checkbox-right": checkbox, "switch": `switch`, "button": button,
+  ]
+}
