@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "ToggleKit", targets: ["ToggleKit"]),
     .library(name: "ToggleKitTesting", targets: ["ToggleKitTesting"]),
     .executable(name: "Playground", targets: ["Playground"]),
+    .executable(name: "togglekit", targets: ["togglekit"]),
     .executable(name: "togglekit-bench", targets: ["Benchmarks"]),
   ],
   dependencies: [],
@@ -21,8 +22,12 @@ let package = Package(
       dependencies: ["ToggleKit", "ToggleKitTesting"],
       path: "Playground"
     ),
-    .executableTarget(name: "Benchmarks", dependencies: ["ToggleKit"]),
+    .target(name: "Explorer", dependencies: ["ToggleKit"]),
+    .executableTarget(name: "togglekit", dependencies: ["Explorer", "ToggleKit"]),
+    .executableTarget(name: "Benchmarks", dependencies: ["ToggleKit", "Explorer"]),
     .testTarget(name: "ToggleKitTests", dependencies: ["ToggleKit", "ToggleKitTesting"]),
+    .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "ToggleKit"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["togglekit", "Explorer", "ToggleKit"]),
   ],
   swiftLanguageModes: [.v6]
 )

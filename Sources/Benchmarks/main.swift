@@ -1,6 +1,7 @@
 // togglekit-bench: operation costs of SelectionTree in a release build, beside a naive per-node
 // Bool tree measured in the same run. `swift run -c release togglekit-bench [--quick]`.
 
+import Explorer
 import ToggleKit
 
 #if canImport(Glibc)
@@ -122,3 +123,40 @@ for (treeFormat, parseTree, labels) in TreeFormat.allCases.flatMap({ format in
     "| \(treeFormat) | \(labels) | \(bytes.count) | \(format(parse.median)) | \(rounded(megabytesPerSecond)) MB/s |"
   )
 }
+
+// The explorer at 10^6 nodes: startup (parse + first frame), a keypress with its frame, and a filter
+// keystroke with its frame.
+print("")
+print("| explorer at \(compactTree.count) nodes | median |")
+print("|---|---|")
+let explorerBytes = Array(compactTree.exported(as: .indented).utf8)
+var explorerForStartup: Explorer? = nil
+let startup = Summary(
+  samples(repetitions: 3, warmUp: 0) {
+    let tree = try! SelectionTree(parsing: explorerBytes, format: .indented)
+    var explorer = Explorer(tree: tree, height: 40, width: 100)
+    explorer.handle(.right)
+    _ = explorer.frame(mode: .ansi(colors: true))
+    explorerForStartup = explorer
+  })
+print("| startup: parse \(explorerBytes.count) bytes, first frame | \(format(startup.median)) |")
+var explorer = explorerForStartup!
+let keys: [Key] = [.down, .character(" "), .right, .down, .up, .pageDown, .character(" ")]
+var keyIndex = 0
+let keypress = Summary(
+  samples(repetitions: 500) {
+    explorer.handle(keys[keyIndex % keys.count])
+    keyIndex += 1
+    _ = explorer.frame(mode: .ansi(colors: true))
+  })
+print("| keypress + frame | \(format(keypress.median)) |")
+explorer.handle(.character("/"))
+let filterKeys: [Key] = [.character("1"), .character("2"), .backspace, .backspace]
+var filterIndex = 0
+let filterKeystroke = Summary(
+  samples(repetitions: 12, warmUp: 1) {
+    explorer.handle(filterKeys[filterIndex % filterKeys.count])
+    filterIndex += 1
+    _ = explorer.frame(mode: .ansi(colors: true))
+  })
+print("| filter keystroke + frame | \(format(filterKeystroke.median)) |")

@@ -235,7 +235,8 @@ enum _JSONTree {
   }
 
   static func parse(
-    _ bytes: [UInt8], file: String?, options: SelectionTree<String>.Options
+    _ bytes: [UInt8], file: String?, options: SelectionTree<String>.Options,
+    uniqueSiblingLabels: Bool = false
   ) throws(TreeFormatError) -> SelectionTree<String> {
     var lexer = Lexer(bytes: bytes, file: file)
     var nodes: [_ParsedNode] = []
@@ -395,7 +396,9 @@ enum _JSONTree {
         nodes[index].label = id
       }
     }
-    return try _buildParsedTree(nodes, file: file, separator: "/", options: options)
+    return try _buildParsedTree(
+      nodes, file: file, separator: "/", options: options,
+      uniqueSiblingLabels: uniqueSiblingLabels)
   }
 
   static func export(_ tree: SelectionTree<String>) -> String {

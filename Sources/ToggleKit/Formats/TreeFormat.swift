@@ -91,15 +91,21 @@ extension SelectionTree where ID == String {
   ///   - file: The file's name, for detection and error messages.
   ///   - separator: The path separator of the ``TreeFormat/paths`` format.
   ///   - options: How the tree behaves.
+  ///   - uniqueSiblingLabels: Whether JSON nodes with their own ids must still have labels that
+  ///     differ from their siblings' (so that every node can be addressed by its label path).
+  ///     Label-path ids make this so in the other formats.
   /// - Throws: ``TreeFormatError`` with the line, the column and what was expected.
   /// - Complexity: O(n) in the size of the input.
   public init(
     parsing bytes: [UInt8], format: TreeFormat? = nil, file: String? = nil,
-    separator: Unicode.Scalar = "/", options: Options = Options()
+    separator: Unicode.Scalar = "/", options: Options = Options(),
+    uniqueSiblingLabels: Bool = false
   ) throws(TreeFormatError) {
     switch format ?? TreeFormat.detect(fileName: file, bytes: bytes) {
     case .indented: self = try _IndentedText.parse(bytes, file: file, options: options)
-    case .json: self = try _JSONTree.parse(bytes, file: file, options: options)
+    case .json:
+      self = try _JSONTree.parse(
+        bytes, file: file, options: options, uniqueSiblingLabels: uniqueSiblingLabels)
     case .paths:
       self = try _PathList.parse(bytes, file: file, separator: separator, options: options)
     }

@@ -17,8 +17,25 @@ struct _ParsedNode {
 /// its own value, a lock on a parent fixes every node below at its value.
 func _buildParsedTree(
   _ nodes: [_ParsedNode], file: String?, separator: Unicode.Scalar,
-  options: SelectionTree<String>.Options
+  options: SelectionTree<String>.Options, uniqueSiblingLabels: Bool = false
 ) throws(TreeFormatError) -> SelectionTree<String> {
+  if uniqueSiblingLabels && nodes.contains(where: { $0.explicitID != nil }) {
+    // Path addressing needs unique labels among siblings, which ids alone do not guarantee.
+    var seen: [_ChildKey: Int] = [:]
+    for (index, node) in nodes.enumerated() {
+      let key = _ChildKey(parent: node.parent, label: node.label)
+      if let first = seen[key] {
+        let place =
+          node.parent >= 0 ? " under \"\(nodes[Int(node.parent)].label)\"" : " at the top level"
+        throw TreeFormatError(
+          file: file, line: node.line, column: node.column,
+          message:
+            "duplicate label \"\(node.label)\"\(place) (lines \(nodes[first].line) and \(node.line)); "
+            + "sibling labels must be unique to address nodes by path")
+      }
+      seen[key] = index
+    }
+  }
   var hasChildren = [Bool](repeating: false, count: nodes.count)
   for node in nodes where node.parent >= 0 { hasChildren[Int(node.parent)] = true }
   // Label paths are made only for nodes without an explicit id (and their ancestors): a deep

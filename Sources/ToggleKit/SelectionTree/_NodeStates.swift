@@ -336,6 +336,42 @@ struct _NodeStates: Sendable {
     forEachIndex(&next, r, mask, node: 2 * node + 1, low: middle, high: high, above: map, body)
   }
 
+  /// The last index in `range` whose state is in `mask`: O(log n + 32).
+  func lastIndex(in range: Range<Int>, matching mask: _StateSet) -> Int? {
+    guard !range.isEmpty else { return nil }
+    return lastIndex(
+      range.lowerBound, range.upperBound, mask, node: 1, low: 0,
+      high: firstBlock * Self.blockSize, above: .identity)
+  }
+
+  private func lastIndex(
+    _ l: Int, _ r: Int, _ mask: _StateSet, node: Int, low: Int, high: Int, above: _StateMap
+  ) -> Int? {
+    if r <= low || high <= l { return nil }
+    if counts[node].sum(over: above.preimage(of: mask)) == 0 { return nil }
+    let map = above.after(pending[node])
+    if node >= firstBlock {
+      for index in stride(from: min(r, high, count) - 1, through: max(l, low), by: -1)
+      where mask.contains(map(bytes[index])) {
+        return index
+      }
+      return nil
+    }
+    let middle = (low + high) >> 1
+    return lastIndex(l, r, mask, node: 2 * node + 1, low: middle, high: high, above: map)
+      ?? lastIndex(l, r, mask, node: 2 * node, low: low, high: middle, above: map)
+  }
+
+  /// The first index in `range` whose state is in `mask`: O(log n + 32).
+  func firstIndex(in range: Range<Int>, matching mask: _StateSet) -> Int? {
+    var found: Int?
+    forEachIndex(in: range, matching: mask) { index in
+      found = index
+      return Int.max
+    }
+    return found
+  }
+
   // MARK: Writing
 
   /// Maps the state of every position in `range`.

@@ -1,0 +1,397 @@
+import ToggleKit
+
+/// The interactive tree checklist as a pure value: keys in, frames out.
+///
+/// No terminal involved, so
+/// every behaviour is tested by feeding keys and reading frames.
+///
+/// ```swift
+/// var explorer = Explorer(tree: tree, height: 10, width: 40)
+/// explorer.handle(.down)
+/// explorer.handle(.character(" "))   // toggles the focused node
+/// print(explorer.frame(mode: .plain).joined(separator: "\n"))
+/// ```
+///
+/// Keys: ↑/↓ and j/k move, PgUp/PgDn page, Home/End jump, Space toggles, →/l expands or moves
+/// into, ←/h collapses or moves to the parent, `a` selects all, `n` none, `/` starts a filter
+/// (typing narrows it, Enter keeps it, Esc clears it), Enter accepts, `q`/Esc cancels, `?` shows the
+/// key help, Ctrl-C cancels.
+///
+/// - Complexity: Each key costs O(height × log n) at most; a filter keystroke O(n).
+public struct Explorer {
+  /// What ended the session.
+  ///
+  /// ```swift
+  /// if explorer.outcome == .accepted { print(explorer.tree.selection(.leaves)) }
+  /// ```
+  ///
+  /// - Complexity: O(1) for every member.
+  public enum Outcome: Hashable, Sendable {
+    /// Enter: print the selection.
+    case accepted
+    /// q, Esc or Ctrl-C: print nothing.
+    case cancelled
+  }
+
+  /// The tree being explored.
+  ///
+  /// ```swift
+  /// explorer.tree.selection(.topmost)
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public private(set) var tree: SelectionTree<String>
+  /// The focused row's preorder index (nil for an empty tree).
+  ///
+  /// ```swift
+  /// explorer.cursor.map { explorer.tree.ids[$0] }
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public private(set) var cursor: Int?
+  /// The first row shown.
+  ///
+  /// ```swift
+  /// explorer.top
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public private(set) var top: Int?
+  /// The filter text (empty: no filter).
+  ///
+  /// ```swift
+  /// explorer.filterText   // "app" after typing /app
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public private(set) var filterText = ""
+  /// Whether keys are being typed into the filter.
+  ///
+  /// ```swift
+  /// explorer.isEditingFilter   // true after "/"
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public private(set) var isEditingFilter = false
+  /// Whether the key help is shown.
+  ///
+  /// ```swift
+  /// explorer.showsHelp   // true after "?"
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public private(set) var showsHelp = false
+  /// What ended the session, or nil while it runs.
+  ///
+  /// ```swift
+  /// while explorer.outcome == nil { explorer.handle(nextKey()) }
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public private(set) var outcome: Outcome?
+  /// The terminal's size: rows for the tree are `height - 2` (status and prompt lines below).
+  ///
+  /// ```swift
+  /// explorer.resize(height: 24, width: 80)
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public private(set) var height: Int
+  /// The terminal's width; rows are truncated to it.
+  ///
+  /// ```swift
+  /// explorer.width
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public private(set) var width: Int
+  /// How rows are drawn.
+  ///
+  /// ```swift
+  /// explorer.style = .switch >>> .indent(perLevel: 2) >>> .highlightWhenFocused
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public var style: ToggleStyle
+
+  /// The default style: checkbox, disclosure, indentation, lock mark, dimmed disabled rows, an
+  /// inverted cursor.
+  ///
+  /// ```swift
+  /// Explorer.defaultStyle(base: .switch)
+  /// ```
+  ///
+  /// - Parameter base: The style that draws the state.
+  /// - Returns: The composed style.
+  /// - Complexity: O(1).
+  public static func defaultStyle(base: ToggleStyle = .checkboxOnLeft) -> ToggleStyle {
+    base >>> .disclosure() >>> .indent(perLevel: 2) >>> .lockMark() >>> .dimWhenDisabled
+      >>> .colors(mixed: .yellow) >>> .highlightWhenFocused
+  }
+
+  /// Starts exploring a tree.
+  ///
+  /// ```swift
+  /// var explorer = Explorer(tree: tree, height: 24, width: 80)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - tree: The tree.
+  ///   - height: Terminal rows (at least 3 are used).
+  ///   - width: Terminal columns.
+  ///   - style: How rows are drawn.
+  /// - Complexity: O(log n).
+  public init(
+    tree: SelectionTree<String>, height: Int, width: Int, style: ToggleStyle = defaultStyle()
+  ) {
+    self.tree = tree
+    self.height = max(3, height)
+    self.width = max(10, width)
+    self.style = style
+    cursor = tree.nextRow(after: nil)
+    top = cursor
+  }
+
+  /// How many tree rows fit.
+  var rowCount: Int { height - 2 }
+
+  /// Follows a terminal resize.
+  ///
+  /// ```swift
+  /// explorer.resize(height: 40, width: 120)   // on SIGWINCH
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - height: Terminal rows.
+  ///   - width: Terminal columns.
+  /// - Complexity: O(height × log n).
+  public mutating func resize(height: Int, width: Int) {
+    self.height = max(3, height)
+    self.width = max(10, width)
+    scrollToCursor()
+  }
+
+  /// Handles one key.
+  ///
+  /// ```swift
+  /// explorer.handle(.character("a"))   // select all
+  /// ```
+  ///
+  /// - Parameter key: The key.
+  /// - Complexity: O(height × log n); a filter keystroke O(n).
+  public mutating func handle(_ key: Key) {
+    guard outcome == nil else { return }
+    if showsHelp {
+      showsHelp = false
+      if key == .interrupt { outcome = .cancelled }
+      return
+    }
+    if key == .interrupt {
+      outcome = .cancelled
+      return
+    }
+    if isEditingFilter, handleFilterKey(key) { return }
+    switch key {
+    case .up, .character("k"): move(by: -1)
+    case .down, .character("j"): move(by: 1)
+    case .pageUp: move(by: -max(1, rowCount - 1))
+    case .pageDown: move(by: max(1, rowCount - 1))
+    case .home: cursor = tree.nextRow(after: nil)
+    case .end: cursor = tree.lastRow
+    case .character(" "):
+      if let cursor { _ = try? tree.toggle(tree.ids[cursor]) }
+    case .right, .character("l"): expandOrEnter()
+    case .left, .character("h"): collapseOrLeave()
+    case .character("a"): tree.selectAll()
+    case .character("n"): tree.deselectAll()
+    case .character("/"):
+      isEditingFilter = true
+    case .character("?"): showsHelp = true
+    case .enter: outcome = .accepted
+    case .escape:
+      if filterText.isEmpty { outcome = .cancelled } else { setFilter("") }
+    case .character("q"): outcome = .cancelled
+    default: break
+    }
+    scrollToCursor()
+  }
+
+  /// Keys while the filter is edited; false for keys that navigate as usual.
+  private mutating func handleFilterKey(_ key: Key) -> Bool {
+    switch key {
+    case .character(let character):
+      setFilter(filterText + String(character))
+    case .backspace:
+      if !filterText.isEmpty { setFilter(String(filterText.dropLast())) }
+    case .enter:
+      isEditingFilter = false
+    case .escape:
+      isEditingFilter = false
+      setFilter("")
+    default:
+      return false
+    }
+    scrollToCursor()
+    return true
+  }
+
+  private mutating func setFilter(_ text: String) {
+    let focused = cursor.map { tree.ids[$0] }
+    filterText = text
+    tree.setFilter(text.isEmpty ? nil : TreeFilter(text: text))
+    // Keep the focus on the same node when it is still a row, else the nearest row.
+    if let focused, let index = tree.index(of: focused), tree.isRow(index) {
+      cursor = index
+    } else if let current = cursor {
+      cursor = tree.nextRow(after: current) ?? tree.previousRow(before: current)
+      if let candidate = cursor, !tree.isRow(candidate) { cursor = tree.nextRow(after: nil) }
+    } else {
+      cursor = tree.nextRow(after: nil)
+    }
+    if let current = cursor, !tree.isRow(current) { cursor = tree.nextRow(after: nil) }
+  }
+
+  private mutating func move(by steps: Int) {
+    guard var current = cursor else { return }
+    for _ in 0..<abs(steps) {
+      guard let next = steps > 0 ? tree.nextRow(after: current) : tree.previousRow(before: current)
+      else { break }
+      current = next
+    }
+    cursor = current
+  }
+
+  private mutating func expandOrEnter() {
+    guard let current = cursor else { return }
+    let id = tree.ids[current]
+    guard !tree.children(of: id).isEmpty else { return }
+    if !tree.isFiltered && tree.isExpanded(id) == false {
+      try? tree.expand(id)
+    } else if let next = tree.nextRow(after: current), tree.parent(of: tree.ids[next]) == id {
+      cursor = next
+    }
+  }
+
+  private mutating func collapseOrLeave() {
+    guard let current = cursor else { return }
+    let id = tree.ids[current]
+    if !tree.isFiltered && !tree.children(of: id).isEmpty && tree.isExpanded(id) == true {
+      try? tree.collapse(id)
+    } else if let parent = tree.parent(of: id), let index = tree.index(of: parent),
+      tree.isRow(index)
+    {
+      cursor = index
+    }
+  }
+
+  /// Keeps the cursor on a row and inside the window.
+  private mutating func scrollToCursor() {
+    if let current = cursor, !tree.isRow(current) {
+      cursor = tree.previousRow(before: current) ?? tree.nextRow(after: nil)
+    }
+    if cursor == nil { cursor = tree.nextRow(after: nil) }
+    guard let current = cursor else {
+      top = nil
+      return
+    }
+    guard let start = top, tree.isRow(start), start <= current else {
+      top = current
+      return
+    }
+    var row = start
+    for _ in 0..<rowCount {
+      if row == current { return }
+      guard let next = tree.nextRow(after: row) else { break }
+      row = next
+    }
+    // The cursor is below the window: make it the last row shown.
+    var first = current
+    for _ in 1..<max(1, rowCount) {
+      guard let previous = tree.previousRow(before: first) else { break }
+      first = previous
+    }
+    top = first
+  }
+
+  /// The rows shown now, as preorder indices.
+  ///
+  /// ```swift
+  /// explorer.visibleRows.map { explorer.tree.ids[$0] }
+  /// ```
+  ///
+  /// - Complexity: O(height × log n).
+  public var visibleRows: [Int] {
+    var rows: [Int] = []
+    var row = top
+    while let current = row, rows.count < rowCount {
+      rows.append(current)
+      row = tree.nextRow(after: current)
+    }
+    return rows
+  }
+
+  /// The status line: "12 of 340 selected · 3 hidden by filter · 2 locked".
+  ///
+  /// ```swift
+  /// explorer.statusLine   // "1 of 5 selected"
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public var statusLine: String {
+    let statistics = tree.statistics
+    var parts = ["\(statistics.selectedLeaves) of \(statistics.leaves) selected"]
+    if tree.isFiltered { parts.append("\(statistics.hiddenNodes) hidden by filter") }
+    if statistics.lockedLeaves > 0 { parts.append("\(statistics.lockedLeaves) locked") }
+    return parts.joined(separator: " · ")
+  }
+
+  /// The key help, one line per key.
+  ///
+  /// ```swift
+  /// Explorer.keyHelp.first   // "↑ ↓ j k      move"
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public static let keyHelp = [
+    "↑ ↓ j k      move", "PgUp PgDn    page", "Home End     first / last", "Space        toggle",
+    "→ l          expand / into", "← h          collapse / to parent",
+    "a n          select all / none",
+    "/            filter (Enter keeps, Esc clears)", "Enter        accept", "q Esc        cancel",
+    "?            this help (any key closes)",
+  ]
+
+  /// The whole screen: `height` lines of at most `width` columns.
+  ///
+  /// ```swift
+  /// for line in explorer.frame(mode: .forTerminal()) { print(line) }
+  /// ```
+  ///
+  /// - Parameter mode: Plain or ANSI.
+  /// - Returns: The lines, top to bottom.
+  /// - Complexity: O(height × (log n + width)).
+  public func frame(mode: RenderMode) -> [String] {
+    var lines: [String] = []
+    if showsHelp {
+      lines = Explorer.keyHelp.map { Row($0).truncated(toWidth: width).rendered(mode) }
+    } else if top != nil, cursor != nil {
+      for index in visibleRows {
+        var configuration = tree.configuration(of: tree.ids[index])!
+        configuration.isFocused = index == cursor
+        lines.append(style(configuration).truncated(toWidth: width).rendered(mode))
+      }
+    } else {
+      lines.append(Row(tree.isFiltered ? "(nothing matches)" : "(empty tree)").rendered(mode))
+    }
+    while lines.count < rowCount { lines.append("") }
+    lines = Array(lines.prefix(rowCount))
+    lines.append(
+      Row(statusLine, style: TextStyle(dim: true)).truncated(toWidth: width).rendered(mode))
+    let prompt =
+      isEditingFilter || !filterText.isEmpty
+      ? Row("/" + filterText + (isEditingFilter ? "▏" : ""), style: TextStyle(bold: true))
+      : Row(
+        "space toggle · enter accept · q cancel · / filter · ? help", style: TextStyle(dim: true))
+    lines.append(prompt.truncated(toWidth: width).rendered(mode))
+    return lines
+  }
+}

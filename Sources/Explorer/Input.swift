@@ -1,0 +1,123 @@
+import ToggleKit
+
+/// Why the input could not be read: exit code 1, with the place named.
+///
+/// ```swift
+/// InputError(message: "cats.txt: No such file or directory")
+/// ```
+///
+/// - Complexity: O(1) for every member.
+public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What is wrong, naming the file (and line and column for parse errors).
+  ///
+  /// ```swift
+  /// error.message   // "tree.txt:3:1: indentation mixes tabs and spaces"
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public var message: String
+
+  /// Creates an input error.
+  ///
+  /// ```swift
+  /// InputError(message: "cats.txt: No such file or directory")
+  /// ```
+  ///
+  /// - Parameter message: What is wrong.
+  /// - Complexity: O(1).
+  public init(message: String) {
+    self.message = message
+  }
+
+  /// `togglekit: message`.
+  ///
+  /// ```swift
+  /// print(error)
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public var description: String { "togglekit: \(message)" }
+}
+
+/// Where a command's tree comes from.
+///
+/// ```swift
+/// let source = InputSource.choose(for: invocation, standardInputIsTerminal: false)   // .standardInput
+/// ```
+///
+/// - Complexity: O(1) for every member.
+public enum InputSource: Hashable, Sendable {
+  /// A file.
+  case file(String)
+  /// Standard input.
+  case standardInput
+  /// A directory (`--dir`).
+  case directory(String)
+  /// The built-in demo catalogue (explore with no input on a terminal).
+  case demo
+
+  /// The source an invocation names: FILE, `-`, `--dir`, a piped standard input, or the demo.
+  ///
+  /// ```swift
+  /// InputSource.choose(for: try Invocation.parse(["explore"]), standardInputIsTerminal: true)   // .demo
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - invocation: The parsed command line.
+  ///   - standardInputIsTerminal: Whether standard input is a terminal (not a pipe or file).
+  /// - Returns: The source, or nil when `apply` has no input at all.
+  /// - Complexity: O(1).
+  public static func choose(for invocation: Invocation, standardInputIsTerminal: Bool)
+    -> InputSource?
+  {
+    if let directory = invocation.directory { return .directory(directory) }
+    if let file = invocation.file { return file == "-" ? .standardInput : .file(file) }
+    if !standardInputIsTerminal { return .standardInput }
+    return invocation.command == .explore ? .demo : nil
+  }
+}
+
+/// Builds the tree for an invocation from already-read bytes (or a directory).
+///
+/// ```swift
+/// let tree = try loadTree(invocation, source: .file("cats.txt"), bytes: bytes)
+/// ```
+///
+/// - Parameters:
+///   - invocation: The parsed command line (format, separator, options).
+///   - source: Where the bytes came from (names the file in errors).
+///   - bytes: The content of a file or standard input (ignored for directories and the demo).
+/// - Returns: The tree, with the invocation's options, and warnings (directories).
+/// - Throws: ``InputError`` with `FILE:LINE:COL: …` for parse errors.
+/// - Complexity: O(n) in the input.
+public func loadTree(
+  _ invocation: Invocation, source: InputSource, bytes: [UInt8]
+) throws(InputError) -> (tree: SelectionTree<String>, warnings: [String]) {
+  let options = invocation.treeOptions
+  do {
+    switch source {
+    case .directory(let path):
+      return try SelectionTree.directory(
+        at: path, maxDepth: invocation.maxDepth, includeHidden: invocation.includeHidden,
+        options: options)
+    case .demo:
+      return (try SelectionTree(parsing: demoCatalogue, format: .indented, options: options), [])
+    case .file(let name):
+      let tree = try SelectionTree(
+        parsing: bytes, format: invocation.format, file: name, separator: invocation.separator,
+        options: options, uniqueSiblingLabels: true)
+      return (tree, [])
+    case .standardInput:
+      let tree = try SelectionTree(
+        parsing: bytes, format: invocation.format, file: "<stdin>",
+        separator: invocation.separator, options: options, uniqueSiblingLabels: true)
+      return (tree, [])
+    }
+  } catch let error as TreeFormatError {
+    throw InputError(message: error.description)
+  } catch let error as DirectoryError {
+    throw InputError(message: error.description)
+  } catch {
+    throw InputError(message: "\(error)")
+  }
+}

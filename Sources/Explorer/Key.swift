@@ -1,0 +1,165 @@
+/// A key the explorer understands, decoded from terminal input.
+///
+/// ```swift
+/// var decoder = KeyDecoder()
+/// decoder.feed(Array("\u{1B}[A j".utf8))   // [.up, .character(" "), .character("j")]
+/// ```
+///
+/// - Complexity: O(1) for every member.
+public enum Key: Hashable, Sendable {
+  /// ↑
+  case up
+  /// ↓
+  case down
+  /// ←
+  case left
+  /// →
+  case right
+  /// Page Up
+  case pageUp
+  /// Page Down
+  case pageDown
+  /// Home
+  case home
+  /// End
+  case end
+  /// Return or Enter
+  case enter
+  /// A lone Escape
+  case escape
+  /// Backspace or Delete
+  case backspace
+  /// Ctrl-C
+  case interrupt
+  /// A printable character
+  case character(Character)
+}
+
+/// Turns terminal input bytes into ``Key``s.
+///
+/// Escape sequences become arrows and paging keys, UTF-8 becomes text. Unknown sequences and other control bytes are dropped, never shown.
+///
+/// ```swift
+/// var decoder = KeyDecoder()
+/// let keys = decoder.feed([0x1B, 0x5B, 0x42])   // [.down]
+/// ```
+///
+/// A lone Escape is ambiguous until more input arrives: it is held back, and ``flush()`` (called
+/// when no byte follows within a short time) delivers it.
+///
+/// - Complexity: O(n) in the bytes fed.
+public struct KeyDecoder: Sendable {
+  private var pending: [UInt8] = []
+
+  /// Creates a decoder with nothing pending.
+  ///
+  /// ```swift
+  /// var decoder = KeyDecoder()
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public init() {}
+
+  /// Whether bytes are held back (a lone Escape, or part of a sequence or character).
+  ///
+  /// ```swift
+  /// decoder.hasPending   // true right after an Escape byte
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public var hasPending: Bool { !pending.isEmpty }
+
+  /// Decodes what it can of the bytes fed so far.
+  ///
+  /// ```swift
+  /// decoder.feed(Array("q".utf8))   // [.character("q")]
+  /// ```
+  ///
+  /// - Parameter bytes: Input bytes.
+  /// - Returns: The keys completed by these bytes.
+  /// - Complexity: O(n) in the bytes fed.
+  public mutating func feed(_ bytes: [UInt8]) -> [Key] {
+    pending += bytes
+    var keys: [Key] = []
+    var index = 0
+    while index < pending.count {
+      guard let (key, length) = decode(at: index) else { break }
+      if let key { keys.append(key) }
+      index += length
+    }
+    pending.removeFirst(index)
+    return keys
+  }
+
+  /// Delivers what is held back: a lone Escape becomes ``Key/escape``; an incomplete sequence or
+  /// character is dropped.
+  ///
+  /// ```swift
+  /// _ = decoder.feed([0x1B])
+  /// decoder.flush()   // [.escape]
+  /// ```
+  ///
+  /// - Returns: The keys.
+  /// - Complexity: O(1).
+  public mutating func flush() -> [Key] {
+    defer { pending.removeAll() }
+    return pending.first == 0x1B ? [.escape] : []
+  }
+
+  /// The key at `index` and its length; nil when more bytes are needed; a nil key for dropped
+  /// input.
+  private func decode(at index: Int) -> (Key?, Int)? {
+    let byte = pending[index]
+    switch byte {
+    case 0x1B:
+      guard index + 1 < pending.count else { return nil }
+      let next = pending[index + 1]
+      if next == UInt8(ascii: "[") || next == UInt8(ascii: "O") {
+        return decodeSequence(at: index)
+      }
+      return (.escape, 1)  // Escape followed by an ordinary key (Alt+key): Escape, then the key
+    case 0x03: return (.interrupt, 1)
+    case 0x0D, 0x0A: return (.enter, 1)
+    case 0x7F, 0x08: return (.backspace, 1)
+    case 0x00..<0x20: return (nil, 1)
+    case 0x20..<0x7F: return (.character(Character(Unicode.Scalar(byte))), 1)
+    default:
+      let length: Int
+      switch byte {
+      case 0xC2...0xDF: length = 2
+      case 0xE0...0xEF: length = 3
+      case 0xF0...0xF4: length = 4
+      default: return (nil, 1)  // not the start of a character: dropped
+      }
+      guard index + length <= pending.count else { return nil }
+      let scalars = String(validating: pending[index..<index + length], as: UTF8.self)
+      guard let text = scalars, let character = text.first else { return (nil, 1) }
+      return (.character(character), length)
+    }
+  }
+
+  /// `ESC [` or `ESC O` sequences: arrows, Home, End, Page Up and Down; anything else dropped.
+  private func decodeSequence(at index: Int) -> (Key?, Int)? {
+    var end = index + 2
+    while end < pending.count && !(0x40...0x7E).contains(pending[end]) { end += 1 }
+    guard end < pending.count else { return nil }
+    let final = pending[end]
+    let parameters = String(decoding: pending[(index + 2)..<end], as: UTF8.self)
+    let length = end - index + 1
+    let key: Key? =
+      switch (final, parameters) {
+      case (UInt8(ascii: "A"), _): .up
+      case (UInt8(ascii: "B"), _): .down
+      case (UInt8(ascii: "C"), _): .right
+      case (UInt8(ascii: "D"), _): .left
+      case (UInt8(ascii: "H"), _): .home
+      case (UInt8(ascii: "F"), _): .end
+      case (UInt8(ascii: "~"), "1"), (UInt8(ascii: "~"), "7"): .home
+      case (UInt8(ascii: "~"), "4"), (UInt8(ascii: "~"), "8"): .end
+      case (UInt8(ascii: "~"), "5"): .pageUp
+      case (UInt8(ascii: "~"), "6"): .pageDown
+      default: nil
+      }
+    return (key, length)
+  }
+}

@@ -1,0 +1,182 @@
+/// Rows: the nodes a tree view shows, addressed by their preorder index (the index in ``ids``).
+///
+/// Without a filter a node is shown when every ancestor is expanded; with a filter every visible
+/// node is shown, expanded or not, so that every match can be seen.
+extension SelectionTree {
+  /// The preorder index of a node: its index in ``ids``.
+  ///
+  /// ```swift
+  /// tree.index(of: "Fruit/Apple")   // 1
+  /// ```
+  ///
+  /// - Parameter id: A node id.
+  /// - Returns: The index, or nil when there is no such node.
+  /// - Complexity: O(1) expected.
+  public func index(of id: ID) -> Int? { structure.position(of: id) }
+
+  /// Whether the node at a preorder index is a row a tree view shows.
+  ///
+  /// ```swift
+  /// tree.isRow(0)   // roots are always rows when visible
+  /// ```
+  ///
+  /// - Parameter index: A preorder index.
+  /// - Returns: Whether the node is shown.
+  /// - Complexity: O(depth) without a filter, O(log n) with one.
+  public func isRow(_ index: Int) -> Bool {
+    guard index >= 0 && index < count else { return false }
+    if isFiltered { return states.state(at: index) & _NodeBits.hidden == 0 }
+    var ancestor = Int(structure.parents[index])
+    while ancestor >= 0 {
+      if !expanded[ancestor] { return false }
+      ancestor = Int(structure.parents[ancestor])
+    }
+    return true
+  }
+
+  /// The first row after the row at `index` (or the first row of all when `index` is nil).
+  ///
+  /// ```swift
+  /// var row = tree.nextRow(after: nil)
+  /// while let current = row { print(tree.ids[current]); row = tree.nextRow(after: current) }
+  /// ```
+  ///
+  /// - Parameter index: A row's preorder index, or nil.
+  /// - Returns: The next row's index, or nil at the end.
+  /// - Complexity: O(log n): collapsed subtrees are skipped, not walked.
+  public func nextRow(after index: Int?) -> Int? {
+    var candidate = 0
+    if let index {
+      candidate = !isFiltered && !expanded[index] ? Int(structure.ends[index]) : index + 1
+    }
+    guard candidate < count else { return nil }
+    if isFiltered { return states.firstIndex(in: candidate..<count, matching: Self._visible) }
+    return candidate
+  }
+
+  /// The row before the row at `index`.
+  ///
+  /// ```swift
+  /// tree.previousRow(before: 1)   // 0
+  /// ```
+  ///
+  /// - Parameter index: A row's preorder index.
+  /// - Returns: The previous row's index, or nil at the top.
+  /// - Complexity: O(depth) without a filter, O(log n) with one.
+  public func previousRow(before index: Int) -> Int? {
+    guard index > 0 else { return nil }
+    if isFiltered { return states.lastIndex(in: 0..<index, matching: Self._visible) }
+    // The node just before in preorder, or its highest collapsed ancestor.
+    var row = index - 1
+    var ancestor = Int(structure.parents[row])
+    while ancestor >= 0 {
+      if !expanded[ancestor] { row = ancestor }
+      ancestor = Int(structure.parents[ancestor])
+    }
+    return row
+  }
+
+  /// The last row of all.
+  ///
+  /// ```swift
+  /// tree.lastRow   // for the End key
+  /// ```
+  ///
+  /// - Complexity: O(depth) without a filter, O(log n) with one.
+  public var lastRow: Int? {
+    guard count > 0 else { return nil }
+    if isFiltered { return states.lastIndex(in: 0..<count, matching: Self._visible) }
+    return previousRow(before: count) ?? 0
+  }
+
+  /// The node whose labels from the root are `labels`.
+  ///
+  /// ```swift
+  /// tree.node(atLabelPath: ["Fruit", "Apple"])   // "Fruit/Apple" (or a JSON node's own id)
+  /// ```
+  ///
+  /// - Parameter labels: Labels from a root down.
+  /// - Returns: The node's id, or nil when no node has that label path (the first match when
+  ///   siblings share a label).
+  /// - Complexity: O(Σ children along the path).
+  public func node(atLabelPath labels: [String]) -> ID? {
+    guard !labels.isEmpty else { return nil }
+    var candidates = structure.roots.map(Int.init)
+    var found: Int?
+    for label in labels {
+      guard let match = candidates.first(where: { structure.labels[$0] == label }) else {
+        return nil
+      }
+      found = match
+      candidates = _children(of: match)
+    }
+    return found.map { structure.ids[$0] }
+  }
+
+  /// Visible states, any other bits.
+  static var _visible: _StateSet { _StateSet(visible: 0xFFFF, hidden: 0) }
+}
+
+/// Counts over a whole tree, for status lines.
+///
+/// ```swift
+/// let stats = tree.statistics
+/// print("\(stats.selectedLeaves) of \(stats.leaves) selected")
+/// ```
+///
+/// - Complexity: O(1) for every member.
+public struct TreeStatistics: Hashable, Sendable {
+  /// How many leaves the tree has.
+  ///
+  /// ```swift
+  /// tree.statistics.leaves
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public var leaves: Int
+  /// How many leaves are selected.
+  ///
+  /// ```swift
+  /// tree.statistics.selectedLeaves
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public var selectedLeaves: Int
+  /// How many leaves are locked.
+  ///
+  /// ```swift
+  /// tree.statistics.lockedLeaves
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public var lockedLeaves: Int
+  /// How many nodes the current filter hides.
+  ///
+  /// ```swift
+  /// tree.statistics.hiddenNodes
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public var hiddenNodes: Int
+}
+
+extension SelectionTree {
+  /// Leaf, selection, lock and filter counts over the whole tree.
+  ///
+  /// ```swift
+  /// "\(tree.statistics.selectedLeaves) of \(tree.statistics.leaves) selected"
+  /// ```
+  ///
+  /// - Complexity: O(1): one count over the root range.
+  public var statistics: TreeStatistics {
+    guard count > 0 else {
+      return TreeStatistics(leaves: 0, selectedLeaves: 0, lockedLeaves: 0, hiddenNodes: 0)
+    }
+    let counts = states.counts(in: 0..<count)
+    return TreeStatistics(
+      leaves: counts.sum(over: Self._leafStates),
+      selectedLeaves: counts.sum(over: _StateSet(0xAA00)),
+      lockedLeaves: counts.sum(over: _StateSet(0xCC00)),
+      hiddenNodes: counts.sum(over: _StateSet(visible: 0, hidden: 0xFFFF)))
+  }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+
+/// The same catalogue in the three formats.
+private let indented = """
+  [ ] Fruit
+    [x] Apple
+    [ ] Pear
+    [xL] Bags
+  [ ] Veg
+    [ ] Leek
+    [ D] Kale
+
+  """
+private let json = """
+  [{"label": "Fruit", "children": [
+     {"label": "Apple", "selected": true}, {"label": "Pear"},
+     {"label": "Bags", "selected": true, "locked": true}]},
+   {"label": "Veg", "children": [{"label": "Leek"}, {"label": "Kale", "disabled": true}]}]
+  """
+private let paths = """
+  [x] Fruit/Apple
+  [ ] Fruit/Pear
+  [xL] Fruit/Bags
+  [ ] Veg/Leek
+  [ D] Veg/Kale
+
+  """
+
+@Suite("togglekit apply, run as a program")
+struct ApplyEndToEndTests {
+  private func files() throws -> [String] {
+    let folder = try TogglekitBinary.scratch()
+    return [
+      try TogglekitBinary.file("cats.txt", indented, in: folder),
+      try TogglekitBinary.file("cats.json", json, in: folder),
+      try TogglekitBinary.file("cats.paths", paths, in: folder),
+    ]
+  }
+
+  @Test("the same operations give the same states in every input format")
+  func statesInEveryFormat() throws {
+    for file in try files() {
+      let result = try TogglekitBinary.run(["apply", "--toggle", "Fruit", "--on", "Veg", file])
+      #expect(result.code == 0, "\(file): \(result.stderr)")
+      #expect(
+        result.stdout == """
+          on\tFruit
+          on\tFruit/Apple
+          on\tFruit/Pear
+          on\tFruit/Bags
+          on\tVeg
+          on\tVeg/Leek
+          off\tVeg/Kale
+
+          """, "\(file)")
+    }
+  }
+
+  @Test("every --print form")
+  func printForms() throws {
+    let file = try files()[0]
+    func output(_ form: String, _ extra: [String] = []) throws -> String {
+      try TogglekitBinary.run(["apply", "--on", "Fruit"] + extra + ["--print", form, file]).stdout
+    }
+    #expect(try output("leaves") == "Fruit/Apple\nFruit/Pear\nFruit/Bags\n")
+    #expect(try output("topmost") == "Fruit\n")
+    #expect(try output("all") == "Fruit\nFruit/Apple\nFruit/Pear\nFruit/Bags\n")
+    #expect(try output("paths").hasPrefix("[x] Fruit\n[x] Fruit/Apple\n"))
+    #expect(try output("indent").hasPrefix("[x] Fruit\n  [x] Apple\n"))
+    #expect(try output("json").hasPrefix("[\n  {\"label\": \"Fruit\""))
+  }
+
+  @Test("--locked counted, --mixed-toggles-to off, --filter with both scopes")
+  func modes() throws {
+    let file = try files()[0]
+    let counted = try TogglekitBinary.run([
+      "apply", "--locked", "counted", "--print", "states", file,
+    ])
+    #expect(counted.stdout.hasPrefix("mixed\tFruit\n"))
+    let off = try TogglekitBinary.run([
+      "apply", "--mixed-toggles-to", "off", "--toggle", "Fruit", "--print", "leaves", file,
+    ])
+    #expect(off.stdout == "Fruit/Bags\n", "a mixed Fruit turns off; the locked bags stay")
+    let visible = try TogglekitBinary.run([
+      "apply", "--filter", "ee", "--on", "Veg", "--print", "leaves", file,
+    ])
+    #expect(visible.stdout == "Fruit/Apple\nFruit/Bags\nVeg/Leek\n")
+    let all = try TogglekitBinary.run([
+      "apply", "--filter", "pe", "--scope", "all", "--on", "Fruit", "--print", "leaves", file,
+    ])
+    #expect(all.stdout == "Fruit/Apple\nFruit/Pear\nFruit/Bags\n")
+  }
+
+  @Test("input from a pipe and from '-'; escaped labels in PATHs")
+  func standardInput() throws {
+    let piped = try TogglekitBinary.run(
+      ["apply", "--format", "paths", "--on", #"Sizes/1\/2 inch"#, "--print", "leaves", "-"],
+      input: "Sizes/1\\/2 inch\nSizes/1 inch\n")
+    #expect(piped.code == 0, "\(piped.stderr)")
+    #expect(piped.stdout == "Sizes/1\\/2 inch\n")
+  }
+
+  @Test("bad input data exits 1 with FILE:LINE:COL or the unknown path")
+  func badInput() throws {
+    let folder = try TogglekitBinary.scratch()
+    let broken = try TogglekitBinary.file("broken.txt", "a\n  b\n \tc\n", in: folder)
+    let parse = try TogglekitBinary.run(["apply", broken])
+    #expect(parse.code == 1)
+    #expect(parse.stderr == "togglekit: \(broken):3:1: indentation mixes tabs and spaces\n")
+    let file = try files()[0]
+    let unknown = try TogglekitBinary.run(["apply", "--on", "Fruit/Plum", file])
+    #expect(unknown.code == 1)
+    #expect(unknown.stderr == "togglekit: no node at path 'Fruit/Plum'\n")
+    let missing = try TogglekitBinary.run(["apply", folder.appendingPathComponent("nope.txt").path])
+    #expect(missing.code == 1)
+    #expect(missing.stderr.hasSuffix("nope.txt: No such file or directory\n"))
+    let duplicates = try TogglekitBinary.file(
+      "dup.json", "[{\"id\": \"1\", \"label\": \"a\"},\n {\"id\": \"2\", \"label\": \"a\"}]",
+      in: folder)
+    let duplicate = try TogglekitBinary.run(["apply", duplicates])
+    #expect(duplicate.code == 1)
+    #expect(
+      duplicate.stderr.contains(
+        "dup.json:2:2: duplicate label \"a\" at the top level (lines 1 and 2)"))
+  }
+
+  @Test("usage errors exit 2 with a hint; help and version exit 0")
+  func usage() throws {
+    let unknown = try TogglekitBinary.run(["apply", "--frob"])
+    #expect(unknown.code == 2)
+    #expect(
+      unknown.stderr
+        == "togglekit: unknown option '--frob' for 'apply'\nTry 'togglekit --help' for more information.\n"
+    )
+    let missingValue = try TogglekitBinary.run(["apply", "--on"])
+    #expect(missingValue.code == 2)
+    let empty = try TogglekitBinary.run(["apply"])
+    #expect(
+      empty.code == 0 && empty.stdout.isEmpty, "a standard input that is not a terminal is read")
+    let help = try TogglekitBinary.run(["--help"])
+    #expect(help.code == 0 && help.stdout.hasPrefix("usage: togglekit <command>"))
+    #expect(
+      try TogglekitBinary.run(["help", "explore"]).stdout.hasPrefix("usage: togglekit explore"))
+    #expect(try TogglekitBinary.run(["--version"]).stdout == "togglekit 0.1.0\n")
+  }
+
+  @Test("explore without a terminal says so and points to apply")
+  func exploreWithoutTerminal() throws {
+    let result = try TogglekitBinary.run(["explore", try files()[0]])
+    #expect(result.code == 1)
+    #expect(result.stderr.contains("use 'togglekit apply'"))
+  }
+}

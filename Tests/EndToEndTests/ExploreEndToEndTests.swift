@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// Runs a shell command inside a new pseudo-terminal with `script`, typing `keys` into it.
+private func inTerminal(_ command: String, keys: [String], pause: Double = 0.3) throws -> (
+  screen: String, code: Int32
+) {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+  process.arguments = ["-qfec", command, "/dev/null"]
+  var environment = ProcessInfo.processInfo.environment
+  environment["TERM"] = "xterm-256color"
+  process.environment = environment
+  let input = Pipe()
+  let output = Pipe()
+  process.standardInput = input
+  process.standardOutput = output
+  process.standardError = output
+  try process.run()
+  Thread.sleep(forTimeInterval: 0.8)
+  for key in keys {
+    input.fileHandleForWriting.write(Data(key.utf8))
+    Thread.sleep(forTimeInterval: pause)
+  }
+  let screen = output.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  try? input.fileHandleForWriting.close()
+  return (String(decoding: screen, as: UTF8.self), process.terminationStatus)
+}
+
+@Suite("togglekit explore in a pseudo-terminal", .serialized)
+struct ExploreEndToEndTests {
+  @Test(
+    "keys in, selection out on standard output, terminal modes restored",
+    .enabled(if: FileManager.default.fileExists(atPath: "/usr/bin/script")))
+  func session() throws {
+    let folder = try TogglekitBinary.scratch()
+    let file = try TogglekitBinary.file(
+      "cats.txt", "Fruit\n  Apple\n  Pear\nVeg\n  Leek\n", in: folder)
+    let out = folder.appendingPathComponent("picked").path
+    let binary = TogglekitBinary.url.path
+    let command =
+      "stty -g > \(folder.path)/before; \(binary) explore --output topmost \(file) > \(out); "
+      + "echo code=$?; stty -g > \(folder.path)/after"
+    // → expand Fruit, ↓ to Apple, Space, ↓ Pear, Space: Fruit is now fully selected; Enter.
+    let (screen, _) = try inTerminal(command, keys: ["\u{1B}[C", "j", " ", "j", " ", "\r"])
+    #expect(screen.contains("code=0"), "\(screen.suffix(400))")
+    #expect(try String(contentsOfFile: out, encoding: .utf8) == "Fruit\n")
+    #expect(screen.contains("\u{1B}[?1049h"), "the alternate screen was used")
+    #expect(screen.contains("\u{1B}[?25h\u{1B}[?1049l"), "cursor and screen restored")
+    let before = try String(contentsOfFile: "\(folder.path)/before", encoding: .utf8)
+    let after = try String(contentsOfFile: "\(folder.path)/after", encoding: .utf8)
+    #expect(before == after, "terminal modes restored")
+  }
+
+  @Test(
+    "q cancels with exit 130 and prints nothing",
+    .enabled(if: FileManager.default.fileExists(atPath: "/usr/bin/script")))
+  func cancel() throws {
+    let folder = try TogglekitBinary.scratch()
+    let out = folder.appendingPathComponent("picked").path
+    let command = "\(TogglekitBinary.url.path) explore > \(out); echo code=$?"
+    let (screen, _) = try inTerminal(command, keys: [" ", "q"])
+    #expect(screen.contains("Groceries"), "the demo catalogue opens with no input")
+    #expect(screen.contains("code=130"))
+    #expect(try String(contentsOfFile: out, encoding: .utf8).isEmpty)
+  }
+
+  @Test(
+    "SIGTERM and SIGINT mid-session restore the terminal modes",
+    .enabled(if: FileManager.default.fileExists(atPath: "/usr/bin/script")),
+    arguments: ["TERM", "INT"])
+  func signals(signal: String) throws {
+    let folder = try TogglekitBinary.scratch()
+    let command =
+      "stty -g > \(folder.path)/before; \(TogglekitBinary.url.path) explore > /dev/null & pid=$!; "
+      + "sleep 1; kill -\(signal) $pid; wait $pid; echo code=$?; stty -g > \(folder.path)/after"
+    let (screen, _) = try inTerminal(command, keys: [])
+    #expect(screen.contains(signal == "TERM" ? "code=143" : "code=130"), "\(screen.suffix(300))")
+    let before = try String(contentsOfFile: "\(folder.path)/before", encoding: .utf8)
+    let after = try String(contentsOfFile: "\(folder.path)/after", encoding: .utf8)
+    #expect(before == after, "terminal modes restored after SIG\(signal)")
+    #expect(screen.contains("\u{1B}[?25h\u{1B}[?1049l"))
+  }
+
+  @Test(
+    "a crash while the terminal is raw still restores it",
+    .enabled(if: FileManager.default.fileExists(atPath: "/usr/bin/script")))
+  func crash() throws {
+    let folder = try TogglekitBinary.scratch()
+    let command =
+      "stty -g > \(folder.path)/before; TOGGLEKIT_TEST_PANIC=1 \(TogglekitBinary.url.path) explore "
+      + "> /dev/null 2>&1; echo code=$?; stty -g > \(folder.path)/after"
+    let (screen, _) = try inTerminal(command, keys: [])
+    #expect(!screen.contains("code=0") && screen.contains("code="), "\(screen.suffix(300))")
+    let before = try String(contentsOfFile: "\(folder.path)/before", encoding: .utf8)
+    let after = try String(contentsOfFile: "\(folder.path)/after", encoding: .utf8)
+    #expect(before == after, "terminal modes restored after a crash")
+    #expect(screen.contains("\u{1B}[?25h\u{1B}[?1049l"))
+  }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// Runs the built `togglekit` binary, the way a user or a script would.
+enum TogglekitBinary {
+  /// The binary next to the test bundle in the build folder.
+  static var url: URL {
+    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    return executable.deletingLastPathComponent().appendingPathComponent("togglekit")
+  }
+
+  struct Result {
+    var stdout: String
+    var stderr: String
+    var code: Int32
+  }
+
+  /// Runs `togglekit` with `arguments`, feeding `input` to standard input (or /dev/null).
+  static func run(_ arguments: [String], input: String? = nil, environment: [String: String]? = nil)
+    throws -> Result
+  {
+    try run(executable: url, arguments, input: input, environment: environment)
+  }
+
+  static func run(
+    executable: URL, _ arguments: [String], input: String? = nil,
+    environment: [String: String]? = nil
+  ) throws -> Result {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    let inputPipe = Pipe()
+    process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
+    try process.run()
+    if let input {
+      inputPipe.fileHandleForWriting.write(Data(input.utf8))
+      try inputPipe.fileHandleForWriting.close()
+    }
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(
+      stdout: String(decoding: outputData, as: UTF8.self),
+      stderr: String(decoding: errorData, as: UTF8.self), code: process.terminationStatus)
+  }
+
+  /// A temporary file with `text`, removed by the caller's scratch folder.
+  static func file(_ name: String, _ text: String, in folder: URL) throws -> String {
+    let url = folder.appendingPathComponent(name)
+    try Data(text.utf8).write(to: url)
+    return url.path
+  }
+
+  static func scratch() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "togglekit-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+}

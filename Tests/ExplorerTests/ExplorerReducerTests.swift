@@ -1,0 +1,190 @@
+import Explorer
+import Testing
+import ToggleKit
+
+/// Every ordered tree of exactly `size` nodes, as parent arrays in preorder.
+private func trees(_ size: Int) -> [[Int]] {
+  func forests(_ size: Int) -> [[Int]] {
+    if size == 0 { return [[]] }
+    var result: [[Int]] = []
+    for first in 1...size {
+      for tree in trees(first) {
+        for rest in forests(size - first) {
+          result.append(tree + rest.map { $0 < 0 ? -1 : $0 + first })
+        }
+      }
+    }
+    return result
+  }
+  return forests(size - 1).map { [-1] + $0.map { $0 < 0 ? 0 : $0 + 1 } }
+}
+
+/// The independent oracle for selection: leaves' values, toggled by the rules of the semantics
+/// contract (default options), under an optional filter of labels.
+private struct SelectionOracle {
+  let parent: [Int]
+  var value: [Bool]
+  var filter = ""
+
+  func children(_ node: Int) -> [Int] { parent.indices.filter { parent[$0] == node } }
+  func leaves(_ node: Int) -> [Int] {
+    let kids = children(node)
+    return kids.isEmpty ? [node] : kids.flatMap(leaves)
+  }
+  func label(_ node: Int) -> String { "n\(node)" }
+  func isHidden(_ node: Int) -> Bool {
+    guard !filter.isEmpty else { return false }
+    func matches(_ n: Int) -> Bool { label(n).lowercased().contains(filter.lowercased()) }
+    func subtree(_ n: Int) -> [Int] { [n] + children(n).flatMap(subtree) }
+    return !subtree(node).contains(where: matches)
+  }
+  func state(_ node: Int) -> ToggleState {
+    let all = leaves(node)
+    let writable = all.filter { !isHidden($0) }
+    let counted = writable.isEmpty ? all : writable
+    if counted.allSatisfy({ value[$0] }) { return .on }
+    if counted.allSatisfy({ !value[$0] }) { return .off }
+    return .mixed
+  }
+  mutating func toggle(_ node: Int) {
+    let target = state(node) != .on
+    for leaf in leaves(node) where !isHidden(leaf) { value[leaf] = target }
+  }
+  mutating func setAll(_ target: Bool) {
+    for node in parent.indices where children(node).isEmpty && !isHidden(node) {
+      value[node] = target
+    }
+  }
+}
+
+private let keys: [Key] = [
+  .up, .down, .left, .right, .home, .end, .pageUp, .pageDown, .character(" "), .character("a"),
+  .character("n"), .character("/"), .character("1"), .backspace, .escape, .character("?"),
+]
+
+@Suite("Explorer reducer: every key in every reachable state of small trees")
+struct ExplorerReducerTests {
+  @Test("the cursor stays on a shown row and the selection matches the oracle after every key")
+  func everyReachableState() throws {
+    var statesChecked = 0
+    for size in 1...4 {
+      for shape in trees(size) {
+        let entries = shape.indices.map { node in
+          SelectionTree<String>.Entry(
+            id: "n\(node)", parent: shape[node] < 0 ? nil : "n\(shape[node])", label: "n\(node)")
+        }
+        let tree = try SelectionTree(entries: entries)
+        let start = (
+          Explorer(tree: tree, height: 4, width: 30),
+          SelectionOracle(
+            parent: shape, value: Array(repeating: false, count: size))
+        )
+        var queue = [start]
+        var seen: Set<String> = []
+        while let (explorer, oracle) = queue.popLast(), seen.count < 3_000 {
+          for key in keys {
+            var next = explorer
+            var expected = oracle
+            let focused = next.cursor
+            let wasFilterEditing = next.isEditingFilter
+            let wasHelp = next.showsHelp
+            next.handle(key)
+            // The oracle follows the same key.
+            if !wasHelp {
+              switch key {
+              case .character(" ") where !wasFilterEditing:
+                if let focused { expected.toggle(focused) }
+              case .character("a") where !wasFilterEditing: expected.setAll(true)
+              case .character("n") where !wasFilterEditing: expected.setAll(false)
+              default: break
+              }
+            }
+            expected.filter = next.filterText
+            let context = "shape \(shape) key \(key)"
+            if let cursor = next.cursor {
+              #expect(next.tree.isRow(cursor), "cursor on a row, \(context)")
+              #expect(next.visibleRows.contains(cursor), "cursor in the window, \(context)")
+            }
+            #expect(next.visibleRows.count <= 2, "window size, \(context)")
+            for node in 0..<size where expected.children(node).isEmpty {
+              #expect(
+                (next.tree.state(of: "n\(node)") == .on) == expected.value[node],
+                "leaf n\(node), \(context)")
+            }
+            for node in 0..<size {
+              #expect(
+                next.tree.state(of: "n\(node)") == expected.state(node), "n\(node), \(context)")
+            }
+            guard next.outcome == nil else { continue }
+            let fingerprint =
+              "\(shape)|\(next.tree.ids.map { "\(next.tree.state(of: $0)!)\(next.tree.isExpanded($0)!)" })"
+              + "|\(String(describing: next.cursor))|\(String(describing: next.top))|\(next.filterText)"
+              + "|\(next.isEditingFilter)|\(next.showsHelp)"
+            if seen.insert(fingerprint).inserted { queue.append((next, expected)) }
+            statesChecked += 1
+          }
+        }
+      }
+    }
+    #expect(statesChecked > 10_000)
+  }
+
+  @Test("setting and clearing a filter never changes the selection")
+  func filterKeepsSelection() throws {
+    let tree = try SelectionTree(paths: ["Fruit/Apple", "Fruit/Pear", "Veg/Leek"])
+    var explorer = Explorer(tree: tree, height: 10, width: 40)
+    explorer.handle(.character("a"))
+    let before = explorer.tree.selection(.leaves)
+    for key: Key in [.character("/"), .character("p"), .character("e"), .enter, .escape] {
+      explorer.handle(key)
+      #expect(explorer.tree.selection(.leaves) == before)
+    }
+    #expect(explorer.filterText.isEmpty)
+    #expect(explorer.outcome == nil, "the first Escape clears the filter, it does not cancel")
+    explorer.handle(.escape)
+    #expect(explorer.outcome == .cancelled)
+  }
+
+  @Test("frames are the rows, a status line and a prompt, as text")
+  func frames() throws {
+    let tree = try SelectionTree(parsing: demoCatalogue, format: .indented)
+    var explorer = Explorer(tree: tree, height: 6, width: 40)
+    #expect(
+      explorer.frame(mode: .plain) == [
+        "▸ [ ] Groceries", "▸ [ ] Household", "▸ [ ] Garden (out of season)", "",
+        "1 of 15 selected · 1 locked", "space toggle · enter accept · q cancel …",
+      ])
+    explorer.handle(.right)
+    explorer.handle(.down)
+    explorer.handle(.character(" "))
+    explorer.handle(.character("/"))
+    explorer.handle(.character("b"))
+    #expect(
+      explorer.frame(mode: .plain) == [
+        "▾ [-] Groceries", "  ▸ [x] Fruit", "      [x] Bananas",
+        "      [x] Paper bags (always included) …", "4 of 15 selected · 14 hidden by filter …",
+        "/b▏",
+      ])
+    explorer.handle(.character("?"))
+    #expect(explorer.filterText == "b?", "while the filter is edited, ? is text")
+    explorer.handle(.backspace)
+    explorer.handle(.enter)
+    explorer.handle(.character("?"))
+    #expect(explorer.frame(mode: .plain).first == "↑ ↓ j k      move")
+  }
+
+  @Test("paging and scrolling keep the cursor in the window")
+  func scrolling() throws {
+    let tree = try SelectionTree(paths: (0..<50).map { "item \($0)" })
+    var explorer = Explorer(tree: tree, height: 7, width: 30)
+    explorer.handle(.pageDown)
+    #expect(explorer.cursor == 4)
+    explorer.handle(.end)
+    #expect(explorer.cursor == 49)
+    #expect(explorer.visibleRows == [45, 46, 47, 48, 49])
+    explorer.handle(.home)
+    #expect(explorer.visibleRows.first == 0)
+    explorer.resize(height: 3, width: 20)
+    #expect(explorer.visibleRows == [0])
+  }
+}

@@ -1,0 +1,91 @@
+import Explorer
+import Testing
+import ToggleKit
+
+@Suite("Command-line parsing")
+struct InvocationTests {
+  @Test("options take values as '--opt value' or '--opt=value'; operations keep their order")
+  func options() throws {
+    let invocation = try Invocation.parse([
+      "apply", "--on", "Fruit", "--off=Fruit/Pear", "--toggle", "Veg", "--expand", "Veg/Leek",
+      "--print=topmost", "--locked", "counted", "--mixed-toggles-to=off", "--filter", "a",
+      "--scope", "all", "--format", "paths", "--separator", ":", "cats.txt",
+    ])
+    #expect(invocation.command == .apply)
+    #expect(
+      invocation.operations == [
+        .on("Fruit"), .off("Fruit/Pear"), .toggle("Veg"), .expand("Veg/Leek"),
+      ])
+    #expect(invocation.output == .topmost)
+    #expect(invocation.lockedSources == .counted && invocation.mixedTogglesTo == .off)
+    #expect(invocation.filter == "a" && invocation.scope == .all)
+    #expect(invocation.format == .paths && invocation.separator == ":")
+    #expect(invocation.file == "cats.txt")
+  }
+
+  @Test("'--' ends options, so a file may start with a dash")
+  func doubleDash() throws {
+    #expect(try Invocation.parse(["apply", "--", "--weird.txt"]).file == "--weird.txt")
+    #expect(try Invocation.parse(["explore", "-"]).file == "-")
+  }
+
+  @Test("usage errors say what is wrong")
+  func usageErrors() {
+    func message(_ arguments: [String]) -> String? {
+      do {
+        _ = try Invocation.parse(arguments)
+        return nil
+      } catch { return error.message }
+    }
+    #expect(message(["apply", "--frob"]) == "unknown option '--frob' for 'apply'")
+    #expect(message(["apply", "--on"]) == "option '--on' needs a value")
+    #expect(
+      message(["apply", "--print", "csv"])
+        == "option '--print' takes one of states, leaves, topmost, all, json, indent, paths, not 'csv'"
+    )
+    #expect(message(["explore", "--on", "x"]) == "unknown option '--on' for 'explore'")
+    #expect(
+      message(["explore", "--output", "states"])
+        == "option '--output' takes leaves, topmost, all, json, indent or paths")
+    #expect(message(["frob"]) == "unknown command 'frob'")
+    #expect(
+      message(["apply", "a.txt", "b.txt"]) == "more than one input file ('a.txt' and 'b.txt')")
+    #expect(message(["apply", "--dir", "x", "a.txt"]) == "give either a FILE or --dir, not both")
+    #expect(
+      message(["explore", "--style", "fancy"])
+        == "option '--style' takes one of button, checkbox, checkbox-right, switch, not 'fancy'")
+    #expect(message(["help", "frob"]) == "unknown help topic 'frob'; try 'togglekit help explore'")
+    #expect(
+      UsageError("x").description == "togglekit: x\nTry 'togglekit --help' for more information.")
+  }
+
+  @Test("help and version")
+  func helpAndVersion() throws {
+    #expect(try Invocation.parse([]).command == .help)
+    #expect(try Invocation.parse(["--help"]).command == .help)
+    #expect(try Invocation.parse(["help", "explore"]).helpTopic == .explore)
+    #expect(try Invocation.parse(["apply", "--help"]).helpTopic == .apply)
+    #expect(try Invocation.parse(["--version"]).command == .version)
+    #expect(Usage.text(for: .apply).contains("--toggle PATH"))
+  }
+
+  @Test("input sources: FILE, '-', --dir, a pipe, or the demo on a terminal")
+  func inputSources() throws {
+    func source(_ arguments: [String], terminal: Bool) throws -> InputSource? {
+      InputSource.choose(for: try Invocation.parse(arguments), standardInputIsTerminal: terminal)
+    }
+    #expect(try source(["explore", "a.txt"], terminal: true) == .file("a.txt"))
+    #expect(try source(["explore", "-"], terminal: true) == .standardInput)
+    #expect(try source(["explore"], terminal: false) == .standardInput)
+    #expect(try source(["explore"], terminal: true) == .demo)
+    #expect(try source(["apply"], terminal: true) == nil)
+    #expect(try source(["apply", "--dir", "src"], terminal: true) == .directory("src"))
+  }
+
+  @Test("PATH labels: '/' separates, '\\' escapes")
+  func pathLabels() {
+    #expect(labels(ofPath: "Fruit/Apple") == ["Fruit", "Apple"])
+    #expect(labels(ofPath: #"Sizes/1\/2 inch"#) == ["Sizes", "1/2 inch"])
+    #expect(labels(ofPath: #"a\\b"#) == [#"a\b"#])
+  }
+}
