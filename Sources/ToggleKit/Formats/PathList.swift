@@ -12,10 +12,7 @@ enum _PathList {
   ) throws(TreeFormatError) -> SelectionTree<String> {
     let text = try _TextLines(bytes, file: file)
     var nodes: [_ParsedNode] = []
-    var children: [_ChildKey: Int32] = [:]
-    // Consecutive lines usually share a prefix: reuse the previous line's nodes for it.
-    var previousLabels: [String] = []
-    var previousNodes: [Int32] = []
+    var interner = _PathInterner(capacity: text.lines.count)
     for (offset, range) in text.lines.enumerated() where !range.isEmpty {
       let lineNumber = offset + 1
       let marker = _parseMarker(text.bytes, in: range)
@@ -30,34 +27,17 @@ enum _PathList {
           file: file, line: lineNumber, column: column,
           message: "empty label in path (write \\e for a label that is empty)")
       }
-      var shared = 0
-      while shared < labels.count, shared < previousLabels.count,
-        labels[shared] == previousLabels[shared]
-      {
-        shared += 1
-      }
-      previousNodes.removeSubrange(shared...)
-      var parent: Int32 = shared == 0 ? -1 : previousNodes[shared - 1]
-      for label in labels[shared...] {
-        defer { previousNodes.append(parent) }
-        let key = _ChildKey(parent: parent, label: label)
-        if let existing = children[key] {
-          parent = existing
-          continue
-        }
-        let index = Int32(nodes.count)
+      let node = interner.intern(labels) { label, parent in
         nodes.append(
           _ParsedNode(
             label: label, explicitID: nil, parent: parent, line: lineNumber, column: column,
             selected: nil))
-        children[key] = index
-        parent = index
+        return Int32(nodes.count - 1)
       }
-      previousLabels = labels
       if let marker {
-        nodes[Int(parent)].selected = marker.selected
-        nodes[Int(parent)].locked = marker.locked
-        nodes[Int(parent)].disabled = marker.disabled
+        nodes[Int(node)].selected = marker.selected
+        nodes[Int(node)].locked = marker.locked
+        nodes[Int(node)].disabled = marker.disabled
       }
     }
     return try _buildParsedTree(nodes, file: file, separator: separator, options: options)

@@ -321,39 +321,17 @@ extension SelectionTree where ID == String {
     paths: some Sequence<String>, separator: Unicode.Scalar = "/", options: Options = Options()
   ) throws(SelectionTreeError) {
     var draft = _Draft<String>(capacity: paths.underestimatedCount)
-    var children: [_ChildKey: Int32] = [:]
-    children.reserveCapacity(paths.underestimatedCount)
-    // Consecutive paths usually share a prefix (sorted lists, `find` output): reuse the previous
-    // path's nodes for the labels they share instead of looking each up again.
-    var previousLabels: [String] = []
-    var previousNodes: [Int32] = []
+    var interner = _PathInterner(capacity: paths.underestimatedCount)
     for (entry, path) in paths.enumerated() {
       let labels = try _pathLabels(path, separator: separator, entry: entry)
-      var shared = 0
-      while shared < labels.count, shared < previousLabels.count,
-        labels[shared] == previousLabels[shared]
-      {
-        shared += 1
-      }
-      previousNodes.removeSubrange(shared...)
-      var parent: Int32 = shared == 0 ? -1 : previousNodes[shared - 1]
-      for label in labels[shared...] {
-        defer { previousNodes.append(parent) }
-        let key = _ChildKey(parent: parent, label: label)
-        if let existing = children[key] {
-          parent = existing
-          continue
-        }
+      interner.intern(labels) { label, parent in
         let escaped = _escapePathLabel(label, separator: separator)
         let id = parent < 0 ? escaped : draft.ids[Int(parent)] + String(separator) + escaped
-        let position = Int32(draft.count)
         draft.append(
           id: id, label: label, parent: parent, isSelected: false, lock: .none,
           isDisabled: false, isExpanded: false, attributes: [:])
-        children[key] = position
-        parent = position
+        return Int32(draft.count - 1)
       }
-      previousLabels = labels
     }
     self = try draft.finish(options: options)
   }
@@ -363,6 +341,48 @@ extension SelectionTree where ID == String {
 struct _ChildKey: Hashable {
   let parent: Int32
   let label: String
+}
+
+/// Finds or creates the nodes of label paths.
+///
+/// Consecutive paths usually share a prefix (sorted
+/// lists, `find` output), so the previous path's nodes are reused for the labels they share
+/// instead of being looked up again.
+struct _PathInterner {
+  private var children: [_ChildKey: Int32] = [:]
+  private var previousLabels: [String] = []
+  private var previousNodes: [Int32] = []
+
+  init(capacity: Int) {
+    children.reserveCapacity(capacity)
+  }
+
+  /// The node of the last label, creating missing nodes with `create(label, parent)`, which
+  /// returns the new node's index.
+  @discardableResult
+  mutating func intern(_ labels: [String], create: (String, Int32) -> Int32) -> Int32 {
+    var shared = 0
+    while shared < labels.count, shared < previousLabels.count,
+      labels[shared] == previousLabels[shared]
+    {
+      shared += 1
+    }
+    previousNodes.removeSubrange(shared...)
+    var parent: Int32 = shared == 0 ? -1 : previousNodes[shared - 1]
+    for label in labels[shared...] {
+      let key = _ChildKey(parent: parent, label: label)
+      if let existing = children[key] {
+        parent = existing
+      } else {
+        let created = create(label, parent)
+        children[key] = created
+        parent = created
+      }
+      previousNodes.append(parent)
+    }
+    previousLabels = labels
+    return parent
+  }
 }
 
 /// The labels of a path, unescaping `\` (see `_Escaping`).
