@@ -37,9 +37,7 @@ public enum OutputForm: String, Hashable, Sendable, CaseIterable {
   /// - Returns: The text, each line ending in a newline.
   /// - Complexity: O(n log n) for the whole-tree forms; output-sensitive for the selections.
   public func render(_ tree: SelectionTree<String>, separator: Unicode.Scalar = "/") -> String {
-    func path(_ id: String) -> String {
-      tree.labelPath(of: id).map(Self.escape).joined(separator: "/")
-    }
+    func path(_ id: String) -> String { tree.escapedLabelPath(of: id) }
     switch self {
     case .states:
       return tree.ids.map { "\(tree.state(of: $0)!)\t\(path($0))\n" }.joined()
@@ -50,22 +48,6 @@ public enum OutputForm: String, Hashable, Sendable, CaseIterable {
     case .indent: return tree.exported(as: .indented)
     case .paths: return tree.exported(as: .paths, separator: separator)
     }
-  }
-
-  /// A label with `/` and `\` escaped by `\`, and control characters written as `\n` or `\t`.
-  static func escape(_ label: String) -> String {
-    var result = ""
-    for scalar in label.unicodeScalars {
-      switch scalar {
-      case "\\": result += "\\\\"
-      case "/": result += "\\/"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
   }
 }
 

@@ -184,6 +184,24 @@ extension SelectionTree {
     return _ancestry(of: position).map { structure.labels[$0] }
   }
 
+  /// The node's labels from the root joined by `separator`, each escaped as in path lists: `\`
+  /// before a separator or backslash, `\n`, `\r` and `\t` for control characters, `\e` for an
+  /// empty label. The inverse of how ``init(paths:separator:options:)`` reads a path.
+  ///
+  /// ```swift
+  /// tree.escapedLabelPath(of: someJSONNodeID)   // "Sizes/1\/2 inch"
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - id: A node id.
+  ///   - separator: The separator between labels.
+  /// - Returns: The path (empty when there is no such node).
+  /// - Complexity: O(depth + path length).
+  public func escapedLabelPath(of id: ID, separator: Unicode.Scalar = "/") -> String {
+    labelPath(of: id).map { _escapePathLabel($0, separator: separator) }
+      .joined(separator: String(separator))
+  }
+
   /// Everything a style needs to draw the node, always resolved: label, state, enabled (inherited
   /// from ancestors), locked, expanded, depth and whether it has children.
   ///

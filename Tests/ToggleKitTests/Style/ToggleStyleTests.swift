@@ -104,11 +104,7 @@ struct ToggleStyleTests {
     var rowsChecked = 0
     for size in 1...6 {
       for shape in orderedTrees(size) {
-        var placements: [[Int]] = (0..<size).map { [$0] }
-        for first in 0..<size {
-          for second in (first + 1)..<max(first + 1, size) { placements.append([first, second]) }
-        }
-        for disabled in placements {
+        for disabled in everyDisabledPlacement(size: size) {
           var oracle = TreeOracle(parent: shape)
           for node in disabled { oracle.disabledItself[node] = true }
           var tree = try SelectionTree(oracle: oracle)

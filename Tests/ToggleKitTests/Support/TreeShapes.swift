@@ -77,3 +77,12 @@ struct Observation: Equatable, CustomStringConvertible {
     "states \(states) locked \(locked) enabled \(enabled) selections \(selections) mixed \(mixed)"
   }
 }
+
+/// Every placement of one or two disabled nodes in a tree of `size` nodes.
+func everyDisabledPlacement(size: Int) -> [[Int]] {
+  var placements: [[Int]] = (0..<size).map { [$0] }
+  for first in 0..<size {
+    for second in (first + 1)..<max(first + 1, size) { placements.append([first, second]) }
+  }
+  return placements
+}
