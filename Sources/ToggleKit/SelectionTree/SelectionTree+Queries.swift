@@ -184,8 +184,9 @@ extension SelectionTree {
     return _ancestry(of: position).map { structure.labels[$0] }
   }
 
-  /// The node's labels from the root joined by `separator`, each escaped as in path lists: `\`
-  /// before a separator or backslash, `\n`, `\r` and `\t` for control characters, `\e` for an
+  /// The node's labels from the root joined by `separator`, each escaped as in path lists.
+  ///
+  /// Escapes: `\` before a separator or backslash, `\n`, `\r` and `\t` for control characters, `\e` for an
   /// empty label. The inverse of how ``init(paths:separator:options:)`` reads a path.
   ///
   /// ```swift
