@@ -112,39 +112,6 @@ func _buildParsedTree(
   }
 }
 
-/// The marker at the start of `scalars`, if there is one.
-///
-/// A marker is `[` state flags `]` followed by a space or the end, where the state is `x`, `X`, a space or `-`, and the flags are `L` (locked) and `D` (disabled).
-/// Returns the marker and the index where the label starts, or nil when there is none.
-func _parseMarker(
-  _ scalars: [Unicode.Scalar], from start: Int
-) -> (selected: Bool?, locked: Bool, disabled: Bool, labelStart: Int)? {
-  guard start + 2 < scalars.count, scalars[start] == "[" else { return nil }
-  let selected: Bool?
-  switch scalars[start + 1] {
-  case "x", "X": selected = true
-  case " ": selected = false
-  case "-": selected = nil
-  default: return nil
-  }
-  var locked = false
-  var disabled = false
-  var index = start + 2
-  while index < scalars.count && scalars[index] != "]" {
-    switch scalars[index] {
-    case "L" where !locked: locked = true
-    case "D" where !disabled: disabled = true
-    default: return nil
-    }
-    index += 1
-  }
-  guard index < scalars.count else { return nil }
-  index += 1  // past "]"
-  if index == scalars.count { return (selected, locked, disabled, index) }
-  guard scalars[index] == " " else { return nil }
-  return (selected, locked, disabled, index + 1)
-}
-
 /// `[x]`, `[ ]` or `[-]` with `L` and `D` flags, for the exporters.
 func _marker(state: ToggleState, locked: Bool, disabled: Bool) -> String {
   let glyph: String =
@@ -156,8 +123,10 @@ func _marker(state: ToggleState, locked: Bool, disabled: Bool) -> String {
   return "[" + glyph + (locked ? "L" : "") + (disabled ? "D" : "") + "]"
 }
 
-/// ``_parseMarker(_:from:)`` on UTF-8 bytes: the marker at `range.lowerBound`, and the byte index
-/// where the label starts.
+/// The marker at `range.lowerBound` of UTF-8 `bytes`, and the byte index where the label starts.
+///
+/// A marker is `[` state flags `]` followed by a space or the end of the line, where the state is
+/// `x`, `X`, a space or `-`, and the flags are `L` (locked) and `D` (disabled).
 func _parseMarker(
   _ bytes: [UInt8], in range: Range<Int>
 ) -> (selected: Bool?, locked: Bool, disabled: Bool, labelStart: Int)? {
