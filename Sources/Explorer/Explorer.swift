@@ -377,6 +377,8 @@ public struct Explorer {
       for index in visibleRows {
         var configuration = tree.configuration(of: tree.ids[index])!
         configuration.isFocused = index == cursor
+        // Under a filter every match is shown, so parents are drawn open.
+        if tree.isFiltered && configuration.hasChildren { configuration.isExpanded = true }
         lines.append(style(configuration).truncated(toWidth: width).rendered(mode))
       }
     } else {

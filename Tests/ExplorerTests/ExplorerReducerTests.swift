@@ -166,7 +166,7 @@ struct ExplorerReducerTests {
     explorer.handle(.character("b"))
     #expect(
       explorer.frame(mode: .plain) == [
-        "▾ [-] Groceries", "  ▸ [x] Fruit", "      [x] Bananas",
+        "▾ [-] Groceries", "  ▾ [x] Fruit", "      [x] Bananas",
         "      [x] Paper bags (always included) …", "4 of 15 selected · 14 hidden by filter …",
         "/b▏",
       ])
