@@ -75,7 +75,7 @@ public enum Usage {
     An interactive tree checklist drawn on the terminal; the selection goes to standard output,
     so that `picked=$(togglekit explore cats.txt)` works.
 
-    """ + inputs
+    """ + "\n" + inputs + "\n"
       + """
       Output:
         --output FORM      leaves (default), topmost, all, json, indent or paths
@@ -97,7 +97,7 @@ public enum Usage {
     Runs operations in command-line order and prints the tree. A PATH is the labels from the root
     joined by '/', with '\\' escaping a '/' or '\\' inside a label.
 
-    """ + inputs
+    """ + "\n" + inputs + "\n"
       + """
       Operations:
         --toggle PATH      click the node
