@@ -98,4 +98,35 @@ struct ExploreEndToEndTests {
     #expect(before == after, "terminal modes restored after a crash")
     #expect(screen.contains("\u{1B}[?25h\u{1B}[?1049l"))
   }
+
+  @Test(
+    "a terminal resize (SIGWINCH) redraws at the new width",
+    .enabled(if: FileManager.default.fileExists(atPath: "/usr/bin/script")))
+  func resize() throws {
+    let folder = try TogglekitBinary.scratch()
+    let file = try TogglekitBinary.file("cats.txt", "Fruit\n  Apple\n", in: folder)
+    let command =
+      "stty rows 24 cols 80; \(TogglekitBinary.url.path) explore \(file) > /dev/null & pid=$!; "
+      + "sleep 1; stty cols 30 rows 6; sleep 1; kill -TERM $pid; wait $pid; echo code=$?"
+    let (screen, _) = try inTerminal(command, keys: [])
+    let text = withoutEscapeSequences(screen)
+    #expect(text.contains("space toggle · enter accept · q cancel · / filter · ? help"), "80 wide")
+    #expect(text.contains("space toggle · enter accept ·…"), "redrawn 30 wide after the resize")
+    #expect(text.contains("code=143"))
+  }
+}
+
+/// The text without ANSI CSI sequences.
+private func withoutEscapeSequences(_ text: String) -> String {
+  var result = ""
+  var scalars = text.unicodeScalars.makeIterator()
+  while let scalar = scalars.next() {
+    guard scalar == "\u{1B}" else {
+      result.unicodeScalars.append(scalar)
+      continue
+    }
+    guard scalars.next() == "[" else { continue }
+    while let next = scalars.next(), !(0x40...0x7E).contains(next.value) {}
+  }
+  return result
 }
