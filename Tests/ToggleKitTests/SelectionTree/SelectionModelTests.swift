@@ -4,13 +4,6 @@ import Testing
 import ToggleKit
 import ToggleKitTesting
 
-/// A Sendable counter for `withObservationTracking`'s change handler.
-private final class Counter: Sendable {
-  private let value = Mutex(0)
-  func increment() { value.withLock { $0 += 1 } }
-  var count: Int { value.withLock { $0 } }
-}
-
 /// Whether `action` makes observers of `read` fire.
 private func notifies(reading read: () -> Void, when action: () throws -> Void) rethrows -> Bool {
   let counter = Counter()

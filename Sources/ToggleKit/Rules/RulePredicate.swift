@@ -1,0 +1,150 @@
+/// A condition on a ``RuleContext``: comparisons of keys with values or other keys, combined with
+/// `&&`, `||` and `!`, or a closure.
+///
+/// ```swift
+/// let urgent: RulePredicate = \.priority >= 3 && !(\.title == "")
+/// urgent.complexity   // 2
+/// ```
+///
+/// **Complexity, for ordering rules.** A rule whose predicate is more complex is tried before a
+/// rule of the same priority with a simpler one — the more specific rule wins, as in CSS. A
+/// comparison or a closure counts 1, ``always`` counts 0, `a && b` counts the sum of both sides
+/// (both must hold, so it is more specific than either), `a || b` counts the smaller side (it is
+/// only as specific as its least specific alternative), and `!a` counts as `a`.
+///
+/// - Complexity: O(1) for every member unless stated.
+public struct RulePredicate: Sendable, CustomStringConvertible {
+  indirect enum Node: Sendable {
+    case always
+    case test(@Sendable (RuleContext) -> Bool)
+    case all([Node])
+    case any([Node])
+    case not(Node)
+  }
+
+  let node: Node
+  /// How specific the predicate is; see the type's documentation.
+  ///
+  /// ```swift
+  /// (\.depth > 2 && \.isLeaf == true).complexity   // 2
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public let complexity: Int
+  /// The predicate as rules text, as far as it can be named.
+  ///
+  /// ```swift
+  /// (\.depth > 2).description   // "depth > 2"
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public let description: String
+  /// Whether the description needs parentheses inside `&&` / `!`.
+  let precedence: Int
+
+  init(node: Node, complexity: Int, description: String, precedence: Int) {
+    self.node = node
+    self.complexity = complexity
+    self.description = description
+    self.precedence = precedence
+  }
+
+  /// A predicate from a closure, with a description for explanations.
+  ///
+  /// ```swift
+  /// let long = RulePredicate("label is long") { $0.label.count > 20 }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - description: How explanations name the predicate.
+  ///   - test: The condition; reads through the context it is given are tracked as dependencies.
+  /// - Complexity: O(1); the closure counts 1 toward ``complexity``.
+  public init(_ description: String = "<closure>", _ test: @escaping @Sendable (RuleContext) -> Bool)
+  {
+    self.init(node: .test(test), complexity: 1, description: description, precedence: 3)
+  }
+
+  /// The predicate that always holds: what a rule without a predicate uses.
+  ///
+  /// ```swift
+  /// RulePredicate.always.complexity   // 0
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public static let always = RulePredicate(
+    node: .always, complexity: 0, description: "true", precedence: 3)
+
+  /// Whether the predicate holds in a context.
+  ///
+  /// ```swift
+  /// (\.depth > 2).evaluate(in: context)
+  /// ```
+  ///
+  /// - Parameter context: The context to test.
+  /// - Returns: True when it holds.
+  /// - Complexity: The cost of the comparisons and closures it runs (`&&`/`||` stop early).
+  public func evaluate(in context: RuleContext) -> Bool {
+    Self.evaluate(node, context)
+  }
+
+  private static func evaluate(_ node: Node, _ context: RuleContext) -> Bool {
+    switch node {
+    case .always: true
+    case .test(let test): test(context)
+    // Chains are flat lists, so only parentheses and `!` add depth.
+    case .all(let operands): operands.allSatisfy { evaluate($0, context) }
+    case .any(let operands): operands.contains { evaluate($0, context) }
+    case .not(let operand): !evaluate(operand, context)
+    }
+  }
+
+  /// Both predicates hold.
+  ///
+  /// ```swift
+  /// let rule = (\.depth > 2 && \.isLeaf == true) => (\.isExpanded <= false)
+  /// ```
+  ///
+  /// - Complexity: O(1); the result's complexity is the sum of both.
+  public static func && (lhs: RulePredicate, rhs: RulePredicate) -> RulePredicate {
+    RulePredicate(
+      node: .all(lhs.operands(ifAll: true) + rhs.operands(ifAll: true)), complexity: lhs.complexity + rhs.complexity,
+      description: "\(lhs.wrapped(below: 2)) && \(rhs.wrapped(below: 2))", precedence: 2)
+  }
+
+  /// Either predicate holds.
+  ///
+  /// ```swift
+  /// let rule = (\.label == "Tmp" || \.label == "Cache") => (\.isEnabled <= false)
+  /// ```
+  ///
+  /// - Complexity: O(1); the result's complexity is the smaller of both.
+  public static func || (lhs: RulePredicate, rhs: RulePredicate) -> RulePredicate {
+    RulePredicate(
+      node: .any(lhs.operands(ifAll: false) + rhs.operands(ifAll: false)), complexity: min(lhs.complexity, rhs.complexity),
+      description: "\(lhs.wrapped(below: 1)) || \(rhs.wrapped(below: 1))", precedence: 1)
+  }
+
+  /// The predicate does not hold.
+  ///
+  /// ```swift
+  /// let rule = !(\.isLeaf == true) => (\.isExpanded <= true)
+  /// ```
+  ///
+  /// - Complexity: O(1); the result's complexity is the operand's.
+  public static prefix func ! (operand: RulePredicate) -> RulePredicate {
+    RulePredicate(
+      node: .not(operand.node), complexity: operand.complexity,
+      description: "!\(operand.wrapped(below: 3))", precedence: 3)
+  }
+
+  private func operands(ifAll: Bool) -> [Node] {
+    switch (node, ifAll) {
+    case (.all(let operands), true), (.any(let operands), false): operands
+    default: [node]
+    }
+  }
+
+  private func wrapped(below level: Int) -> String {
+    precedence < level ? "(\(description))" : description
+  }
+}
