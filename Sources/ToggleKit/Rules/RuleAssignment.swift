@@ -54,7 +54,7 @@ public struct RuleAssignment: Sendable, CustomStringConvertible {
 
   /// The key a key path writes, whether it writes only part of it, and the path's name.
   static func make<Value: Sendable>(
-    _ key: WritableKeyPath<RuleContext, Value>, valueText: String,
+    _ key: WritableKeyPath<RuleContext, Value>, valueText: String, name: String? = nil,
     value: @escaping @Sendable (RuleContext) -> Value
   ) -> RuleAssignment {
     let probe = _RuleProbe()
@@ -66,13 +66,13 @@ public struct RuleAssignment: Sendable, CustomStringConvertible {
       "a rule must set exactly one RuleKey, but \(key) sets "
         + "\(probe.writes.map(\.name)) — declare its property with self[SomeKey.self]")
     let target = probe.writes[0]
-    let name = _keyPathName(key, firstKey: target)
+    let pathName = _keyPathName(key, firstKey: target)
     // A write through a key path always reads first, so reads cannot tell `\.style.color` from
     // `\.style`; the written type and the path's components can.
-    let isPartial = probe.writtenType != Value.self || name != target.name
+    let isPartial = probe.writtenType != Value.self || pathName != target.name
     let isDirect = !isPartial
     nonisolated(unsafe) let path = key
-    return RuleAssignment(target: target, description: "\(name) <= \(valueText)") {
+    return RuleAssignment(target: target, description: "\(name ?? pathName) <= \(valueText)") {
       context, base in
       let newValue = value(context)
       if isDirect { return _AnyValue(newValue) }

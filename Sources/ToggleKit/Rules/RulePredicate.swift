@@ -39,7 +39,7 @@ public struct RulePredicate: Sendable, CustomStringConvertible {
   ///
   /// - Complexity: O(1).
   public let description: String
-  /// Whether the description needs parentheses inside `&&` / `!`.
+  /// How tightly the description binds: 1 `||`, 2 `&&`, 3 a comparison, 4 a name, `!` or closure.
   let precedence: Int
 
   init(node: Node, complexity: Int, description: String, precedence: Int) {
@@ -61,7 +61,7 @@ public struct RulePredicate: Sendable, CustomStringConvertible {
   /// - Complexity: O(1); the closure counts 1 toward ``complexity``.
   public init(_ description: String = "<closure>", _ test: @escaping @Sendable (RuleContext) -> Bool)
   {
-    self.init(node: .test(test), complexity: 1, description: description, precedence: 3)
+    self.init(node: .test(test), complexity: 1, description: description, precedence: 4)
   }
 
   /// The predicate that always holds: what a rule without a predicate uses.
@@ -72,7 +72,7 @@ public struct RulePredicate: Sendable, CustomStringConvertible {
   ///
   /// - Complexity: O(1).
   public static let always = RulePredicate(
-    node: .always, complexity: 0, description: "true", precedence: 3)
+    node: .always, complexity: 0, description: "true", precedence: 4)
 
   /// Whether the predicate holds in a context.
   ///
@@ -134,7 +134,7 @@ public struct RulePredicate: Sendable, CustomStringConvertible {
   public static prefix func ! (operand: RulePredicate) -> RulePredicate {
     RulePredicate(
       node: .not(operand.node), complexity: operand.complexity,
-      description: "!\(operand.wrapped(below: 3))", precedence: 3)
+      description: "!\(operand.wrapped(below: 4))", precedence: 4)
   }
 
   private func operands(ifAll: Bool) -> [Node] {

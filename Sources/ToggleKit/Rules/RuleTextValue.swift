@@ -65,7 +65,7 @@ public enum RuleLiteral: Hashable, Sendable, CustomStringConvertible {
 /// String, Int, Bool, ``NodeLock`` and ``ToggleState`` conform.
 ///
 /// - Complexity: O(1) for every member unless stated.
-public protocol RuleTextValue: Equatable, Sendable {
+public protocol RuleTextValue: Equatable, Sendable, SendableMetatype {
   /// The type's name in error messages.
   ///
   /// ```swift
