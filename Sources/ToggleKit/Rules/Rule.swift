@@ -88,7 +88,8 @@ public struct Rule: Sendable, CustomStringConvertible {
   ///
   /// - Complexity: O(m) for m characters.
   public var description: String {
-    var text = predicate.complexity == 0 && predicate.description == "true" ? "" : "\(predicate) => "
+    var text =
+      predicate.complexity == 0 && predicate.description == "true" ? "" : "\(predicate) => "
     text += assignment.description
     if priority != .normal { text += " @\(priority)" }
     return text

@@ -3,7 +3,7 @@ extension RuleContext {
   func _resolve(_ key: _KeyInfo, _ evaluation: _RuleEvaluation) -> _AnyValue {
     let id = key.id
     evaluation.read(id)
-    if let value = _explicit[id] { return value }
+    if let value = _explicitValue(id) { return value }
     if _recorder == nil, let hit = _cache.lookup(id) {
       evaluation.read(hit.dependencies)
       return hit.value
@@ -52,5 +52,19 @@ extension RuleContext {
     }
     recorder?.usedDefault = true
     return key.defaultValue
+  }
+}
+
+extension RuleContext {
+  /// Whether trying `rule` in this context reads `key`, directly or through other derived keys.
+  func _reads(_ rule: Rule, _ key: ObjectIdentifier) -> Bool {
+    let evaluation = _RuleEvaluation()
+    var tracked = self
+    tracked._evaluation = evaluation
+    _ = evaluation.begin(rule.assignment.target)
+    if rule.predicate.evaluate(in: tracked) {
+      _ = rule.assignment.compute(tracked) { rule.assignment.target.defaultValue }
+    }
+    return evaluation.end().contains(key)
   }
 }

@@ -34,8 +34,12 @@ public struct RuleContext: Sendable {
   var _probe: _RuleProbe?
   /// Set while explaining a key.
   var _recorder: _ExplainRecorder?
+  /// Values computed on demand that count as explicit (a tree node's facts).
+  var _facts: (any _RuleFactSource)?
 
-  /// The rules that derive the keys not set explicitly. Setting it clears the cache.
+  /// The rules that derive the keys not set explicitly.
+  ///
+  /// Setting it clears the cache.
   ///
   /// ```swift
   /// context.model = compactRules
@@ -82,7 +86,7 @@ public struct RuleContext: Sendable {
       if let evaluation = _evaluation {
         return _resolve(_KeyInfo(key), evaluation).base as! Key.Value
       }
-      if let value = _explicit[ObjectIdentifier(key)] { return value.base as! Key.Value }
+      if let value = _explicitValue(ObjectIdentifier(key)) { return value.base as! Key.Value }
       let evaluation = _RuleEvaluation()
       var tracked = self
       tracked._evaluation = evaluation
@@ -128,7 +132,11 @@ public struct RuleContext: Sendable {
   /// - Returns: True when the key was set on this context.
   /// - Complexity: O(1) expected.
   public func hasExplicitValue<Key: RuleKey>(for key: Key.Type) -> Bool {
-    _explicit[ObjectIdentifier(key)] != nil
+    _explicitValue(ObjectIdentifier(key)) != nil
+  }
+
+  func _explicitValue(_ id: ObjectIdentifier) -> _AnyValue? {
+    _explicit[id] ?? _facts?.fact(id)
   }
 
   /// Forgets a key's explicit value, so rules derive it again.
@@ -146,7 +154,7 @@ public struct RuleContext: Sendable {
   }
 
   mutating func _setExplicit(_ id: ObjectIdentifier, _ value: _AnyValue) {
-    if let old = _explicit[id], old.isEqual(to: value) { return }
+    if let old = _explicitValue(id), old.isEqual(to: value) { return }
     _explicit[id] = value
     _invalidate(id)
   }
@@ -155,4 +163,9 @@ public struct RuleContext: Sendable {
     if !isKnownUniquelyReferenced(&_cache) { _cache = _cache.copy() }
     _cache.invalidate(dependingOn: id)
   }
+}
+
+/// Supplies values that count as explicitly set, computed only when read.
+protocol _RuleFactSource: AnyObject, Sendable {
+  func fact(_ key: ObjectIdentifier) -> _AnyValue?
 }

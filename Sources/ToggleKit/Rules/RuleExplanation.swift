@@ -162,7 +162,9 @@ public struct RuleExplanation: Sendable, CustomStringConvertible {
   }
 
   private static func name(_ rule: Rule, _ candidates: [Candidate]) -> String {
-    guard let candidate = candidates.first(where: { $0.outcome == .fired }) else { return "\(rule)" }
+    guard let candidate = candidates.first(where: { $0.outcome == .fired }) else {
+      return "\(rule)"
+    }
     return name(candidate)
   }
 }
@@ -195,7 +197,7 @@ extension RuleContext {
         key: _keyPathName(keyPath), value: _describeRuleValue(self[keyPath: keyPath]),
         source: .defaultValue, candidates: [], cycle: nil)
     }
-    if let explicit = _explicit[key.id] {
+    if let explicit = _explicitValue(key.id) {
       return RuleExplanation(
         key: key.name, value: _describeRuleValue(explicit.base), source: .explicit,
         candidates: [], cycle: nil)

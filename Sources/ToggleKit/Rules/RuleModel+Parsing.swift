@@ -105,7 +105,8 @@ struct _RuleParser {
       guard arrow > 0 else { throw error(tokens[arrow], "expected a condition before '=>'") }
       predicate = try disjunction()
       guard position == arrow else {
-        throw error(current, "expected '=>' or '&&' or '||' after the condition, found \(found(current))")
+        throw error(
+          current, "expected '=>' or '&&' or '||' after the condition, found \(found(current))")
       }
       position += 1
       if let second = tokens[position...].first(where: { $0.kind == .symbol("=>") }) {
@@ -230,7 +231,8 @@ struct _RuleParser {
     if symbol != "==" && symbol != "!=" && !entry.isOrdered {
       throw error(
         operatorToken,
-        "'\(symbol)' needs ordered values; '\(entry.name)' is \(entry.typeName.withArticle) (use == or !=)")
+        "'\(symbol)' needs ordered values; '\(entry.name)' is \(entry.typeName.withArticle) (use == or !=)"
+      )
     }
     position += 1
     guard let valueToken = current else {

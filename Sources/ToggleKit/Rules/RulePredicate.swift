@@ -59,8 +59,9 @@ public struct RulePredicate: Sendable, CustomStringConvertible {
   ///   - description: How explanations name the predicate.
   ///   - test: The condition; reads through the context it is given are tracked as dependencies.
   /// - Complexity: O(1); the closure counts 1 toward ``complexity``.
-  public init(_ description: String = "<closure>", _ test: @escaping @Sendable (RuleContext) -> Bool)
-  {
+  public init(
+    _ description: String = "<closure>", _ test: @escaping @Sendable (RuleContext) -> Bool
+  ) {
     self.init(node: .test(test), complexity: 1, description: description, precedence: 4)
   }
 
@@ -107,7 +108,8 @@ public struct RulePredicate: Sendable, CustomStringConvertible {
   /// - Complexity: O(1); the result's complexity is the sum of both.
   public static func && (lhs: RulePredicate, rhs: RulePredicate) -> RulePredicate {
     RulePredicate(
-      node: .all(lhs.operands(ifAll: true) + rhs.operands(ifAll: true)), complexity: lhs.complexity + rhs.complexity,
+      node: .all(lhs.operands(ifAll: true) + rhs.operands(ifAll: true)),
+      complexity: lhs.complexity + rhs.complexity,
       description: "\(lhs.wrapped(below: 2)) && \(rhs.wrapped(below: 2))", precedence: 2)
   }
 
@@ -120,7 +122,8 @@ public struct RulePredicate: Sendable, CustomStringConvertible {
   /// - Complexity: O(1); the result's complexity is the smaller of both.
   public static func || (lhs: RulePredicate, rhs: RulePredicate) -> RulePredicate {
     RulePredicate(
-      node: .any(lhs.operands(ifAll: false) + rhs.operands(ifAll: false)), complexity: min(lhs.complexity, rhs.complexity),
+      node: .any(lhs.operands(ifAll: false) + rhs.operands(ifAll: false)),
+      complexity: min(lhs.complexity, rhs.complexity),
       description: "\(lhs.wrapped(below: 1)) || \(rhs.wrapped(below: 1))", precedence: 1)
   }
 

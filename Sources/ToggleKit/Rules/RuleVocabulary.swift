@@ -122,7 +122,9 @@ public struct RuleVocabulary: Sendable {
   }
 }
 
-private func equality<Value: Equatable & SendableMetatype>(_ symbol: String) -> (@Sendable (Value, Value) -> Bool)? {
+private func equality<Value: Equatable & SendableMetatype>(_ symbol: String) -> (
+  @Sendable (Value, Value) -> Bool
+)? {
   switch symbol {
   case "==": { $0 == $1 }
   case "!=": { $0 != $1 }
@@ -130,7 +132,9 @@ private func equality<Value: Equatable & SendableMetatype>(_ symbol: String) -> 
   }
 }
 
-private func ordering<Value: Comparable & SendableMetatype>(_ symbol: String) -> (@Sendable (Value, Value) -> Bool)? {
+private func ordering<Value: Comparable & SendableMetatype>(_ symbol: String) -> (
+  @Sendable (Value, Value) -> Bool
+)? {
   switch symbol {
   case "<": { $0 < $1 }
   case "<=": { $0 <= $1 }

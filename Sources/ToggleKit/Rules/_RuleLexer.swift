@@ -72,7 +72,9 @@ struct _RuleLexer {
             member = text(memberStart..<index)
           }
         }
-        result.append(.init(kind: .name(name, member: member), column: column(begin), text: text(begin..<index)))
+        result.append(
+          .init(kind: .name(name, member: member), column: column(begin), text: text(begin..<index))
+        )
         continue
       }
       if (0x30...0x39).contains(byte)
@@ -87,7 +89,8 @@ struct _RuleLexer {
         guard let value = Int(text(begin..<index)) else {
           throw error(column(begin), "integer \(text(begin..<index)) is out of range")
         }
-        result.append(.init(kind: .integer(value), column: column(begin), text: text(begin..<index)))
+        result.append(
+          .init(kind: .integer(value), column: column(begin), text: text(begin..<index)))
         continue
       }
       if byte == UInt8(ascii: "\"") {

@@ -258,7 +258,7 @@ extension SelectionTree {
 
   func _configuration(at position: Int) -> ToggleConfiguration {
     ToggleConfiguration(
-      label: structure.labels[position],
+      label: _rules == nil ? structure.labels[position] : _displayLabel(at: position),
       state: _state(at: position),
       isEnabled: !_isDisabled(states.state(at: position)),
       isLocked: _isLocked(at: position),

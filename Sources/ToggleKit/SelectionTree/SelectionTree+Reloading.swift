@@ -53,6 +53,12 @@ extension SelectionTree {
       }
       let oldState = old.states.state(at: previous)
       var carriedBits = oldState & carried
+      if let rules = old._rules {
+        // Locks rules added are derived again below, not carried.
+        carriedBits =
+          (carriedBits & ~_NodeBits.locked)
+          | (rules.baselineLocked[previous] ? _NodeBits.locked : 0)
+      }
       if fresh.structure.isLeaf(position) && !old.structure.isLeaf(previous)
         && old.options.propagation.up
       {
@@ -70,6 +76,34 @@ extension SelectionTree {
       disabledPositions: fresh.disabledPositions, options: old.options)
     filter = old.filter
     if filter != nil { _applyFilter() }
+    if let rules = old._rules { _reapplyRules(rules, from: old) }
     _checkInvariants()
+  }
+
+  /// Applies the old tree's rules to the reloaded tree, reusing the record of every surviving node
+  /// whose data flags and the facts its rules read are unchanged.
+  private mutating func _reapplyRules(_ rules: _TreeRules, from old: SelectionTree<ID>) {
+    let merged = self
+    let reuse: (Int) -> (record: _NodeRuleRecord?, isNew: Bool) = { position in
+      guard let previous = old.structure.position(of: merged.structure.ids[position]) else {
+        return (nil, true)
+      }
+      let record = rules.records[previous]
+      let isLocked = merged.states.state(at: position) & _NodeBits.locked != 0
+      guard record.explicitDisabled == merged._isDisabledItself(at: position),
+        record.explicitLocked == isLocked
+      else { return (nil, false) }
+      let before = _NodeFacts(tree: old, position: previous)
+      let after = _NodeFacts(tree: merged, position: position)
+      for fact in _NodeFact.allCases where record.mask & fact.bit != 0 {
+        guard before.value(of: fact).isEqual(to: after.value(of: fact)) else { return (nil, false) }
+      }
+      return (record, false)
+    }
+    do {
+      try _applyRules(rules.model, reusing: reuse)
+    } catch {
+      _rulesError = _RulesErrorBox(error: error)
+    }
   }
 }

@@ -37,6 +37,10 @@ public struct SelectionTree<ID: Hashable> {
   var disabledPositions: [Int32]
   /// The filter that decides the hidden bits, if any.
   var filter: TreeFilter?
+  /// The rules applied to the tree and what they gave each node, if any.
+  var _rules: _TreeRules?
+  /// Why the last reload could not re-apply the rules.
+  var _rulesError: _RulesErrorBox?
 
   /// How the tree behaves.
   ///

@@ -13,7 +13,11 @@ struct RuleCycleTests {
 
   @Test("two keys defined by each other are a cycle naming both")
   func mutualReference() {
-    let context = RuleContext(model: RuleModel { \.a <= \.b; \.b <= \.a })
+    let context = RuleContext(
+      model: RuleModel {
+        \.a <= \.b
+        \.b <= \.a
+      })
     #expect(throws: RuleError.cycle(["a", "b", "a"])) { try context.value(of: \.a) }
     #expect(throws: RuleError.cycle(["b", "a", "b"])) { try context.value(of: \.b) }
     #expect(context.a == 0)
@@ -47,7 +51,11 @@ struct RuleCycleTests {
 
   @Test("breaking a cycle with an explicit value gives values; nothing cyclic was cached")
   func breakingACycle() throws {
-    var context = RuleContext(model: RuleModel { \.a <= \.b; \.b <= \.a })
+    var context = RuleContext(
+      model: RuleModel {
+        \.a <= \.b
+        \.b <= \.a
+      })
     #expect(context.a == 0)
     context.b = 7
     #expect(try context.value(of: \.a) == 7)
@@ -159,15 +167,17 @@ struct RuleExplanationTests {
           not reached  rule 1: fancyColor <= "black"
         """)
     context.fancyColor = "blue"
-    #expect("\(context.explain(\.fancyColor))" == """
-      fancyColor = "blue" (set explicitly; rules not consulted)
-      """)
+    #expect(
+      "\(context.explain(\.fancyColor))" == """
+        fancyColor = "blue" (set explicitly; rules not consulted)
+        """)
   }
 
   @Test("explain walks into the fallback model and reports the default")
   func explainFallback() {
     let fallback = RuleModel { (\.a > 5) => (\.fancyColor <= "green") }
-    let context = RuleContext(model: RuleModel(fallback: fallback) { (\.a > 0) => (\.fancyColor <= "red") })
+    let context = RuleContext(
+      model: RuleModel(fallback: fallback) { (\.a > 0) => (\.fancyColor <= "red") })
     let explanation = context.explain(\.fancyColor)
     #expect(explanation.candidates.map(\.fallbackLevel) == [0, 1])
     #expect(explanation.candidates.map(\.outcome) == [.notMatched, .notMatched])

@@ -70,9 +70,10 @@ struct RuleOrderingTests {
       \.fancyColor <= "blue"
     }
     for _ in 0..<100 { #expect(RuleContext(model: rules).fancyColor == "blue") }
-    #expect(rules.candidates(for: \.fancyColor).map(\.description) == [
-      "fancyColor <= \"blue\"", "fancyColor <= \"green\"", "fancyColor <= \"red\"",
-    ])
+    #expect(
+      rules.candidates(for: \.fancyColor).map(\.description) == [
+        "fancyColor <= \"blue\"", "fancyColor <= \"green\"", "fancyColor <= \"red\"",
+      ])
   }
 
   @Test("a higher priority beats a more complex predicate")

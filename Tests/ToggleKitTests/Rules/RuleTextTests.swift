@@ -40,17 +40,19 @@ struct RuleTextTests {
 
   @Test("comments, blank lines, spacing, aliases and redundant parentheses normalise")
   func normalisation() throws {
-    let text = "\u{FEFF}" + """
-      # a comment line
+    let text =
+      "\u{FEFF}" + """
+        # a comment line
 
-        ((depth>=3))=>isExpanded<=false   # trailing comment
-      leaf && (children == 0) => lock <= on@high
-      """
+          ((depth>=3))=>isExpanded<=false   # trailing comment
+        leaf && (children == 0) => lock <= on@high
+        """
     let model = try RuleModel(parsing: text, vocabulary: .selectionTree, file: "r.txt")
-    #expect(model.rules.map(\.description) == [
-      "depth >= 3 => expanded <= false",
-      "isLeaf && childCount == 0 => locked <= on @high",
-    ])
+    #expect(
+      model.rules.map(\.description) == [
+        "depth >= 3 => expanded <= false",
+        "isLeaf && childCount == 0 => locked <= on @high",
+      ])
     #expect(model.rules.map { $0.location?.description } == ["r.txt:3:3", "r.txt:4:1"])
   }
 
@@ -121,38 +123,91 @@ struct RuleTextTests {
     }
   }
 
-  /// (text, expected "line:column: message")
+  /// Rules text and the error it gives, as `line:column: message`.
   static let errors: [(String, String)] = [
-    ("depth >= 3 => expanded <= maybe", "1:27: 'expanded' is a boolean; expected a value like true, false or a name, found 'maybe'"),
-    ("depth >= \"3\" => expanded <= true", "1:10: 'depth' is an integer; expected a value like 3 or a name, found '\"3\"'"),
-    ("size > 3 => expanded <= true", "1:1: unknown name 'size' (known: label, path, depth, isLeaf, childCount, attributes.NAME, state, enabled, locked, expanded, displayLabel, style)"),
-    ("depth >= 3 => colour <= \"red\"", "1:15: unknown name 'colour' (known: label, path, depth, isLeaf, childCount, attributes.NAME, state, enabled, locked, expanded, displayLabel, style)"),
-    ("depth.x == \"a\" => expanded <= true", "1:1: unknown name 'depth.x'; 'depth.' is not a family of names (known: label, path, depth, isLeaf, childCount, attributes.NAME, state, enabled, locked, expanded, displayLabel, style)"),
-    ("enabled < true => expanded <= true", "1:9: '<' needs ordered values; 'enabled' is a boolean (use == or !=)"),
-    ("depth => expanded <= true", "1:7: expected a comparison (==, !=, <, <=, >, >=) after 'depth', found '=>'"),
-    ("depth == => expanded <= true", "1:10: 'depth' is an integer; expected a value like 3 or a name, found '=>'"),
-    ("depth == label => expanded <= true", "1:10: cannot compare 'depth' (integer) with 'label' (string)"),
+    (
+      "depth >= 3 => expanded <= maybe",
+      "1:27: 'expanded' is a boolean; expected a value like true, false or a name, found 'maybe'"
+    ),
+    (
+      "depth >= \"3\" => expanded <= true",
+      "1:10: 'depth' is an integer; expected a value like 3 or a name, found '\"3\"'"
+    ),
+    (
+      "size > 3 => expanded <= true",
+      "1:1: unknown name 'size' (known: label, path, depth, isLeaf, childCount, attributes.NAME, state, enabled, locked, expanded, displayLabel, style)"
+    ),
+    (
+      "depth >= 3 => colour <= \"red\"",
+      "1:15: unknown name 'colour' (known: label, path, depth, isLeaf, childCount, attributes.NAME, state, enabled, locked, expanded, displayLabel, style)"
+    ),
+    (
+      "depth.x == \"a\" => expanded <= true",
+      "1:1: unknown name 'depth.x'; 'depth.' is not a family of names (known: label, path, depth, isLeaf, childCount, attributes.NAME, state, enabled, locked, expanded, displayLabel, style)"
+    ),
+    (
+      "enabled < true => expanded <= true",
+      "1:9: '<' needs ordered values; 'enabled' is a boolean (use == or !=)"
+    ),
+    (
+      "depth => expanded <= true",
+      "1:7: expected a comparison (==, !=, <, <=, >, >=) after 'depth', found '=>'"
+    ),
+    (
+      "depth == => expanded <= true",
+      "1:10: 'depth' is an integer; expected a value like 3 or a name, found '=>'"
+    ),
+    (
+      "depth == label => expanded <= true",
+      "1:10: cannot compare 'depth' (integer) with 'label' (string)"
+    ),
     ("=> expanded <= true", "1:1: expected a condition before '=>'"),
     ("depth == 1 => expanded <= true => enabled <= true", "1:32: a rule has one '=>'"),
-    ("depth == 1 depth == 2 => expanded <= true", "1:12: expected '=>' or '&&' or '||' after the condition, found 'depth'"),
+    (
+      "depth == 1 depth == 2 => expanded <= true",
+      "1:12: expected '=>' or '&&' or '||' after the condition, found 'depth'"
+    ),
     ("depth == 1 =>", "1:14: expected a name to set, found end of line"),
     ("depth == 1 => expanded", "1:23: expected '<=' after 'expanded', found end of line"),
     ("depth == 1 => expanded <=", "1:26: expected a value after '<=', found end of line"),
-    ("depth == 1 => expanded = true", "1:24: unexpected character '=' (did you mean '==' or '<='?)"),
-    ("depth == 1 => label <= \"x\"", "1:15: 'label' cannot be set by rules; it is a fact of the node"),
+    (
+      "depth == 1 => expanded = true", "1:24: unexpected character '=' (did you mean '==' or '<='?)"
+    ),
+    (
+      "depth == 1 => label <= \"x\"",
+      "1:15: 'label' cannot be set by rules; it is a fact of the node"
+    ),
     ("expanded <= depth", "1:13: cannot set 'expanded' (boolean) to 'depth' (integer)"),
-    ("expanded <= true @urgent", "1:19: expected a priority after '@' (important, veryHigh, high, normal, low, veryLow, fallback), found 'urgent'"),
+    (
+      "expanded <= true @urgent",
+      "1:19: expected a priority after '@' (important, veryHigh, high, normal, low, veryLow, fallback), found 'urgent'"
+    ),
     ("expanded <= true @high true", "1:24: unexpected 'true' after the rule"),
     ("(depth == 1 => expanded <= true", "1:13: expected ')' to close '(' at column 1, found '=>'"),
     ("label == \"open => expanded <= true", "1:10: unterminated string"),
-    ("label == \"a\\qb\" => expanded <= true", "1:12: unknown escape '\\q' (use \\\", \\\\, \\n, \\t, \\r or \\u{…})"),
-    ("label == \"\\u{D800}\" => expanded <= true", "1:11: expected \\u{HEX} with a Unicode scalar value"),
-    ("depth == 99999999999999999999 => expanded <= true", "1:10: integer 99999999999999999999 is out of range"),
+    (
+      "label == \"a\\qb\" => expanded <= true",
+      "1:12: unknown escape '\\q' (use \\\", \\\\, \\n, \\t, \\r or \\u{…})"
+    ),
+    (
+      "label == \"\\u{D800}\" => expanded <= true",
+      "1:11: expected \\u{HEX} with a Unicode scalar value"
+    ),
+    (
+      "depth == 99999999999999999999 => expanded <= true",
+      "1:10: integer 99999999999999999999 is out of range"
+    ),
     ("depth == 3x => expanded <= true", "1:10: '3x' is not a number"),
     ("attributes. == \"a\" => expanded <= true", "1:12: expected a name after 'attributes.'"),
     ("label == \"a\" ; => expanded <= true", "1:14: unexpected character ';'"),
-    (String(repeating: "!", count: 65) + "isLeaf => expanded <= true", "1:65: conditions nest deeper than 64 levels"),
-    ("\n\nok <= true", "3:1: unknown name 'ok' (known: label, path, depth, isLeaf, childCount, attributes.NAME, state, enabled, locked, expanded, displayLabel, style)"),
+    (
+      String(repeating: "!", count: 65) + "isLeaf => expanded <= true",
+      "1:65: conditions nest deeper than 64 levels"
+    ),
+    (
+      "\n\nok <= true",
+      "3:1: unknown name 'ok' (known: label, path, depth, isLeaf, childCount, attributes.NAME, state, enabled, locked, expanded, displayLabel, style)"
+    ),
   ]
 
   @Test("every error names line, column and what was expected", arguments: errors)
@@ -169,14 +224,18 @@ struct RuleTextTests {
 
   @Test("invalid UTF-8 and NUL bytes are errors with their position")
   func badBytes() {
-    #expect(throws: TreeFormatError(file: "r", line: 1, column: 11, message: "invalid UTF-8 byte 0xFF")) {
-      try RuleModel(parsing: Array("label == \"".utf8) + [0xFF, 0x22], vocabulary: .selectionTree, file: "r")
+    #expect(
+      throws: TreeFormatError(file: "r", line: 1, column: 11, message: "invalid UTF-8 byte 0xFF")
+    ) {
+      try RuleModel(
+        parsing: Array("label == \"".utf8) + [0xFF, 0x22], vocabulary: .selectionTree, file: "r")
     }
   }
 
   @Test("deep parentheses up to the limit parse without recursion trouble")
   func deepNesting() throws {
-    let text = String(repeating: "(", count: 64) + "isLeaf" + String(repeating: ")", count: 64)
+    let text =
+      String(repeating: "(", count: 64) + "isLeaf" + String(repeating: ")", count: 64)
       + " => expanded <= true"
     let model = try RuleModel(parsing: text, vocabulary: .selectionTree)
     #expect(model.rules[0].description == "isLeaf => expanded <= true")
@@ -184,7 +243,8 @@ struct RuleTextTests {
 
   @Test("a long chain of conditions is flat: no deep evaluation")
   func longChain() throws {
-    let text = Array(repeating: "depth == 1", count: 10_000).joined(separator: " || ")
+    let text =
+      Array(repeating: "depth == 1", count: 10_000).joined(separator: " || ")
       + " => expanded <= true"
     let model = try RuleModel(parsing: text, vocabulary: .selectionTree)
     var context = RuleContext(model: model)
