@@ -113,6 +113,17 @@ public struct Explorer {
   ///
   /// - Complexity: O(1).
   public var style: ToggleStyle
+  /// The styles rows use when the tree's rules name one (`style <= "switch"`); a name not
+  /// listed draws with ``style``.
+  ///
+  /// ```swift
+  /// explorer.rowStyles["loud"] = .switch >>> .colors(on: .red)
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public var rowStyles: [String: ToggleStyle] = ToggleStyle.named.mapValues {
+    Explorer.defaultStyle(base: $0)
+  }
 
   /// The default style: checkbox, disclosure, indentation, lock mark, dimmed disabled rows, an
   /// inverted cursor.
@@ -379,7 +390,9 @@ public struct Explorer {
         configuration.isFocused = index == cursor
         // Under a filter every match is shown, so parents are drawn open.
         if tree.isFiltered && configuration.hasChildren { configuration.isExpanded = true }
-        lines.append(style(configuration).truncated(toWidth: width).rendered(mode))
+        let name = tree.rules == nil ? "" : tree.styleName(of: tree.ids[index]) ?? ""
+        let rowStyle = name.isEmpty ? style : rowStyles[name] ?? style
+        lines.append(rowStyle(configuration).truncated(toWidth: width).rendered(mode))
       }
     } else {
       lines.append(Row(tree.isFiltered ? "(nothing matches)" : "(empty tree)").rendered(mode))

@@ -165,6 +165,22 @@ public struct Invocation: Hashable, Sendable {
   ///
   /// - Complexity: O(1).
   public var style = "checkbox"
+  /// `--rules FILE`: rules deriving enabled, locked, expanded, display labels and styles.
+  ///
+  /// ```swift
+  /// invocation.rulesFile   // "rules.txt"
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public var rulesFile: String?
+  /// `--explain PATH` (apply, repeatable): explain the rule-derived attributes of these nodes.
+  ///
+  /// ```swift
+  /// invocation.explainPaths   // ["Catalog/Legacy"]
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public var explainPaths: [String] = []
   /// `--no-color`.
   ///
   /// ```swift
@@ -292,6 +308,12 @@ public struct Invocation: Hashable, Sendable {
         }
         invocation.style = text
       case "--no-color": invocation.noColor = true
+      case "--rules":
+        guard invocation.rulesFile == nil else {
+          throw UsageError("option '--rules' given twice; put all rules in one file")
+        }
+        invocation.rulesFile = try value()
+      case "--explain" where isApply: invocation.explainPaths.append(try value())
       default:
         throw UsageError("unknown option '\(name)' for '\(invocation.command.rawValue)'")
       }

@@ -143,5 +143,10 @@ public func runApply(
     }
   }
   if invocation.filter != nil { tree.setFilter(nil) }
-  return (invocation.output ?? .states).render(tree, separator: invocation.separator)
+  var text = ""
+  for path in invocation.explainPaths { text += try explanation(ofPath: path, in: tree) }
+  if invocation.explainPaths.isEmpty || invocation.output != nil {
+    text += (invocation.output ?? .states).render(tree, separator: invocation.separator)
+  }
+  return text
 }

@@ -47,6 +47,10 @@ public enum Usage {
       --mixed-toggles-to on|off
                          what a click on a mixed parent writes (default on)
 
+    Rules:
+      --rules FILE       rules deriving each node's enabled, locked, expanded, displayLabel and
+                         style, one per line: depth >= 2 => expanded <= false
+
     """
 
   static let overview = """
@@ -107,6 +111,8 @@ public enum Usage {
         --filter TEXT      apply operations under a filter (case-insensitive label match)
         --scope visible|all
                            under --filter, what writes reach (default visible)
+        --explain PATH     print why the node is enabled, locked, … (which rule fired, which
+                           did not); repeatable; the tree is printed too only with --print
 
       Output:
         --print FORM       states (default: STATE<TAB>PATH for every node), leaves, topmost, all,
@@ -115,6 +121,7 @@ public enum Usage {
       Examples:
         togglekit apply --on Fruit --off Fruit/Pear --print topmost cats.txt
         find src -type f | togglekit apply --format paths --on src --print leaves -
+        togglekit apply --rules rules.txt --explain Toolkit/Legacy catalog.txt
 
       """
 }

@@ -104,10 +104,20 @@ do {
   exit(1)
 }
 for warning in loaded.warnings { printError("togglekit: warning: \(warning)") }
+var tree = loaded.tree
+if let rulesFile = invocation.rulesFile {
+  do {
+    let rules = try loadRules(try readAll(rulesFile).get(), file: rulesFile)
+    try applyRules(rules, to: &tree, file: rulesFile)
+  } catch {
+    printError(error.description)
+    exit(1)
+  }
+}
 
 if invocation.command == .apply {
   do {
-    printOutput(try runApply(invocation, on: loaded.tree))
+    printOutput(try runApply(invocation, on: tree))
     exit(0)
   } catch {
     printError(error.description)
@@ -126,7 +136,7 @@ var mode = RenderMode.forTerminal()
 if invocation.noColor, case .ansi = mode { mode = .ansi(colors: false) }
 var size = terminal.size
 var explorer = Explorer(
-  tree: loaded.tree, height: size.rows, width: size.columns,
+  tree: tree, height: size.rows, width: size.columns,
   style: Explorer.defaultStyle(base: ToggleStyle.named[invocation.style] ?? .checkboxOnLeft))
 var decoder = KeyDecoder()
 terminal.start()

@@ -35,15 +35,22 @@ public struct RuleVocabulary: Sendable {
   /// vocabulary.add("leaf", \.isLeaf, settable: false)
   /// ```
   ///
+  /// Adding a name again replaces it (keeping its place in ``names``): `choices` can narrow a
+  /// built-in name, as `togglekit` does for `style`.
+  ///
   /// - Parameters:
   ///   - name: The name in rules text: letters, digits and `_`, not starting with a digit.
   ///   - keyPath: The key path it stands for.
   ///   - settable: Whether rules may set it (false for facts such as a node's label).
+  ///   - choices: The only literals allowed, if limited; messages list them.
   /// - Complexity: O(1) expected.
   public mutating func add<Value: RuleTextValue>(
-    _ name: String, _ keyPath: WritableKeyPath<RuleContext, Value>, settable: Bool = true
+    _ name: String, _ keyPath: WritableKeyPath<RuleContext, Value>, settable: Bool = true,
+    choices: [Value]? = nil
   ) {
-    insert(_VocabularyEntry(name, keyPath, settable: settable, isOrdered: false, test: equality))
+    insert(
+      _VocabularyEntry(
+        name, keyPath, settable: settable, choices: choices, isOrdered: false, test: equality))
   }
 
   /// Adds a key whose values are ordered: `<`, `<=`, `>` and `>=` work too.
@@ -56,11 +63,15 @@ public struct RuleVocabulary: Sendable {
   ///   - name: The name in rules text.
   ///   - keyPath: The key path it stands for.
   ///   - settable: Whether rules may set it.
+  ///   - choices: The only literals allowed, if limited; messages list them.
   /// - Complexity: O(1) expected.
   public mutating func add<Value: RuleTextValue & Comparable>(
-    _ name: String, _ keyPath: WritableKeyPath<RuleContext, Value>, settable: Bool = true
+    _ name: String, _ keyPath: WritableKeyPath<RuleContext, Value>, settable: Bool = true,
+    choices: [Value]? = nil
   ) {
-    insert(_VocabularyEntry(name, keyPath, settable: settable, isOrdered: true, test: ordering))
+    insert(
+      _VocabularyEntry(
+        name, keyPath, settable: settable, choices: choices, isOrdered: true, test: ordering))
   }
 
   /// Adds a family of read-only string names over a dictionary: `name.key` reads `dict["key"]`,
@@ -170,19 +181,26 @@ struct _VocabularyEntry: Sendable {
 
   init<Value: RuleTextValue>(
     _ name: String, _ keyPath: WritableKeyPath<RuleContext, Value>, settable: Bool,
-    isOrdered: Bool, test: @escaping @Sendable (String) -> (@Sendable (Value, Value) -> Bool)?
+    choices: [Value]?, isOrdered: Bool,
+    test: @escaping @Sendable (String) -> (@Sendable (Value, Value) -> Bool)?
   ) {
     nonisolated(unsafe) let path = keyPath
     self.name = name
     typeName = Value.ruleTypeName
     valueType = ObjectIdentifier(Value.self)
-    examples = Value.ruleLiteralExamples
+    examples = choices.map { $0.map { "\($0.ruleLiteral)" } } ?? Value.ruleLiteralExamples
+    let parse: @Sendable (RuleLiteral) -> Value? = { literal in
+      guard let value = Value(ruleLiteral: literal), choices?.contains(value) ?? true else {
+        return nil
+      }
+      return value
+    }
     self.isOrdered = isOrdered
     isSettable = settable
     isBoolean = Value.self == Bool.self
     read = { _AnyValue($0[keyPath: path]) }
     compareLiteral = { symbol, literal in
-      guard let value = Value(ruleLiteral: literal), let test = test(symbol) else { return nil }
+      guard let value = parse(literal), let test = test(symbol) else { return nil }
       return RulePredicate(
         node: .test { test($0[keyPath: path], value) }, complexity: 1,
         description: "\(name) \(symbol) \(value.ruleLiteral)", precedence: 3)
@@ -196,7 +214,7 @@ struct _VocabularyEntry: Sendable {
         description: "\(name) \(symbol) \(other.name)", precedence: 3)
     }
     assignLiteral = { literal in
-      guard let value = Value(ruleLiteral: literal) else { return nil }
+      guard let value = parse(literal) else { return nil }
       return RuleAssignment.make(path, valueText: "\(value.ruleLiteral)", name: name) { _ in value }
     }
     assignEntry = { other in
