@@ -12,6 +12,7 @@
 let pages: [Page] = [
   setMembershipChecklist, hierarchyOfToggles, parentOverItems, parentOverSeparateStates,
   constantSources, toggleThatDoesTooMuch, categorySelector, loadSearchReload, composedStyles,
+  rulesPage,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -36,6 +36,18 @@ if let index = CommandLine.arguments.firstIndex(of: "--profile-parse"),
   for _ in 0..<5 { _ = try! SelectionTree(parsing: bytes, format: format) }
   exit(0)
 }
+if CommandLine.arguments.contains("--profile-rules") {
+  // For profilers: apply five rules to the 10^5-node tree ten times, nothing else.
+  let rules = try! RuleModel(
+    parsing: "label == \"3\" => enabled <= false\ndepth < 2 => expanded <= true",
+    vocabulary: .selectionTree)
+  let base = try! SelectionTree(paths: wideTreePaths(fanOut: 10, levels: 5))
+  for _ in 0..<10 {
+    var tree = base
+    try! tree.applyRules(rules)
+  }
+  exit(0)
+}
 let levelCounts = quick ? [3, 4, 5] : [3, 4, 5, 6]
 var generator = SystemRandomNumberGenerator()
 
@@ -160,3 +172,39 @@ let filterKeystroke = Summary(
     _ = explorer.frame(mode: .ansi(colors: true))
   })
 print("| filter keystroke + frame | \(format(filterKeystroke.median)) |")
+
+// Rules: applying a five-rule file to a tree (every node evaluated), and a row's display label and
+// style after a toggle (re-derived only where the rules read the state).
+print("")
+print("| nodes | apply 5 rules | per node | display label + style of a row |")
+print("|---|---|---|---|")
+let benchmarkRules = try! RuleModel(
+  parsing: """
+    label == "3" => enabled <= false
+    depth == 6 && label == "7" => locked <= on
+    depth < 2 => expanded <= true
+    !isLeaf && state == on => style <= "switch"
+    label == "5" => displayLabel <= path
+    """, vocabulary: .selectionTree)
+for levels in levelCounts {
+  let base = try! SelectionTree(paths: wideTreePaths(fanOut: 10, levels: levels))
+  var ruled = base
+  let apply = Summary(
+    samples(repetitions: levels >= 6 ? 3 : 5, warmUp: levels >= 6 ? 0 : 1) {
+      ruled = base
+      try! ruled.applyRules(benchmarkRules)
+    })
+  let rowIDs = Array(ruled.ids.prefix(40))
+  var rowIndex = 0
+  var labelSink = 0
+  let row = Summary(
+    samples(repetitions: 2_000) {
+      let id = rowIDs[rowIndex % rowIDs.count]
+      labelSink &+= ruled.displayLabel(of: id)!.utf8.count + ruled.styleName(of: id)!.utf8.count
+      rowIndex += 1
+    })
+  print(
+    "| \(base.count) | \(format(apply.median)) | \(format(apply.median / Double(base.count))) "
+      + "| \(format(row.median)) |")
+  if labelSink == 42 { print("") }
+}

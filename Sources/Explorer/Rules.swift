@@ -81,6 +81,7 @@ public func explanation(
     context.explain(\.isEnabled), context.explain(\.lock), context.explain(\.isExpanded),
     context.explain(\.displayLabel), context.explain(\.styleName),
   ]
-  return "\(path):\n" + parts.map { "\($0)".split(separator: "\n").map { "  \($0)\n" }.joined() }
+  return "\(path):\n"
+    + parts.map { "\($0)".split(separator: "\n").map { "  \($0)\n" }.joined() }
     .joined()
 }

@@ -68,7 +68,8 @@ struct InvocationTests {
     #expect(try Invocation.parse(["--version"]).command == .version)
     #expect(Usage.text(for: .apply).contains("--toggle PATH"))
     #expect(Usage.text(for: .explore).contains("works.\n\nInput:"), "sections are apart")
-    #expect(Usage.text(for: .apply).contains("(default on)\n\nOperations:"))
+    #expect(Usage.text(for: .apply).contains("expanded <= false\n\nOperations:"))
+    #expect(Usage.text(for: .explore).contains("--rules FILE"))
   }
 
   @Test("input sources: FILE, '-', --dir, a pipe, or the demo on a terminal")

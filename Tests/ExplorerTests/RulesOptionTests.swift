@@ -39,7 +39,8 @@ struct RulesOptionTests {
         message: "r.txt:2:20: 'style' is a string; expected a value like \"button\", "
           + "\"checkbox\", \"checkbox-right\", \"switch\", \"\" or a name, found '\"loud\"'")
     ) {
-      try loadRules(Array("depth < 1 => expanded <= true\nisLeaf => style <= \"loud\"".utf8), file: "r.txt")
+      try loadRules(
+        Array("depth < 1 => expanded <= true\nisLeaf => style <= \"loud\"".utf8), file: "r.txt")
     }
   }
 

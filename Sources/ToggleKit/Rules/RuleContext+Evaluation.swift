@@ -9,10 +9,14 @@ extension RuleContext {
       return hit.value
     }
     guard evaluation.begin(key) else { return key.defaultValue }
-    var inner = self
-    let recorder = _recorder
-    inner._recorder = nil  // Only the explained key itself is recorded.
-    let value = inner._derive(key, in: model, from: 0, evaluation, recorder, depth: 0)
+    let value: _AnyValue
+    if let recorder = _recorder {
+      var inner = self
+      inner._recorder = nil  // Only the explained key itself is recorded.
+      value = inner._derive(key, in: model, from: 0, evaluation, recorder, depth: 0)
+    } else {
+      value = _derive(key, in: model, from: 0, evaluation, nil, depth: 0)
+    }
     let dependencies = evaluation.end()
     if evaluation.cycle == nil {
       _cache.store(id, .init(value: value, dependencies: dependencies))

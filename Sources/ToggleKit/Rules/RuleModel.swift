@@ -111,6 +111,16 @@ public struct RuleModel: Sendable, CustomStringConvertible {
     return storage.candidates[target.id]?.map(\.rule) ?? []
   }
 
+  /// Whether this model or a fallback has any rule for the key.
+  func _hasRules(for key: ObjectIdentifier) -> Bool {
+    var model: RuleModel? = self
+    while let current = model {
+      if current.storage.candidates[key] != nil { return true }
+      model = current.fallback
+    }
+    return false
+  }
+
   /// The model as rules text, one rule per line in declaration order (the fallback not included).
   ///
   /// ```swift

@@ -1,51 +1,55 @@
+import Synchronization
+
 /// Derived values of one context with the keys each derivation read; thread-safe, because copies
 /// of a context share it and reading fills it.
-final class _RuleCache: @unchecked Sendable {
-  struct Entry {
+final class _RuleCache: Sendable {
+  struct Entry: @unchecked Sendable {
+    // Only Sendable values are stored (see _AnyValue).
     let value: _AnyValue
     let dependencies: Set<ObjectIdentifier>
   }
 
-  private let lock = _RecursiveLock()
-  private var entries: [ObjectIdentifier: Entry] = [:]
-  /// How many derivations ran (for tests and statistics).
-  private(set) var derivations = 0
-
-  init() {}
-
-  private init(entries: [ObjectIdentifier: Entry], derivations: Int) {
-    self.entries = entries
-    self.derivations = derivations
+  private struct State: @unchecked Sendable {
+    var entries: [ObjectIdentifier: Entry] = [:]
+    /// How many derivations ran (for tests and statistics).
+    var derivations = 0
   }
 
+  private let state: Mutex<State>
+
+  init() { state = Mutex(State()) }
+
+  private init(_ copy: State) { state = Mutex(copy) }
+
   func copy() -> _RuleCache {
-    lock.withLock { _RuleCache(entries: entries, derivations: derivations) }
+    _RuleCache(state.withLock { $0 })
   }
 
   func lookup(_ key: ObjectIdentifier) -> Entry? {
-    lock.withLock { entries[key] }
+    state.withLock { $0.entries[key] }
   }
 
   func store(_ key: ObjectIdentifier, _ entry: Entry) {
-    lock.withLock {
-      entries[key] = entry
-      derivations += 1
+    state.withLock {
+      $0.entries[key] = entry
+      $0.derivations += 1
     }
   }
 
   func countDerivation() {
-    lock.withLock { derivations += 1 }
+    state.withLock { $0.derivations += 1 }
   }
 
   /// Drops the key's own entry and every entry whose derivation read it.
   func invalidate(dependingOn key: ObjectIdentifier) {
-    lock.withLock {
-      entries[key] = nil
-      entries = entries.filter { !$0.value.dependencies.contains(key) }
+    state.withLock {
+      $0.entries[key] = nil
+      guard $0.entries.values.contains(where: { $0.dependencies.contains(key) }) else { return }
+      $0.entries = $0.entries.filter { !$0.value.dependencies.contains(key) }
     }
   }
 
-  var count: Int { lock.withLock { entries.count } }
+  var count: Int { state.withLock { $0.entries.count } }
 }
 
 /// One top-level read in progress: the keys being derived (to detect cycles) and what each read.

@@ -206,6 +206,8 @@ extension SelectionTree {
   /// Everything a style needs to draw the node, always resolved: label, state, enabled (inherited
   /// from ancestors), locked, expanded, depth and whether it has children.
   ///
+  /// With rules applied, the label is the node's ``displayLabel(of:)``.
+  ///
   /// ```swift
   /// let row = tree.configuration(of: "Fruit/Apple")!
   /// row.isEnabled   // false inside a disabled department

@@ -197,7 +197,8 @@ extension SelectionTree {
       _setDisabled(position, true)
     }
     let afterLocks = self
-    for position in 0..<count where !expanded[position] {
+    let expands = model._hasRules(for: ObjectIdentifier(NodeIsExpandedKey.self))
+    for position in 0..<count where expands && !expanded[position] {
       if let reuse, !reuse(position).isNew { continue }
       let context = afterLocks._ruleContext(
         at: position, model: model, record: records[position])
@@ -217,8 +218,10 @@ extension SelectionTree {
     let context = _ruleContext(at: position, model: model, record: nil)
     let explicitDisabled = context.hasExplicitValue(for: NodeIsEnabledKey.self)
     let explicitLocked = context.hasExplicitValue(for: NodeLockKey.self)
-    let isEnabled = try context.value(of: \.isEnabled)
-    let lock = try context.value(of: \.lock)
+    let enables = model._hasRules(for: ObjectIdentifier(NodeIsEnabledKey.self))
+    let locks = model._hasRules(for: ObjectIdentifier(NodeLockKey.self))
+    let isEnabled = enables ? try context.value(of: \.isEnabled) : true
+    let lock = locks ? try context.value(of: \.lock) : NodeLock.none
     var mask: UInt8 = 0
     for (key, name) in [
       (ObjectIdentifier(NodeIsEnabledKey.self), NodeIsEnabledKey.name),
