@@ -12,6 +12,7 @@ let package = Package(
     .executable(name: "Playground", targets: ["Playground"]),
     .executable(name: "togglekit", targets: ["togglekit"]),
     .executable(name: "togglekit-bench", targets: ["Benchmarks"]),
+    .executable(name: "togglekit-fuzz", targets: ["Fuzz"]),
   ],
   dependencies: [],
   targets: [
@@ -25,8 +26,11 @@ let package = Package(
     .target(name: "Explorer", dependencies: ["ToggleKit"]),
     .executableTarget(name: "togglekit", dependencies: ["Explorer", "ToggleKit"]),
     .executableTarget(name: "Benchmarks", dependencies: ["ToggleKit", "Explorer"]),
+    .target(name: "FuzzTargets", dependencies: ["ToggleKit", "Explorer"]),
+    .target(name: "FuzzDriver"),
+    .executableTarget(name: "Fuzz", dependencies: ["FuzzTargets", "FuzzDriver"]),
     .testTarget(name: "ToggleKitTests", dependencies: ["ToggleKit", "ToggleKitTesting"]),
-    .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "ToggleKit"]),
+    .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "ToggleKit", "FuzzTargets"]),
     .testTarget(name: "EndToEndTests", dependencies: ["togglekit", "Explorer", "ToggleKit"]),
   ],
   swiftLanguageModes: [.v6]

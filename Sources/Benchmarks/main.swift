@@ -1,5 +1,8 @@
-// togglekit-bench: operation costs of SelectionTree in a release build, beside a naive per-node
-// Bool tree measured in the same run. `swift run -c release togglekit-bench [--quick]`.
+// togglekit-bench: SelectionTree's operations on wide and deep trees of 10^3 to 10^6 nodes, each
+// beside a naive per-node Bool tree measured in the same run; parsing throughput; the explorer at
+// a million nodes; ParentToggle; rules; peak memory per node. Run it in a release build:
+//
+//   swift run -c release togglekit-bench [--quick] [--max-nodes N] [--json]
 
 import Explorer
 import ToggleKit
@@ -8,203 +11,206 @@ import ToggleKit
   import Glibc
 #endif
 
-/// The paths of a complete tree with the given fan-out and number of levels.
-func wideTreePaths(fanOut: Int, levels: Int) -> [String] {
-  var paths: [String] = []
-  var frontier = [""]
-  for _ in 0..<levels {
-    var next: [String] = []
-    for prefix in frontier {
-      for child in 0..<fanOut {
-        let path = prefix.isEmpty ? "n\(child)" : prefix + "/\(child)"
-        paths.append(path)
-        next.append(path)
-      }
-    }
-    frontier = next
-  }
-  return ["root"] + paths.map { "root/" + $0 }
-}
+let usage = """
+  usage: togglekit-bench [--quick] [--max-nodes N] [--only SECTIONS] [--json]
 
-let quick = CommandLine.arguments.contains("--quick")
-if let index = CommandLine.arguments.firstIndex(of: "--profile-parse"),
-  let format = TreeFormat(rawValue: CommandLine.arguments[index + 1])
+  Times ToggleKit's operations beside a naive per-node Bool tree (recursive aggregation, cascading
+  clicks) in the same run: medians, min–max and run counts. Build it in release mode:
+    swift run -c release togglekit-bench
+
+    --quick          trees of up to 10^5 nodes (about a minute)
+    --max-nodes N    trees of up to N nodes (default 1000000; 10000000 adds 10^7, needs ~8 GiB)
+    --only SECTIONS  some of: tree, memory, parse, explorer, parent, rules (comma-separated)
+    --json           one JSON object instead of Markdown tables
+    -h, --help       this text
+  """
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--memory-probe", arguments.count == 4,
+  let shape = Shape(rawValue: arguments[1]),
+  let levels = Int(arguments[2])
+{
+  memoryProbe(shape: shape, levels: levels, implementation: arguments[3])
+}
+if let index = arguments.firstIndex(of: "--profile-parse"), index + 1 < arguments.count,
+  let format = TreeFormat(rawValue: arguments[index + 1])
 {
   // For profilers: parse one format of the 10^6-node tree five times, nothing else.
   let bytes = Array(
-    try! SelectionTree(paths: wideTreePaths(fanOut: 10, levels: 6)).exported(as: format).utf8)
+    try! SelectionTree(paths: Shape.wide.paths(levels: 6)).exported(as: format).utf8)
   for _ in 0..<5 { _ = try! SelectionTree(parsing: bytes, format: format) }
   exit(0)
 }
-if CommandLine.arguments.contains("--profile-rules") {
-  // For profilers: apply five rules to the 10^5-node tree ten times, nothing else.
-  let rules = try! RuleModel(
-    parsing: "label == \"3\" => enabled <= false\ndepth < 2 => expanded <= true",
-    vocabulary: .selectionTree)
-  let base = try! SelectionTree(paths: wideTreePaths(fanOut: 10, levels: 5))
+if arguments.contains("--profile-rules") {
+  // For profilers: apply the benchmark's rules to the 10^5-node tree ten times, nothing else.
+  let base = try! SelectionTree(paths: Shape.wide.paths(levels: 5))
   for _ in 0..<10 {
     var tree = base
-    try! tree.applyRules(rules)
+    try! tree.applyRules(benchmarkRules)
   }
   exit(0)
 }
-let levelCounts = quick ? [3, 4, 5] : [3, 4, 5, 6]
-var generator = SystemRandomNumberGenerator()
 
-print(
-  "| nodes | build from paths | root toggle | leaf toggle | state(of:) | summary(of:) | naive root toggle | ratio | bytes/node |"
-)
-print("|---|---|---|---|---|---|---|---|---|")
-for levels in levelCounts {
-  let paths = wideTreePaths(fanOut: 10, levels: levels)
-  var built: SelectionTree<String>? = nil
-  let buildSamples = samples(repetitions: levels >= 6 ? 3 : 5, warmUp: levels >= 6 ? 0 : 1) {
-    built = nil
-    built = try! SelectionTree(paths: paths)
+var maxNodes = 1_000_000
+var asJSON = false
+let allSections = ["tree", "memory", "parse", "explorer", "parent", "rules"]
+var sections = Set(allSections)
+while !arguments.isEmpty {
+  let argument = arguments.removeFirst()
+  switch argument {
+  case "-h", "--help":
+    print(usage)
+    exit(0)
+  case "--quick": maxNodes = 100_000
+  case "--json": asJSON = true
+  case "--only":
+    let chosen = (arguments.first ?? "").split(separator: ",").map(String.init)
+    guard !chosen.isEmpty, chosen.allSatisfy(allSections.contains) else {
+      printError("togglekit-bench: --only takes some of \(allSections.joined(separator: ", "))")
+      exit(2)
+    }
+    arguments.removeFirst()
+    sections = Set(chosen)
+  case "--max-nodes":
+    guard let value = arguments.first.flatMap({ Int($0) }), value >= 1_000 else {
+      printError("togglekit-bench: --max-nodes needs a number of at least 1000")
+      exit(2)
+    }
+    arguments.removeFirst()
+    maxNodes = value
+  default:
+    printError("togglekit-bench: unknown option '\(argument)'\n\(usage)")
+    exit(2)
   }
-  var tree = built!
-  let ids = tree.ids
-  let leaves = ids.filter { tree.children(of: $0).isEmpty }
-  let n = tree.count
+}
+#if DEBUG
+  printError("togglekit-bench: a debug build; measure with `swift run -c release togglekit-bench`")
+#endif
 
-  let root = Summary(samples(repetitions: 2_000) { _ = try! tree.toggle("root") })
-  let leafPicks = (0..<2_000).map { _ in leaves.randomElement(using: &generator)! }
-  var leafIndex = 0
-  let leaf = Summary(
-    samples(repetitions: 2_000) {
-      _ = try! tree.toggle(leafPicks[leafIndex % leafPicks.count])
-      leafIndex += 1
-    })
-  let nodePicks = (0..<2_000).map { _ in ids.randomElement(using: &generator)! }
-  var nodeIndex = 0
-  var sink = 0
-  let state = Summary(
-    samples(repetitions: 2_000) {
-      sink &+= tree.state(of: nodePicks[nodeIndex % nodePicks.count])!.hashValue
-      nodeIndex += 1
-    })
-  let summary = Summary(
-    samples(repetitions: 2_000) {
-      sink &+= tree.summary(of: nodePicks[nodeIndex % nodePicks.count])!.total
-      nodeIndex += 1
-    })
+/// Writes a line to standard error.
+func printError(_ message: String) {
+  let line = Array((message + "\n").utf8)
+  _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+}
 
-  var parents = [Int32](repeating: -1, count: n)
-  var positions: [String: Int32] = [:]
-  for (position, id) in ids.enumerated() { positions[id] = Int32(position) }
-  for (position, id) in ids.enumerated() {
-    if let parent = tree.parent(of: id) { parents[position] = positions[parent]! }
+/// Progress on standard error, so that standard output holds only the report.
+func progress(_ message: String) { printError("… " + message) }
+
+let sizes = [1_000, 10_000, 100_000, 1_000_000, 10_000_000].filter { $0 <= maxNodes }
+var rows: [Row] = []
+var memory: [MemoryRow] = []
+for shape in Shape.allCases where sections.contains("tree") || sections.contains("memory") {
+  for levels in shape.levels(forNodesAbout: sizes) {
+    progress("\(shape) tree, \(grouped(shape.nodeCount(levels: levels))) nodes")
+    if sections.contains("tree") { rows += benchmarkTree(shape: shape, levels: levels) }
+    for implementation in ["togglekit", "naive"] where sections.contains("memory") {
+      if let row = measureMemory(shape: shape, levels: levels, implementation: implementation) {
+        memory.append(row)
+      }
+    }
   }
-  var naive = NaiveTree(parents: parents)
-  let naiveRoot = Summary(samples(repetitions: levels >= 6 ? 20 : 200) { naive.toggle(0) })
-
-  // Memory beyond the labels: the bytes of the tree's own arrays (labels and ids count 16 bytes a
-  // node, their text is not counted).
-  let bytesPerNode = tree._storageBytes / n
-  print(
-    "| \(n) | \(format(Summary(buildSamples).median)) | \(format(root.median)) | \(format(leaf.median)) "
-      + "| \(format(state.median)) | \(format(summary.median)) | \(format(naiveRoot.median)) "
-      + "| \(rounded(naiveRoot.median / root.median))× | \(bytesPerNode) |")
-  if sink == 42 { print("") }
 }
-print("")
-print(
-  "Medians of 2,000 runs (root toggle, leaf toggle, queries), 200 (naive; 20 at 10^6), 3–5 (build)."
-)
-
-// Parsing throughput: the largest tree exported in each format, then parsed back.
-print("")
-print("| format | labels | bytes | parse | throughput |")
-print("|---|---|---|---|---|")
-let compactTree = try! SelectionTree(paths: wideTreePaths(fanOut: 10, levels: levelCounts.last!))
-// The same shape with labels of a realistic length (product names, file names: ~24 characters).
-let realisticTree = try! SelectionTree(
-  paths: wideTreePaths(fanOut: 10, levels: levelCounts.last!).map { path in
-    path.split(separator: "/").map { "\($0) widget-assembly part" }.joined(separator: "/")
-  })
-for (treeFormat, parseTree, labels) in TreeFormat.allCases.flatMap({ format in
-  [(format, compactTree, "1–5 chars"), (format, realisticTree, "~24 chars")]
-}) {
-  let bytes = Array(parseTree.exported(as: treeFormat).utf8)
-  let parse = Summary(
-    samples(repetitions: 3, warmUp: 1) {
-      _ = try! SelectionTree(parsing: bytes, format: treeFormat)
-    })
-  let megabytesPerSecond = Double(bytes.count) / (parse.median / 1e9) / 1_000_000
-  print(
-    "| \(treeFormat) | \(labels) | \(bytes.count) | \(format(parse.median)) | \(rounded(megabytesPerSecond)) MB/s |"
-  )
+let largestWide = Shape.wide.levels(forNodesAbout: [min(maxNodes, 1_000_000)])[0]
+if sections.contains("parse") {
+  progress("parsing")
+  rows += benchmarkParsing(levels: largestWide)
+}
+if sections.contains("explorer") {
+  progress("explorer")
+  rows += benchmarkExplorer(levels: largestWide)
+}
+if sections.contains("parent") {
+  progress("ParentToggle")
+  for count in [100, 1_000, 10_000, 100_000, 1_000_000] where count <= maxNodes {
+    rows += benchmarkParentToggle(count: count)
+  }
+}
+if sections.contains("rules") {
+  progress("rules")
+  for levels in Shape.wide.levels(forNodesAbout: sizes.filter { $0 <= 1_000_000 }) {
+    rows += benchmarkRules(levels: levels)
+  }
 }
 
-// The explorer at 10^6 nodes: startup (parse + first frame), a keypress with its frame, and a filter
-// keystroke with its frame.
-print("")
-print("| explorer at \(compactTree.count) nodes | median |")
-print("|---|---|")
-let explorerBytes = Array(compactTree.exported(as: .indented).utf8)
-var explorerForStartup: Explorer? = nil
-let startup = Summary(
-  samples(repetitions: 3, warmUp: 0) {
-    let tree = try! SelectionTree(parsing: explorerBytes, format: .indented)
-    var explorer = Explorer(tree: tree, height: 40, width: 100)
-    explorer.handle(.right)
-    _ = explorer.frame(mode: .ansi(colors: true))
-    explorerForStartup = explorer
-  })
-print("| startup: parse \(explorerBytes.count) bytes, first frame | \(format(startup.median)) |")
-var explorer = explorerForStartup!
-let keys: [Key] = [.down, .character(" "), .right, .down, .up, .pageDown, .character(" ")]
-var keyIndex = 0
-let keypress = Summary(
-  samples(repetitions: 500) {
-    explorer.handle(keys[keyIndex % keys.count])
-    keyIndex += 1
-    _ = explorer.frame(mode: .ansi(colors: true))
-  })
-print("| keypress + frame | \(format(keypress.median)) |")
-explorer.handle(.character("/"))
-let filterKeys: [Key] = [.character("1"), .character("2"), .backspace, .backspace]
-var filterIndex = 0
-let filterKeystroke = Summary(
-  samples(repetitions: 12, warmUp: 1) {
-    explorer.handle(filterKeys[filterIndex % filterKeys.count])
-    filterIndex += 1
-    _ = explorer.frame(mode: .ansi(colors: true))
-  })
-print("| filter keystroke + frame | \(format(filterKeystroke.median)) |")
-
-// Rules: applying a five-rule file to a tree (every node evaluated), and a row's display label and
-// style after a toggle (re-derived only where the rules read the state).
-print("")
-print("| nodes | apply 5 rules | per node | display label + style of a row |")
-print("|---|---|---|---|")
-let benchmarkRules = try! RuleModel(
-  parsing: """
-    label == "3" => enabled <= false
-    depth == 6 && label == "7" => locked <= on
-    depth < 2 => expanded <= true
-    !isLeaf && state == on => style <= "switch"
-    label == "5" => displayLabel <= path
-    """, vocabulary: .selectionTree)
-for levels in levelCounts {
-  let base = try! SelectionTree(paths: wideTreePaths(fanOut: 10, levels: levels))
-  var ruled = base
-  let apply = Summary(
-    samples(repetitions: levels >= 6 ? 3 : 5, warmUp: levels >= 6 ? 0 : 1) {
-      ruled = base
-      try! ruled.applyRules(benchmarkRules)
-    })
-  let rowIDs = Array(ruled.ids.prefix(40))
-  var rowIndex = 0
-  var labelSink = 0
-  let row = Summary(
-    samples(repetitions: 2_000) {
-      let id = rowIDs[rowIndex % rowIDs.count]
-      labelSink &+= ruled.displayLabel(of: id)!.utf8.count + ruled.styleName(of: id)!.utf8.count
-      rowIndex += 1
-    })
-  print(
-    "| \(base.count) | \(format(apply.median)) | \(format(apply.median / Double(base.count))) "
-      + "| \(format(row.median)) |")
-  if labelSink == 42 { print("") }
+if asJSON {
+  print(json(rows: rows, memory: memory))
+  exit(0)
 }
+let machine = machineDescription()
+print("Machine: \(machine.cpu), \(machine.cores) cores, \(machine.memoryGiB) GiB.\n")
+if sections.contains("tree") {
+  print("Each cell: ToggleKit's median, and in parentheses the naive reference's median divided by")
+  print("ToggleKit's (how many times faster ToggleKit is; below 1× it is slower).\n")
+  for shape in Shape.allCases {
+    print(markdownOverview(rows: rows, shape: shape.rawValue))
+  }
+}
+if sections.contains("memory") {
+  print(
+    "| memory per node: peak growth while building from paths; the structure's arrays "
+      + "| ToggleKit | naive |")
+  print("|---|---:|---:|")
+  for row in memory where row.implementation == "togglekit" {
+    let naive = memory.first {
+      $0.shape == row.shape && $0.nodes == row.nodes && $0.implementation == "naive"
+    }
+    let naiveText = naive.map { "\(Int($0.peakBytesPerNode)) B; \(Int($0.storageBytesPerNode)) B" }
+    print(
+      "| \(row.shape), \(grouped(row.nodes)) nodes | \(Int(row.peakBytesPerNode)) B; "
+        + "\(Int(row.storageBytesPerNode)) B | \(naiveText ?? "–") |")
+  }
+  print("")
+}
+if sections.contains("parse") {
+  print("| parsing (wide tree) | bytes | median | throughput |")
+  print("|---|---:|---:|---:|")
+  for row in rows where row.section == "parse" {
+    let bytes = row.extra.first { $0.0 == "bytes" }?.1 ?? 0
+    let throughput = row.extra.first { $0.0 == "mb_per_s" }?.1 ?? 0
+    print(
+      "| \(row.operation), \(grouped(row.nodes)) nodes | \(grouped(Int(bytes))) "
+        + "| \(format(row.ours.median)) | \(rounded(throughput)) MB/s |")
+  }
+  print("")
+}
+if sections.contains("explorer") {
+  print("| explorer | median | min–max |")
+  print("|---|---:|---|")
+  for row in rows where row.section == "explorer" {
+    print(
+      "| \(row.operation) (\(grouped(row.nodes)) nodes) | \(format(row.ours.median)) "
+        + "| \(format(row.ours.min))–\(format(row.ours.max)) |")
+  }
+  print("")
+}
+/// The row of a section with this size whose operation starts with `prefix`.
+@MainActor func row(_ section: String, _ nodes: Int, _ prefix: String) -> Row? {
+  rows.first { $0.section == section && $0.nodes == nodes && $0.operation.hasPrefix(prefix) }
+}
+if sections.contains("parent") {
+  print("| ParentToggle sources | state | plain [Bool] scan | toggle | plain [Bool] write |")
+  print("|---:|---:|---:|---:|---:|")
+  for count in Set(rows.filter { $0.section == "parent" }.map(\.nodes)).sorted() {
+    guard let state = row("parent", count, "state"), let toggle = row("parent", count, "toggle")
+    else { continue }
+    print(
+      "| \(grouped(count)) | \(format(state.ours.median)) | \(format(state.naive!.median)) "
+        + "| \(format(toggle.ours.median)) | \(format(toggle.naive!.median)) |")
+  }
+  print("")
+}
+if sections.contains("rules") {
+  print("| rules (wide tree) | apply 5 rules | per node | display label + style of a row |")
+  print("|---:|---:|---:|---:|")
+  for count in Set(rows.filter { $0.section == "rules" }.map(\.nodes)).sorted() {
+    guard let apply = row("rules", count, "apply"), let display = row("rules", count, "display")
+    else { continue }
+    print(
+      "| \(grouped(count)) | \(format(apply.ours.median)) "
+        + "| \(format(apply.ours.median / Double(count))) | \(format(display.ours.median)) |")
+  }
+  print("")
+}
+print("<details><summary>Every measurement: medians, min–max, runs</summary>\n")
+print(markdownDetails(rows: rows))
+print("</details>")

@@ -7,14 +7,23 @@
 /// What a signal handler needs to put the terminal back: set once, before raw mode, read only from
 /// handlers (which may run at any time, so they use nothing but these values and system calls).
 nonisolated(unsafe) var restoreDescriptor: Int32 = -1
-nonisolated(unsafe) var savedAttributes = termios()
+/// The terminal modes to restore, in memory of its own rather than a global of type `termios`.
+///
+/// AddressSanitizer found that copying a `termios` value into such a global wrote 3 bytes past the
+/// 57 that the compiler had reserved for it. Set up before raw mode, so handlers never initialise it.
+nonisolated(unsafe) let savedAttributes: UnsafeMutablePointer<termios> = {
+  let bytes = max(256, MemoryLayout<termios>.stride)
+  let raw = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 16)
+  raw.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
+  return raw.bindMemory(to: termios.self, capacity: 1)
+}()
 nonisolated(unsafe) var wakeDescriptor: Int32 = -1
 let restoreSequence: StaticString = "\u{1B}[?25h\u{1B}[?1049l"
 
 /// Restores the terminal modes and screen; async-signal-safe.
 func restoreTerminal() {
   guard restoreDescriptor >= 0 else { return }
-  _ = tcsetattr(restoreDescriptor, TCSAFLUSH, &savedAttributes)
+  _ = tcsetattr(restoreDescriptor, TCSAFLUSH, savedAttributes)
   _ = write(restoreDescriptor, restoreSequence.utf8Start, restoreSequence.utf8CodeUnitCount)
 }
 
@@ -34,11 +43,9 @@ final class Terminal {
 
   /// Enters raw mode and the alternate screen, and installs the handlers that undo them.
   func start() {
-    var attributes = termios()
-    tcgetattr(descriptor, &attributes)
-    savedAttributes = attributes
+    tcgetattr(descriptor, savedAttributes)
     restoreDescriptor = descriptor
-    var raw = attributes
+    var raw = savedAttributes.pointee
     raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
     raw.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)
     raw.c_oflag &= ~tcflag_t(OPOST)

@@ -5,6 +5,7 @@ import Testing
 private func inTerminal(_ command: String, keys: [String], pause: Double = 0.3) throws -> (
   screen: String, code: Int32
 ) {
+  _ = TogglekitBinary.brokenPipesIgnored
   let process = Process()
   process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
   process.arguments = ["-qfec", command, "/dev/null"]
@@ -19,7 +20,7 @@ private func inTerminal(_ command: String, keys: [String], pause: Double = 0.3) 
   try process.run()
   Thread.sleep(forTimeInterval: 0.8)
   for key in keys {
-    input.fileHandleForWriting.write(Data(key.utf8))
+    try? input.fileHandleForWriting.write(contentsOf: Data(key.utf8))
     Thread.sleep(forTimeInterval: pause)
   }
   let screen = output.fileHandleForReading.readDataToEndOfFile()
@@ -129,4 +130,32 @@ private func withoutEscapeSequences(_ text: String) -> String {
     while let next = scalars.next(), !(0x40...0x7E).contains(next.value) {}
   }
   return result
+}
+
+@Suite("togglekit explore never sends a label's control characters to the terminal", .serialized)
+struct ExploreHostileLabelTests {
+  @Test(
+    "labels with escape sequences, C1 controls and BEL are drawn escaped, never emitted raw",
+    .enabled(if: FileManager.default.fileExists(atPath: "/usr/bin/script")))
+  func hostileLabels() throws {
+    let folder = try TogglekitBinary.scratch()
+    // JSON escapes put ESC (\u001b), BEL (\u0007) and the C1 CSI (\u009b) into labels.
+    let file = try TogglekitBinary.file(
+      "hostile.json",
+      #"""
+      [{"label": "Title\u001b]0;pwned\u0007", "children": [
+        {"label": "Red\u001b[31mALERT"}, {"label": "C1\u009b2Jgone"}, {"label": "Bell\u0007"}]}]
+      """#, in: folder)
+    let command = "\(TogglekitBinary.url.path) explore \(file) > /dev/null; echo code=$?"
+    // → expands the parent so that every label is drawn; / types a filter; q cancels.
+    let (screen, _) = try inTerminal(command, keys: ["\u{1B}[C", "j", "/", "R", "\u{1B}", "q"])
+    #expect(screen.contains("code=130"), "\(screen.suffix(300))")
+    for raw in ["\u{1B}]0;pwned", "\u{1B}[31mALERT", "\u{9B}2J", "Bell\u{07}"] {
+      #expect(!screen.contains(raw), "raw \(raw.debugDescription) reached the terminal")
+    }
+    let text = withoutEscapeSequences(screen)
+    for shown in ["Title\\u{1B}]0;pwned\\u{7}", "Red\\u{1B}[31mALERT", "C1\\u{9B}2Jgone"] {
+      #expect(text.contains(shown), "\(shown) is drawn escaped")
+    }
+  }
 }

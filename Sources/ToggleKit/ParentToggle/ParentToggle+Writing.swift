@@ -32,6 +32,7 @@ extension ParentToggle {
   /// - Complexity: O(n): reads each source once, writes and re-reads each differing writable one.
   @discardableResult
   public func set(_ isOn: Bool) -> ToggleOutcome {
+    if let bulk { return bulk.set(isOn) }
     let target: ToggleState = isOn ? .on : .off
     var outcome = ToggleOutcome()
     for source in sources() where _reading(of: source) != target {

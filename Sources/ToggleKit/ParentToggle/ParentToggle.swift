@@ -43,9 +43,12 @@
 ///   re-reading each written source once).
 public struct ParentToggle {
   /// The current sources; re-read on every query, so a collection that grows is seen.
-  let sources: () -> [ModelBinding<Bool>]
+  @usableFromInline let sources: () -> [ModelBinding<Bool>]
   /// Whether every source list this parent can see is fixed and constant.
-  let hasConstantSources: Bool
+  @usableFromInline let hasConstantSources: Bool
+  /// For a collection's elements: queries and writes over the whole collection at once, with the
+  /// same results as going through ``sources`` one binding at a time.
+  @usableFromInline let bulk: _BulkSources?
 
   /// How locked sources are treated.
   ///
@@ -83,6 +86,7 @@ public struct ParentToggle {
   ) {
     self.sources = { sources }
     self.hasConstantSources = sources.allSatisfy(\.isConstant)
+    self.bulk = nil
     self.lockedSources = lockedSources
     self.mixedTogglesTo = mixedTogglesTo
   }
@@ -120,6 +124,8 @@ public struct ParentToggle {
   /// ```
   ///
   /// The elements are re-read on every query, so the parent follows insertions and removals.
+  /// Queries read the collection once; a click writes it once (one change for its observers) and
+  /// reads it back once to count what changed.
   ///
   /// - Parameters:
   ///   - sources: A binding to the collection; when it is not writable, every element is locked.
@@ -128,6 +134,7 @@ public struct ParentToggle {
   ///   - lockedSources: How locked sources are treated.
   ///   - mixedTogglesTo: What a click on a mixed parent writes.
   /// - Complexity: O(1); each query then costs O(n) in the number of elements.
+  @inlinable
   public init<Sources: MutableCollection>(
     sources: ModelBinding<Sources>,
     isOn: WritableKeyPath<Sources.Element, Bool>,
@@ -144,6 +151,7 @@ public struct ParentToggle {
       }
     }
     self.hasConstantSources = sources.isConstant
+    self.bulk = _BulkSources(collection: sources, isOn: isOn, isLocked: isLocked)
     self.lockedSources = lockedSources
     self.mixedTogglesTo = mixedTogglesTo
   }
@@ -156,6 +164,7 @@ public struct ParentToggle {
   ///
   /// - Complexity: O(n): reads each source once.
   public var summary: ToggleSummary {
+    if let bulk { return bulk.summary() }
     var summary = ToggleSummary()
     for source in sources() {
       switch (_reading(of: source), source.isWritable) {
@@ -190,7 +199,8 @@ public struct ParentToggle {
   ///
   /// - Complexity: O(n) in the number of sources.
   public var isLocked: Bool {
-    !sources().contains { $0.isWritable }
+    if let bulk { return !bulk.hasWritableSource() }
+    return !sources().contains { $0.isWritable }
   }
 }
 

@@ -100,3 +100,74 @@ struct ParentToggleFormsTests {
     #expect("\(ToggleSummary())" == "no sources")
   }
 }
+
+@Suite("Parent toggles: a collection parent equals the same parent over its elements' bindings")
+struct ParentToggleCollectionEquivalenceTests {
+  enum CollectionAccess: CaseIterable {
+    case writable, locked, ignoresWrites
+  }
+
+  /// Every collection of up to four items × on and required flags × how the collection binding
+  /// takes writes × policy × mixed target: the collection form (one read per query, one write
+  /// per click) gives the same summary, state, lock, outcomes and values as per-element bindings.
+  @Test("every configuration of up to four items: same summary, state, outcomes and values")
+  func collectionFormEqualsPerElementBindings() {
+    var configurations = 0
+    for count in 0...4 {
+      for onMask in 0..<(1 << count) {
+        for requiredMask in 0..<(1 << count) {
+          for access in CollectionAccess.allCases {
+            for policy in [LockedSources.excluded, .counted] {
+              for target in [MixedToggleTarget.on, .off] {
+                let items = (0..<count).map { index in
+                  Item(
+                    id: index, isOn: onMask & (1 << index) != 0,
+                    isRequired: requiredMask & (1 << index) != 0)
+                }
+                compare(items, access: access, policy: policy, target: target)
+                configurations += 1
+              }
+            }
+          }
+        }
+      }
+    }
+    #expect(configurations == 4 * 3 * (1 + 4 + 16 + 64 + 256))
+  }
+
+  private func binding(_ state: ModelState<[Item]>, _ access: CollectionAccess)
+    -> ModelBinding<[Item]>
+  {
+    switch access {
+    case .writable: state.binding
+    case .locked: state.binding.locked()
+    case .ignoresWrites: ModelBinding(get: { state.value }, set: { _ in })
+    }
+  }
+
+  private func compare(
+    _ items: [Item], access: CollectionAccess, policy: LockedSources, target: MixedToggleTarget
+  ) {
+    let bulkState = ModelState(items)
+    let bulk = ParentToggle(
+      sources: binding(bulkState, access), isOn: \.isOn, isLocked: \.isRequired,
+      lockedSources: policy, mixedTogglesTo: target)
+    let singleState = ModelState(items)
+    let singleBinding = binding(singleState, access)
+    let sources = zip(items, singleBinding.each(\.isOn)).map { item, source in
+      item.isRequired ? source.locked() : source
+    }
+    let single = ParentToggle(sources, lockedSources: policy, mixedTogglesTo: target)
+    let context = "\(items.map { ($0.isOn, $0.isRequired) }) \(access) \(policy) \(target)"
+    #expect(bulk.summary == single.summary, "\(context)")
+    #expect(bulk.state == single.state, "\(context)")
+    #expect(bulk.isLocked == single.isLocked, "\(context)")
+    for _ in 0..<2 {
+      #expect(bulk.toggle() == single.toggle(), "\(context)")
+      #expect(bulkState.value == singleState.value, "\(context)")
+    }
+    #expect(bulk.set(false) == single.set(false), "\(context)")
+    #expect(bulk.set(true) == single.set(true), "\(context)")
+    #expect(bulkState.value == singleState.value, "\(context)")
+  }
+}
