@@ -44,7 +44,7 @@ for target in "${targets[@]}"; do
     echo "$target: FINDING (log: $log)"
     grep -m1 -e 'Fatal error' -e 'ERROR: ' -e 'property failed' "$log" || tail -5 "$log"
     artifact=$(sed -n 's/.*Test unit written to //p' "$log" | tail -1)
-    [[ -n "$artifact" ]] && echo "  replay: swift run togglekit-fuzz $target $artifact"
+    if [[ -n "$artifact" ]]; then echo "  replay: swift run togglekit-fuzz $target $artifact"; fi
   fi
 done
 exit $status

@@ -45,6 +45,6 @@ for sanitizer in "${sanitizers[@]}"; do
     echo "error: the $sanitizer sanitizer reported a problem; see $log" >&2
     exit 1
   fi
-  summary=$(grep -E '^✔ Test run with' "$log" | tail -1)
+  summary=$(grep -a -E 'Test run with .* passed' "$log" | tail -1 || true)
   echo "$sanitizer: ${summary:-passed} ($(($(date +%s) - started)) s)"
 done

@@ -36,25 +36,10 @@ func machineDescription() -> (cpu: String, cores: Int, memoryGiB: Int) {
   return (cpu ?? "unknown CPU", cpus.count, memoryKiB / 1_048_576)
 }
 
-/// A JSON string literal.
+/// A JSON string literal for the report's own texts (names, the CPU model), which hold no control
+/// characters: only quotes and backslashes need escaping.
 func jsonString(_ text: String) -> String {
-  var result = "\""
-  for scalar in text.unicodeScalars {
-    switch scalar {
-    case "\"": result += "\\\""
-    case "\\": result += "\\\\"
-    case "\n": result += "\\n"
-    case _ where scalar.value < 0x20: result += "\\u00" + String(scalar.value, radix: 16).leftPad(2)
-    default: result.unicodeScalars.append(scalar)
-    }
-  }
-  return result + "\""
-}
-
-extension String {
-  func leftPad(_ width: Int) -> String {
-    String(repeating: "0", count: Swift.max(0, width - count)) + self
-  }
+  "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
 }
 
 func jsonSummary(_ summary: Summary) -> String {

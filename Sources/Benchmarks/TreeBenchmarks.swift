@@ -53,8 +53,9 @@ func benchmarkTree(shape: Shape, levels: Int) -> [Row] {
   add(
     "mid-level toggle", measure(light) { _ = try! tree.toggle(midPath) },
     measure(heavy) { naive.toggle(midNode) })
-  var generator = SplitMix(seed: UInt64(n))
-  let leafNodes = (0..<1_000).map { _ in Int(generator.next() % UInt64(n)) }.map { node in
+  // The same scattered nodes on every run: multiplicative hashing of 0, 1, 2, ….
+  let scattered = (0..<1_000).map { Int((UInt64($0 + 1) &* 0x9E37_79B9_7F4A_7C15) % UInt64(n)) }
+  let leafNodes = scattered.map { node in
     // The first leaf at or after `node` in preorder: its first descendant at the deepest level.
     var leaf = node
     while !naive.children[leaf].isEmpty { leaf += 1 }
@@ -129,17 +130,4 @@ func benchmarkTree(shape: Shape, levels: Int) -> [Row] {
     })
   if sink == 42 { print("") }
   return rows
-}
-
-/// A small, fast, seedable generator, so that runs pick the same nodes.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
 }
