@@ -21,7 +21,9 @@ swift test --enable-code-coverage --scratch-path "$scratch" >"$scratch.log" 2>&1
 bin="$scratch/debug"
 profile="$bin/codecov/default.profdata"
 tests=$(find "$bin/" -maxdepth 1 -name '*PackageTests.xctest' | head -1)
-llvm_cov=$(command -v llvm-cov || echo "$(dirname "$(readlink -f "$(command -v swift)")")/llvm-cov")
+# The toolchain's own llvm-cov: another LLVM's cannot read this compiler's profile format.
+llvm_cov="$(dirname "$(readlink -f "$(command -v swift)")")/llvm-cov"
+[[ -x "$llvm_cov" ]] || llvm_cov=$(command -v llvm-cov)
 "$llvm_cov" export -summary-only -instr-profile="$profile" "$tests" >"$scratch/coverage.json"
 
 python3 - "$scratch/coverage.json" "$minimum" "$PWD/Sources/ToggleKit/" <<'PY'
