@@ -1,55 +1,63 @@
-import Synchronization
-
 /// Derived values of one context with the keys each derivation read; thread-safe, because copies
 /// of a context share it and reading fills it.
-final class _RuleCache: Sendable {
+///
+/// The lock is a pthread mutex (`_RecursiveLock`), not `Synchronization.Mutex`: on Linux `Mutex`
+/// waits on a futex inside the uninstrumented standard library, so ThreadSanitizer cannot see its
+/// ordering and reports the protected accesses as races. Every lock in the package is one it sees.
+final class _RuleCache: @unchecked Sendable {
   struct Entry: @unchecked Sendable {
     // Only Sendable values are stored (see _AnyValue).
     let value: _AnyValue
     let dependencies: Set<ObjectIdentifier>
   }
 
-  private struct State: @unchecked Sendable {
+  private struct State {
     var entries: [ObjectIdentifier: Entry] = [:]
     /// How many derivations ran (for tests and statistics).
     var derivations = 0
   }
 
-  private let state: Mutex<State>
+  // Read and written only inside `lock.withLock`.
+  private var _state: State
+  private let lock = _RecursiveLock()
 
-  init() { state = Mutex(State()) }
+  init() { _state = State() }
 
-  private init(_ copy: State) { state = Mutex(copy) }
+  private init(_ copy: State) { _state = copy }
+
+  private func withState<Result>(_ body: (inout State) -> Result) -> Result {
+    lock.withLock { body(&_state) }
+  }
 
   func copy() -> _RuleCache {
-    _RuleCache(state.withLock { $0 })
+    _RuleCache(withState { $0 })
   }
 
   func lookup(_ key: ObjectIdentifier) -> Entry? {
-    state.withLock { $0.entries[key] }
+    withState { $0.entries[key] }
   }
 
   func store(_ key: ObjectIdentifier, _ entry: Entry) {
-    state.withLock {
+    withState {
       $0.entries[key] = entry
       $0.derivations += 1
     }
   }
 
   func countDerivation() {
-    state.withLock { $0.derivations += 1 }
+    withState { $0.derivations += 1 }
   }
 
   /// Drops the key's own entry and every entry whose derivation read it.
   func invalidate(dependingOn key: ObjectIdentifier) {
-    state.withLock {
+    withState {
       $0.entries[key] = nil
       guard $0.entries.values.contains(where: { $0.dependencies.contains(key) }) else { return }
       $0.entries = $0.entries.filter { !$0.value.dependencies.contains(key) }
     }
   }
 
-  var count: Int { state.withLock { $0.entries.count } }
+  var count: Int { withState { $0.entries.count } }
 }
 
 /// One top-level read in progress: the keys being derived (to detect cycles) and what each read.

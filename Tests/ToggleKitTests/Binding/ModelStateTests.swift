@@ -6,9 +6,9 @@ import ToggleKitTesting
 
 /// A Sendable flag for `withObservationTracking`'s `@Sendable` change handler.
 private final class Flag: Sendable {
-  private let raised = Mutex(false)
-  func raise() { raised.withLock { $0 = true } }
-  var isRaised: Bool { raised.withLock { $0 } }
+  private let raised = Atomic(false)
+  func raise() { raised.store(true, ordering: .sequentiallyConsistent) }
+  var isRaised: Bool { raised.load(ordering: .sequentiallyConsistent) }
 }
 
 private struct Catalogue: Equatable, Sendable {

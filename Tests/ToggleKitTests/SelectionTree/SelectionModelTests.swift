@@ -1,5 +1,4 @@
 import Observation
-import Synchronization
 import Testing
 import ToggleKit
 import ToggleKitTesting
