@@ -16,7 +16,7 @@ let composedStyles = Page(number: 9, title: "Composed styles (>>>), resolved con
   tree.setAllExpanded(true)
   let focused = "Settings/Bluetooth"
 
-  func draw(_ style: ToggleStyle) -> String {
+  func draw(_ style: RowStyle) -> String {
     tree.ids.map { id in
       var configuration = tree.configuration(of: id)!
       configuration.isFocused = id == focused
@@ -41,7 +41,7 @@ let composedStyles = Page(number: 9, title: "Composed styles (>>>), resolved con
             [ ] Fake location
       """)
 
-  let settings = ToggleStyle.switch >>> .indent(perLevel: 4) >>> .colors(disabled: .brightBlack)
+  let settings = RowStyle.switch >>> .indent(perLevel: 4) >>> .colors(disabled: .brightBlack)
   page.show(
     "switch >>> indent(perLevel: 4) >>> colors(disabled:)", draw(settings),
     expected: """
@@ -54,7 +54,7 @@ let composedStyles = Page(number: 9, title: "Composed styles (>>>), resolved con
               (off) Fake location
       """)
 
-  let buttons = ToggleStyle.button >>> .checkbox >>> .indent(perLevel: 1)
+  let buttons = RowStyle.button >>> .checkbox >>> .indent(perLevel: 1)
   page.show(
     "button >>> checkbox >>> indent(perLevel: 1)", draw(buttons),
     expected: """

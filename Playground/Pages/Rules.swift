@@ -144,7 +144,7 @@ let rulesPage = Page(number: 10, title: "Rules: derived attributes, beyond Swift
       """, vocabulary: .selectionTree, file: "rules.txt")
   try! tree.applyRules(rules)
   try! tree.toggle("Toolkit/Core/headers")
-  let style = ToggleStyle.checkboxOnLeft >>> .indent(perLevel: 2) >>> .lockMark()
+  let style = RowStyle.checkboxOnLeft >>> .indent(perLevel: 2) >>> .lockMark()
   page.show(
     "the tree as drawn (Legacy disabled, runtime locked on, headers toggled)",
     tree.ids.map { style(tree.configuration(of: $0)!).plainText }.joined(separator: "\n"),

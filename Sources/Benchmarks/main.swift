@@ -20,7 +20,7 @@ let usage = """
 
     --quick          trees of up to 10^5 nodes (about a minute)
     --max-nodes N    trees of up to N nodes (default 1000000; 10000000 adds 10^7, needs ~8 GiB)
-    --only SECTIONS  some of: tree, memory, parse, explorer, parent, rules (comma-separated)
+    --only SECTIONS  some of: tree, memory, parse, explorer, parent, rules, model (comma-separated)
     --json           one JSON object instead of Markdown tables
     -h, --help       this text
   """
@@ -53,7 +53,7 @@ if arguments.contains("--profile-rules") {
 
 var maxNodes = 1_000_000
 var asJSON = false
-let allSections = ["tree", "memory", "parse", "explorer", "parent", "rules"]
+let allSections = ["tree", "memory", "parse", "explorer", "parent", "rules", "model"]
 var sections = Set(allSections)
 while !arguments.isEmpty {
   let argument = arguments.removeFirst()
@@ -132,6 +132,11 @@ if sections.contains("rules") {
   }
 }
 
+if sections.contains("model") {
+  progress("SelectionModel")
+  rows += benchmarkModel()
+}
+
 if asJSON {
   print(json(rows: rows, memory: memory))
   exit(0)
@@ -173,15 +178,19 @@ if sections.contains("parse") {
   }
   print("")
 }
-if sections.contains("explorer") {
-  print("| explorer | median | min–max |")
+/// Prints a section's rows as a table of medians with min–max.
+@MainActor func printMedians(_ title: String, section: String, label: (Row) -> String) {
+  print("| \(title) | median | min–max |")
   print("|---|---:|---|")
-  for row in rows where row.section == "explorer" {
+  for row in rows where row.section == section {
     print(
-      "| \(row.operation) (\(grouped(row.nodes)) nodes) | \(format(row.ours.median)) "
+      "| \(label(row)) | \(format(row.ours.median)) "
         + "| \(format(row.ours.min))–\(format(row.ours.max)) |")
   }
   print("")
+}
+if sections.contains("explorer") {
+  printMedians("explorer", section: "explorer") { "\($0.operation) (\(grouped($0.nodes)) nodes)" }
 }
 /// The row of a section with this size whose operation starts with `prefix`.
 @MainActor func row(_ section: String, _ nodes: Int, _ prefix: String) -> Row? {
@@ -210,6 +219,11 @@ if sections.contains("rules") {
         + "| \(format(apply.ours.median / Double(count))) | \(format(display.ours.median)) |")
   }
   print("")
+}
+if sections.contains("model") {
+  printMedians("SelectionModel click on a scattered node (20,200 nodes)", section: "model") {
+    $0.operation
+  }
 }
 print("<details><summary>Every measurement: medians, min–max, runs</summary>\n")
 print(markdownDetails(rows: rows))

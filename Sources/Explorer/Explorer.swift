@@ -112,7 +112,7 @@ public struct Explorer {
   /// ```
   ///
   /// - Complexity: O(1).
-  public var style: ToggleStyle
+  public var style: RowStyle
   /// The styles rows use when the tree's rules name one (`style <= "switch"`); a name not
   /// listed draws with ``style``.
   ///
@@ -121,7 +121,7 @@ public struct Explorer {
   /// ```
   ///
   /// - Complexity: O(1).
-  public var rowStyles: [String: ToggleStyle] = ToggleStyle.named.mapValues {
+  public var rowStyles: [String: RowStyle] = RowStyle.named.mapValues {
     Explorer.defaultStyle(base: $0)
   }
 
@@ -135,7 +135,7 @@ public struct Explorer {
   /// - Parameter base: The style that draws the state.
   /// - Returns: The composed style.
   /// - Complexity: O(1).
-  public static func defaultStyle(base: ToggleStyle = .checkboxOnLeft) -> ToggleStyle {
+  public static func defaultStyle(base: RowStyle = .checkboxOnLeft) -> RowStyle {
     base >>> .disclosure() >>> .indent(perLevel: 2) >>> .lockMark() >>> .dimWhenDisabled
       >>> .colors(mixed: .yellow) >>> .highlightWhenFocused
   }
@@ -153,7 +153,7 @@ public struct Explorer {
   ///   - style: How rows are drawn.
   /// - Complexity: O(log n).
   public init(
-    tree: SelectionTree<String>, height: Int, width: Int, style: ToggleStyle = defaultStyle()
+    tree: SelectionTree<String>, height: Int, width: Int, style: RowStyle = defaultStyle()
   ) {
     self.tree = tree
     self.height = max(3, height)
@@ -276,7 +276,7 @@ public struct Explorer {
     guard let current = cursor else { return }
     let id = tree.ids[current]
     guard !tree.children(of: id).isEmpty else { return }
-    if !tree.isFiltered && tree.isExpanded(id) == false {
+    if !tree.isOpen(current) {
       try? tree.expand(id)
     } else if let next = tree.nextRow(after: current), tree.parent(of: tree.ids[next]) == id {
       cursor = next
@@ -286,7 +286,8 @@ public struct Explorer {
   private mutating func collapseOrLeave() {
     guard let current = cursor else { return }
     let id = tree.ids[current]
-    if !tree.isFiltered && !tree.children(of: id).isEmpty && tree.isExpanded(id) == true {
+    if !tree.children(of: id).isEmpty && tree.isExpanded(id) == true {
+      // Under a filter a node held open by a match below stays open; its expansion is kept.
       try? tree.collapse(id)
     } else if let parent = tree.parent(of: id), let index = tree.index(of: parent),
       tree.isRow(index)
@@ -388,8 +389,8 @@ public struct Explorer {
       for index in visibleRows {
         var configuration = tree.configuration(of: tree.ids[index])!
         configuration.isFocused = index == cursor
-        // Under a filter every match is shown, so parents are drawn open.
-        if tree.isFiltered && configuration.hasChildren { configuration.isExpanded = true }
+        // Under a filter a parent with a match below it is drawn open.
+        configuration.isExpanded = configuration.hasChildren && tree.isOpen(index)
         let name = tree.rules == nil ? "" : tree.styleName(of: tree.ids[index]) ?? ""
         let rowStyle = name.isEmpty ? style : rowStyles[name] ?? style
         lines.append(rowStyle(configuration).truncated(toWidth: width).rendered(mode))

@@ -302,8 +302,8 @@ public struct Invocation: Hashable, Sendable {
         invocation.output = form
       case "--style" where !isApply:
         let text = try value()
-        guard ToggleStyle.named[text] != nil else {
-          let allowed = ToggleStyle.named.keys.sorted().joined(separator: ", ")
+        guard RowStyle.named[text] != nil else {
+          let allowed = RowStyle.named.keys.sorted().joined(separator: ", ")
           throw UsageError("option '--style' takes one of \(allowed), not '\(text)'")
         }
         invocation.style = text

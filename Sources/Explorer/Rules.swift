@@ -10,7 +10,7 @@ import ToggleKit
 /// - Complexity: O(1).
 public let togglekitRuleVocabulary: RuleVocabulary = {
   var vocabulary = RuleVocabulary.selectionTree
-  vocabulary.add("style", \.styleName, choices: ToggleStyle.named.keys.sorted() + [""])
+  vocabulary.add("style", \.styleName, choices: RowStyle.named.keys.sorted() + [""])
   return vocabulary
 }()
 

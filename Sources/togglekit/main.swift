@@ -137,7 +137,7 @@ if invocation.noColor, case .ansi = mode { mode = .ansi(colors: false) }
 var size = terminal.size
 var explorer = Explorer(
   tree: tree, height: size.rows, width: size.columns,
-  style: Explorer.defaultStyle(base: ToggleStyle.named[invocation.style] ?? .checkboxOnLeft))
+  style: Explorer.defaultStyle(base: RowStyle.named[invocation.style] ?? .checkboxOnLeft))
 var decoder = KeyDecoder()
 terminal.start()
 terminal.draw(explorer.frame(mode: mode))

@@ -36,6 +36,12 @@ private struct SelectionOracle {
     guard !filter.isEmpty else { return false }
     func matches(_ n: Int) -> Bool { label(n).lowercased().contains(filter.lowercased()) }
     func subtree(_ n: Int) -> [Int] { [n] + children(n).flatMap(subtree) }
+    // Shown: a match at or below the node, or a match above it (a matching folder's contents).
+    var ancestor = parent[node]
+    while ancestor >= 0 {
+      if matches(ancestor) { return false }
+      ancestor = parent[ancestor]
+    }
     return !subtree(node).contains(where: matches)
   }
   func state(_ node: Int) -> ToggleState {
@@ -167,7 +173,7 @@ struct ExplorerReducerTests {
     #expect(
       explorer.frame(mode: .plain) == [
         "▾ [-] Groceries", "  ▾ [x] Fruit", "      [x] Bananas",
-        "      [x] Paper bags (always included) …", "4 of 15 selected · 14 hidden by filter …",
+        "      [x] Paper bags (always included) …", "4 of 15 selected · 13 hidden by filter …",
         "/b▏",
       ])
     explorer.handle(.character("?"))

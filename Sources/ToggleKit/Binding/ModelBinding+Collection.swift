@@ -81,6 +81,9 @@ extension ModelBinding where Value: MutableCollection, Value.Element: Identifiab
       },
       write: update.map { update in
         { newValue in
+          // A write to a deleted element changes nothing, so it must not reach the store (whose
+          // update would tell observers of a change).
+          guard locate(read()) != nil else { return }
           update { collection in
             guard let index = locate(collection) else { return }
             collection[index] = newValue
@@ -90,6 +93,7 @@ extension ModelBinding where Value: MutableCollection, Value.Element: Identifiab
       },
       update: update.map { update in
         { body in
+          guard locate(read()) != nil else { return }
           update { collection in
             guard let index = locate(collection) else { return }
             body(&collection[index])
@@ -97,7 +101,8 @@ extension ModelBinding where Value: MutableCollection, Value.Element: Identifiab
           }
         }
       },
-      isConstant: isConstant
+      isConstant: isConstant,
+      canWrite: _canWrite
     )
   }
 }
@@ -136,6 +141,7 @@ extension ModelBinding where Value: MutableCollection {
         },
         write: update.map { update in
           { newValue in
+            guard read().indices.contains(index) else { return }
             update { collection in
               guard collection.indices.contains(index) else { return }
               collection[index][keyPath: keyPath] = newValue
@@ -145,6 +151,7 @@ extension ModelBinding where Value: MutableCollection {
         },
         update: update.map { update in
           { body in
+            guard read().indices.contains(index) else { return }
             update { collection in
               guard collection.indices.contains(index) else { return }
               body(&collection[index][keyPath: keyPath])
@@ -152,7 +159,8 @@ extension ModelBinding where Value: MutableCollection {
             }
           }
         },
-        isConstant: isConstant
+        isConstant: isConstant,
+        canWrite: _canWrite
       )
     }
   }

@@ -40,7 +40,8 @@ extension ModelBinding {
           }
         }
       },
-      isConstant: base.isConstant
+      isConstant: base.isConstant,
+      canWrite: base._canWrite
     )
   }
 

@@ -21,7 +21,8 @@ extension ModelBinding {
       read: { read()[keyPath: keyPath] },
       write: update.map { update in { newValue in update { $0[keyPath: keyPath] = newValue } } },
       update: update.map { update in { body in update { body(&$0[keyPath: keyPath]) } } },
-      isConstant: isConstant
+      isConstant: isConstant,
+      canWrite: _canWrite
     )
   }
 
@@ -77,7 +78,8 @@ extension ModelBinding {
           }
         }
       },
-      isConstant: isConstant
+      isConstant: isConstant,
+      canWrite: _canWrite
     )
   }
 
@@ -146,7 +148,8 @@ extension ModelBinding {
         }
       },
       isConstant: isConstant,
-      ignores: { value in predicate(value) || previous?(value) == true }
+      ignores: { value in predicate(value) || previous?(value) == true },
+      canWrite: _canWrite
     )
   }
 

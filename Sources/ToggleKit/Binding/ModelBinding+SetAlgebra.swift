@@ -36,7 +36,8 @@ extension ModelBinding where Value: SetAlgebra {
           }
         }
       },
-      isConstant: isConstant
+      isConstant: isConstant,
+      canWrite: _canWrite
     )
   }
 }

@@ -33,6 +33,9 @@ public struct ModelBinding<Value> {
   /// ``ParentToggle/isOn`` binding, so that a parent nested in a grandparent counts as mixed, not
   /// as off.
   @usableFromInline let _isMixed: (() -> Bool)?
+  /// Whether writes may change the value now, for bindings whose writability changes over time
+  /// (a tree node that gets locked or disabled); nil: whenever there is a write.
+  @usableFromInline let _canWrite: (() -> Bool)?
 
   /// Whether the value can never change: true for ``constant(_:)`` and everything derived from one.
   ///
@@ -51,7 +54,8 @@ public struct ModelBinding<Value> {
     update: ((_ body: (inout Value) -> Void) -> Void)?,
     isConstant: Bool,
     ignores: ((Value) -> Bool)? = nil,
-    isMixed: (() -> Bool)? = nil
+    isMixed: (() -> Bool)? = nil,
+    canWrite: (() -> Bool)? = nil
   ) {
     self._read = read
     self._write = write
@@ -59,6 +63,7 @@ public struct ModelBinding<Value> {
     self.isConstant = isConstant
     self._ignores = ignores
     self._isMixed = isMixed
+    self._canWrite = canWrite
   }
 
   /// Creates a writable binding from a getter and a setter.
@@ -155,15 +160,16 @@ public struct ModelBinding<Value> {
   /// Whether writes reach the underlying store.
   ///
   /// False for constants, read-only bindings, ``locked()``
-  /// bindings and everything derived from them.
+  /// bindings and everything derived from them; for a binding whose store can lock the value later
+  /// (``SelectionModel/binding(for:)``), it answers for now.
   ///
   /// ```swift
   /// ModelBinding(get: { 1 }).isWritable   // false
   /// ```
   ///
-  /// - Complexity: O(1).
+  /// - Complexity: O(1), plus the store's check when it has one.
   @inlinable
-  public var isWritable: Bool { _write != nil }
+  public var isWritable: Bool { _write != nil && _canWrite?() != false }
 
   /// The value the binding refers to.
   ///

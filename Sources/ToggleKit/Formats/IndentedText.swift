@@ -128,7 +128,7 @@ enum _IndentedText {
     return attributes
   }
 
-  static func export(_ tree: SelectionTree<String>) -> String {
+  static func export<ID>(_ tree: SelectionTree<ID>) -> String {
     var lines: [String] = []
     lines.reserveCapacity(tree.count)
     for position in 0..<tree.count {

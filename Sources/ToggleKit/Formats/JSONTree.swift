@@ -401,7 +401,7 @@ enum _JSONTree {
       uniqueSiblingLabels: uniqueSiblingLabels)
   }
 
-  static func export(_ tree: SelectionTree<String>) -> String {
+  static func export<ID>(_ tree: SelectionTree<ID>) -> String {
     var output = "["
     var pathLengths: [Int] = []
     pathLengths.reserveCapacity(tree.count)
@@ -421,7 +421,8 @@ enum _JSONTree {
       // be equal, so deep trees with their own ids never build quadratic path text.
       let length = (parent < 0 ? 0 : pathLengths[parent] + 1) + escaped.utf8.count
       pathLengths.append(length)
-      let id = tree.structure.ids[position]
+      // Ids of another type are written as their descriptions, which a reader takes as text ids.
+      let id = tree.structure.ids[position] as? String ?? "\(tree.structure.ids[position])"
       var fields: [String] = []
       if id.utf8.count != length
         || id

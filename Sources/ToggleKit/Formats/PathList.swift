@@ -43,7 +43,7 @@ enum _PathList {
     return try _buildParsedTree(nodes, file: file, separator: separator, options: options)
   }
 
-  static func export(_ tree: SelectionTree<String>, separator: Unicode.Scalar) -> String {
+  static func export<ID>(_ tree: SelectionTree<ID>, separator: Unicode.Scalar) -> String {
     var paths: [String] = []
     var lines: [String] = []
     for position in 0..<tree.count {

@@ -133,8 +133,13 @@ extension SelectionTree where ID == String {
       parsing: Array(text.utf8), format: format, file: file, separator: separator,
       options: options)
   }
+}
 
+extension SelectionTree {
   /// The tree as text in a ``TreeFormat``.
+  ///
+  /// Any tree can be exported; JSON writes ids that are not strings as their descriptions, so the
+  /// text reads back as a tree of string ids.
   ///
   /// Every node's state, its own lock (on leaves) and
   /// disabling, and its attributes (indented and JSON). Parsing the text gives an equal tree with

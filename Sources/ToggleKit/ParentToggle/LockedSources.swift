@@ -14,7 +14,7 @@
 /// Under ``counted`` a parent can get stuck mixed forever: see ``ParentToggle`` for exactly when.
 ///
 /// - Complexity: O(1) for every member.
-public enum LockedSources: String, Sendable, Hashable, CaseIterable {
+public enum LockedSources: String, Sendable, Hashable, CaseIterable, Codable {
   /// Locked sources neither count toward the state nor get written, so the state reflects what the
   /// user can change. When no source is writable, the state is the aggregate of the locked ones.
   case excluded
@@ -30,7 +30,7 @@ public enum LockedSources: String, Sendable, Hashable, CaseIterable {
 /// ```
 ///
 /// - Complexity: O(1) for every member.
-public enum MixedToggleTarget: String, Sendable, Hashable, CaseIterable {
+public enum MixedToggleTarget: String, Sendable, Hashable, CaseIterable, Codable {
   /// A mixed toggle turns everything it can on (the default, as in SwiftUI and most checkbox trees).
   case on
   /// A mixed toggle turns everything it can off.

@@ -85,7 +85,7 @@ extension ParentToggle {
   /// The parent's configuration for a style: its state, locked when it has no writable source.
   ///
   /// ```swift
-  /// let row = ToggleStyle.checkboxOnLeft(parent.configuration(label: "All notifications"))
+  /// let row = RowStyle.checkboxOnLeft(parent.configuration(label: "All notifications"))
   /// ```
   ///
   /// - Parameters:

@@ -10,7 +10,7 @@
 /// are neither changed nor blocked, and are not written.
 ///
 /// - Complexity: O(1) for every member.
-public struct ToggleOutcome: Sendable, Hashable, CustomStringConvertible {
+public struct ToggleOutcome: Sendable, Hashable, Codable, CustomStringConvertible {
   /// How many sources changed to the written value.
   ///
   /// ```swift

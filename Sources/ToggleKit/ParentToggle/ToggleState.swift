@@ -7,7 +7,8 @@
 /// ```
 ///
 /// - Complexity: O(1) for every member.
-public enum ToggleState: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+public enum ToggleState: String, Sendable, Hashable, CaseIterable, Codable, CustomStringConvertible
+{
   /// Everything that counts is off (also the state of a toggle with nothing to count).
   case off
   /// Everything that counts is on.

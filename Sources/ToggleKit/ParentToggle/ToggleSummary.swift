@@ -10,7 +10,7 @@
 /// Plain sources are on or off; a source that is itself a parent toggle can be mixed.
 ///
 /// - Complexity: O(1) for every member.
-public struct ToggleSummary: Sendable, Hashable, CustomStringConvertible {
+public struct ToggleSummary: Sendable, Hashable, Codable, CustomStringConvertible {
   /// Writable sources that are on.
   ///
   /// ```swift

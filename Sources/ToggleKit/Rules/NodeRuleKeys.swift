@@ -287,7 +287,7 @@ public enum NodeDisplayLabelKey: RuleKey {
   public static var name: String { "displayLabel" }
 }
 
-/// The name of the style that draws the node (see ``ToggleStyle/named``); empty for the default.
+/// The name of the style that draws the node (see ``RowStyle/named``); empty for the default.
 ///
 /// ```swift
 /// (\.state == .mixed) => (\.styleName <= "switch")
@@ -446,7 +446,7 @@ extension RuleContext {
     set { self[NodeDisplayLabelKey.self] = newValue }
   }
 
-  /// The name of the style that draws the node (see ``ToggleStyle/named``); empty for the default.
+  /// The name of the style that draws the node (see ``RowStyle/named``); empty for the default.
   ///
   /// ```swift
   /// (\.state == .mixed) => (\.styleName <= "switch")

@@ -4,6 +4,8 @@ import Observation
 /// and only when — what it read about that node changes.
 ///
 /// ```swift
+/// import Observation
+///
 /// let model = SelectionModel(try SelectionTree(paths: ["Fruit/Apple", "Veg/Leek"]))
 /// withObservationTracking { _ = model.state(of: "Fruit") } onChange: { print("Fruit changed") }
 /// try model.toggle("Fruit/Apple")   // prints: Fruit's state went from off to on
@@ -11,19 +13,27 @@ import Observation
 /// ```
 ///
 /// **Granularity.** Per-node reads (``state(of:)``, ``summary(of:)``, ``configuration(of:)``,
-/// ``isVisible(_:)``) register an observation of that node only. After each change the model
-/// compares what those nodes showed before and after, and notifies exactly the ones that differ.
-/// Reading ``tree`` registers an observation of the whole tree, told of every change.
+/// ``isVisible(_:)``) register an observation of that node only, and the model remembers what
+/// the node showed. After a change it compares the nodes the change can reach with what they
+/// showed, and notifies exactly the ones that differ. Reading ``tree`` registers an observation of
+/// the whole tree, told of every change.
+///
+/// **Cost that does not grow with history.** Observations are one-shot (`withObservationTracking`,
+/// SwiftUI): a notified node is forgotten until it is read again. A click compares only the
+/// clicked node's ancestors and the remembered nodes inside its subtree, so its cost never depends
+/// on how many nodes were ever read.
 ///
 /// **Threads.** The model is `Sendable` when its ids are: every read and change takes the model's
 /// lock, so concurrent changes never interleave; observers are told outside the lock.
 ///
-/// - Complexity: A change costs what the tree's operation costs plus O(m log n) for the m nodes
-///   that have been read through the model.
+/// - Complexity: A click costs what the tree's click costs plus O((d + min(s, m)) log n) for a
+///   node at depth d with s nodes below it, m of them remembered; ``update(_:)`` compares all m
+///   remembered nodes.
 public final class SelectionModel<ID: Hashable>: Observable {
   private let lock = _RecursiveLock()
   private var storage: SelectionTree<ID>
-  private var observed: Set<ID> = []
+  /// What each node read through the model showed when it was read (or last compared).
+  private var observed: [ID: NodeSnapshot] = [:]
   private let registrar = ObservationRegistrar()
 
   /// Creates a model owning `tree`.
@@ -52,6 +62,15 @@ public final class SelectionModel<ID: Hashable>: Observable {
     return lock.withLock { storage }
   }
 
+  /// How many nodes the model remembers for comparison: read, and not changed since.
+  ///
+  /// ```swift
+  /// model.rememberedNodeCount   // 0 after every read node has been notified
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public var rememberedNodeCount: Int { lock.withLock { observed.count } }
+
   /// What observers of one node depend on; used as the observation key for that node.
   ///
   /// ```swift
@@ -63,8 +82,9 @@ public final class SelectionModel<ID: Hashable>: Observable {
   public subscript(node id: ID) -> NodeSnapshot? {
     registrar.access(self, keyPath: \.[node: id])
     return lock.withLock {
-      observed.insert(id)
-      return storage.snapshot(of: id)
+      let snapshot = storage.snapshot(of: id)
+      if let snapshot { observed[id] = snapshot }
+      return snapshot
     }
   }
 
@@ -121,25 +141,12 @@ public final class SelectionModel<ID: Hashable>: Observable {
   /// - Parameter body: Changes the tree.
   /// - Returns: What `body` returns.
   /// - Throws: What `body` throws; the tree keeps whatever `body` did before throwing.
-  /// - Complexity: `body`'s cost plus O(m log n) for m observed nodes.
+  /// - Complexity: `body`'s cost plus O(m log n) for m remembered nodes.
   @discardableResult
-  public func update<Result>(
-    _ body: (inout SelectionTree<ID>) throws -> Result
-  ) rethrows -> Result {
-    let (result, changed): (Result, [ID]) = try lock.withLock {
-      let watched = Array(observed)
-      let before = watched.map { storage.snapshot(of: $0) }
-      let result = try body(&storage)
-      let changed = zip(watched, before).filter { storage.snapshot(of: $0.0) != $0.1 }.map(\.0)
-      return (result, changed)
-    }
-    registrar.willSet(self, keyPath: \.tree)
-    registrar.didSet(self, keyPath: \.tree)
-    for id in changed {
-      registrar.willSet(self, keyPath: \.[node: id])
-      registrar.didSet(self, keyPath: \.[node: id])
-    }
-    return result
+  public func update<Result, Failure: Error>(
+    _ body: (inout SelectionTree<ID>) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    try _change(around: nil, body)
   }
 
   /// Clicks a node (see ``SelectionTree/toggle(_:)``).
@@ -151,10 +158,12 @@ public final class SelectionModel<ID: Hashable>: Observable {
   /// - Parameter id: The node to click.
   /// - Returns: How many leaves changed and how many were blocked.
   /// - Throws: ``SelectionTreeError/unknownNode(id:)`` when there is no such node.
-  /// - Complexity: O(log n) plus O(m log n) for m observed nodes.
+  /// - Complexity: O(log n) plus the comparison described on ``SelectionModel``.
   @discardableResult
   public func toggle(_ id: ID) throws(SelectionTreeError) -> ToggleOutcome {
-    try _update { tree throws(SelectionTreeError) in try tree.toggle(id) }
+    try _change(around: id) {
+      (tree) throws(SelectionTreeError) in try tree.toggle(id)
+    }
   }
 
   /// Writes a value from a node (see ``SelectionTree/set(_:to:)``).
@@ -168,56 +177,113 @@ public final class SelectionModel<ID: Hashable>: Observable {
   ///   - isOn: The value to write.
   /// - Returns: How many leaves changed and how many were blocked.
   /// - Throws: ``SelectionTreeError/unknownNode(id:)`` when there is no such node.
-  /// - Complexity: O(log n) plus O(m log n) for m observed nodes.
+  /// - Complexity: O(log n) plus the comparison described on ``SelectionModel``.
   @discardableResult
   public func set(_ id: ID, to isOn: Bool) throws(SelectionTreeError) -> ToggleOutcome {
-    try _update { tree throws(SelectionTreeError) in try tree.set(id, to: isOn) }
+    try _change(around: id) {
+      (tree) throws(SelectionTreeError) in try tree.set(id, to: isOn)
+    }
   }
 
   /// A Bool binding to a node.
   ///
-  /// It reads true when the node is on and writes with ``set(_:to:)``. Not
-  /// writable when the node is locked or disabled (when the binding is made); read as mixed by a
-  /// ``ParentToggle`` while the node is mixed.
+  /// It reads true when the node is on and writes with ``set(_:to:)``. ``ModelBinding/isWritable``
+  /// answers for the moment it is asked: false while the node is locked or disabled, true again
+  /// once it is not. ``ModelBinding/update(_:)`` reads and writes under the model's lock, so
+  /// concurrent read-modify-writes never lose one another. A ``ParentToggle`` reads the binding as
+  /// mixed while the node is mixed.
   ///
   /// ```swift
   /// let fruit = model.binding(for: "Fruit")
   /// let all = ParentToggle([fruit, model.binding(for: "Veg")])
+  /// fruit.update { $0.toggle() }   // atomic
   /// ```
   ///
   /// - Parameter id: A node id.
   /// - Returns: The binding (constant off for an unknown id).
-  /// - Complexity: O(log n) to make; each access O(log n).
+  /// - Complexity: O(log n) to make; each access O(log n) plus, for writes, the comparison
+  ///   described on ``SelectionModel``.
   public func binding(for id: ID) -> ModelBinding<Bool> {
-    guard let snapshot = lock.withLock({ storage.snapshot(of: id) }) else {
-      return .constant(false)
-    }
-    let writable = snapshot.configuration.isEnabled && !snapshot.configuration.isLocked
-    let write: ((Bool) -> Void)? = writable ? { [self] in _ = try? self.set(id, to: $0) } : nil
+    guard lock.withLock({ storage.contains(id) }) else { return .constant(false) }
     return ModelBinding(
       read: { [self] in self.state(of: id) == .on },
-      write: write,
-      update: write.map { write in
-        { [self] body in
-          var value = self.state(of: id) == .on
+      write: { [self] in _ = try? self.set(id, to: $0) },
+      update: { [self] body in
+        _ = try? self._change(around: id) {
+          (tree) throws(SelectionTreeError) in
+          var value = tree.state(of: id) == .on
           body(&value)
-          write(value)
+          return try tree.set(id, to: value)
         }
       },
       isConstant: false,
-      isMixed: { [self] in self.state(of: id) == .mixed })
+      isMixed: { [self] in self.state(of: id) == .mixed },
+      canWrite: { [self] in
+        self.lock.withLock {
+          guard let configuration = storage.configuration(of: id) else { return false }
+          return configuration.isEnabled && !configuration.isLocked
+        }
+      })
   }
 
-  private func _update<Result>(
-    _ body: (inout SelectionTree<ID>) throws(SelectionTreeError) -> Result
-  ) throws(SelectionTreeError) -> Result {
-    do {
-      return try update(body)
-    } catch let error as SelectionTreeError {
-      throw error
-    } catch {
-      fatalError("unreachable: the body throws only SelectionTreeError")
+  /// Runs `body` on the tree under the lock, compares the remembered nodes a write from `id` can
+  /// reach (every remembered node when `id` is nil) with what they show now, and notifies the ones
+  /// that differ.
+  private func _change<Result, Failure: Error>(
+    around id: ID?, _ body: (inout SelectionTree<ID>) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    var changed: [ID] = []
+    var outcome: Result?
+    var failure: Failure?
+    lock.withLock {
+      let reachable = id.map { _reachable(from: $0, in: storage) }
+      do throws(Failure) {
+        outcome = try body(&storage)
+      } catch {
+        failure = error
+      }
+      func compare(_ id: ID, _ before: NodeSnapshot) {
+        if storage.snapshot(of: id) != before {
+          changed.append(id)
+          observed[id] = nil
+        }
+      }
+      if let reachable {
+        for id in reachable { if let before = observed[id] { compare(id, before) } }
+      } else {
+        for (id, before) in observed { compare(id, before) }
+      }
     }
+    registrar.willSet(self, keyPath: \.tree)
+    registrar.didSet(self, keyPath: \.tree)
+    for id in changed {
+      registrar.willSet(self, keyPath: \.[node: id])
+      registrar.didSet(self, keyPath: \.[node: id])
+    }
+    if let failure { throw failure }
+    return outcome!
+  }
+
+  /// The remembered nodes a write from `id` can change: its ancestors, itself and the nodes below.
+  ///
+  /// Nothing else's state, summary or configuration depends on what it writes. Called under the
+  /// lock.
+  private func _reachable(from id: ID, in tree: SelectionTree<ID>) -> [ID] {
+    guard let position = tree.structure.position(of: id) else { return [] }
+    var result = tree._ancestry(of: position).dropLast().map { tree.structure.ids[$0] }
+    let range = tree.structure.range(of: position)
+    if range.count <= observed.count {
+      for index in range where observed[tree.structure.ids[index]] != nil {
+        result.append(tree.structure.ids[index])
+      }
+    } else {
+      for remembered in observed.keys {
+        if let index = tree.structure.position(of: remembered), range.contains(index) {
+          result.append(remembered)
+        }
+      }
+    }
+    return result
   }
 }
 
@@ -231,7 +297,7 @@ extension SelectionModel: @unchecked Sendable where ID: Sendable {}
 /// ```
 ///
 /// - Complexity: O(1) for every member.
-public struct NodeSnapshot: Hashable, Sendable {
+public struct NodeSnapshot: Hashable, Sendable, Codable {
   /// The resolved configuration.
   ///
   /// ```swift

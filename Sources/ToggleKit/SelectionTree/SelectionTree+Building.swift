@@ -13,7 +13,7 @@ extension SelectionTree {
   /// `isSelected` selects every leaf below it and `lock` locks every node below it.
   ///
   /// - Complexity: O(1) for every member.
-  public struct Entry {
+  public struct Entry: Hashable {
     /// The node's id; unique in the tree.
     ///
     /// ```swift
@@ -125,7 +125,7 @@ extension SelectionTree {
   /// trees deeper than a few thousand levels, describe them with ``Entry`` or paths instead.
   ///
   /// - Complexity: O(1) for every member.
-  public struct Node {
+  public struct Node: Hashable {
     /// The node's id; unique in the tree.
     ///
     /// ```swift
@@ -559,3 +559,8 @@ struct _Draft<ID: Hashable> {
     return tree
   }
 }
+
+extension SelectionTree.Entry: Sendable where ID: Sendable {}
+extension SelectionTree.Entry: Codable where ID: Codable {}
+extension SelectionTree.Node: Sendable where ID: Sendable {}
+extension SelectionTree.Node: Codable where ID: Codable {}

@@ -79,7 +79,7 @@ extension SelectionTree {
   /// unlocks them with ``NodeLock/none``.
   ///
   /// ```swift
-  /// try tree.setLock(of: "Legal/Terms", .on)   // always included
+  /// try tree.setLock("Legal/Terms", to: .on)   // always included
   /// ```
   ///
   /// - Parameters:
@@ -87,7 +87,7 @@ extension SelectionTree {
   ///   - lock: The lock to apply.
   /// - Throws: ``SelectionTreeError/unknownNode(id:)`` when there is no such node.
   /// - Complexity: O(log n).
-  public mutating func setLock(of id: ID, _ lock: NodeLock) throws(SelectionTreeError) {
+  public mutating func setLock(_ id: ID, to lock: NodeLock) throws(SelectionTreeError) {
     let position = try _position(id)
     _lock(position, lock)
     _checkInvariants()
@@ -99,7 +99,7 @@ extension SelectionTree {
   /// node is, and re-enabling it leaves descendants that are disabled themselves disabled.
   ///
   /// ```swift
-  /// try tree.setDisabled("Archive", true)
+  /// try tree.setDisabled("Archive", to: true)
   /// ```
   ///
   /// - Parameters:
@@ -107,7 +107,7 @@ extension SelectionTree {
   ///   - isDisabled: Whether the node itself is disabled.
   /// - Throws: ``SelectionTreeError/unknownNode(id:)`` when there is no such node.
   /// - Complexity: O((1 + k) log n) for k nodes disabled themselves inside the subtree.
-  public mutating func setDisabled(_ id: ID, _ isDisabled: Bool) throws(SelectionTreeError) {
+  public mutating func setDisabled(_ id: ID, to isDisabled: Bool) throws(SelectionTreeError) {
     let position = try _position(id)
     _setDisabled(position, isDisabled)
     _checkInvariants()
@@ -118,7 +118,7 @@ extension SelectionTree {
   /// Never changes selection.
   ///
   /// ```swift
-  /// try tree.setExpanded("Fruit", true)
+  /// try tree.setExpanded("Fruit", to: true)
   /// ```
   ///
   /// - Parameters:
@@ -126,7 +126,7 @@ extension SelectionTree {
   ///   - isExpanded: Whether its children are shown.
   /// - Throws: ``SelectionTreeError/unknownNode(id:)`` when there is no such node.
   /// - Complexity: O(1) expected.
-  public mutating func setExpanded(_ id: ID, _ isExpanded: Bool) throws(SelectionTreeError) {
+  public mutating func setExpanded(_ id: ID, to isExpanded: Bool) throws(SelectionTreeError) {
     expanded[try _position(id)] = isExpanded
   }
 
@@ -140,7 +140,7 @@ extension SelectionTree {
   /// - Throws: ``SelectionTreeError/unknownNode(id:)`` when there is no such node.
   /// - Complexity: O(1) expected.
   public mutating func expand(_ id: ID) throws(SelectionTreeError) {
-    try setExpanded(id, true)
+    try setExpanded(id, to: true)
   }
 
   /// Collapses a node.
@@ -153,7 +153,7 @@ extension SelectionTree {
   /// - Throws: ``SelectionTreeError/unknownNode(id:)`` when there is no such node.
   /// - Complexity: O(1) expected.
   public mutating func collapse(_ id: ID) throws(SelectionTreeError) {
-    try setExpanded(id, false)
+    try setExpanded(id, to: false)
   }
 
   /// Expands every ancestor of a node, so that it is shown; the node itself is left as it is.

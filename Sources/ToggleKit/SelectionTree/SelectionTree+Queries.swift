@@ -34,7 +34,7 @@ extension SelectionTree {
   /// parent that derives its state, no writable leaf below it.
   ///
   /// ```swift
-  /// tree.isLocked("Fruit/Apple")   // true after setLock(of: "Fruit/Apple", .on)
+  /// tree.isLocked("Fruit/Apple")   // true after setLock("Fruit/Apple", to: .on)
   /// ```
   ///
   /// - Parameter id: A node id.
@@ -47,7 +47,7 @@ extension SelectionTree {
   /// Whether the node is enabled: false when it or any ancestor is disabled.
   ///
   /// ```swift
-  /// try tree.setDisabled("Veg", true)
+  /// try tree.setDisabled("Veg", to: true)
   /// tree.isEnabled("Veg/Leek")   // false: disabling is inherited
   /// ```
   ///

@@ -5,7 +5,7 @@
 /// ```
 ///
 /// - Complexity: O(1) for every member.
-public enum NewChildren: String, Hashable, Sendable, CaseIterable {
+public enum NewChildren: String, Hashable, Sendable, CaseIterable, Codable {
   /// A new leaf whose nearest surviving ancestor was on is selected: "include this folder" keeps
   /// meaning the whole folder, as in backup tools.
   case inheritFullySelectedParent
@@ -24,6 +24,10 @@ extension SelectionTree {
   /// tree.selection(.leaves)   // ["Docs/b.txt", "Docs/c.txt"]: c is new inside a selected folder
   /// ```
   ///
+  /// A lock fixes a subtree today and tomorrow: a node that `fresh` adds under a locked node is
+  /// locked too, at the value that node showed (off when it was mixed). A lock or a selection that
+  /// `fresh` itself carries on a node wins over anything inherited, and a lock it carries on a
+  /// surviving node wins over the lock that node had.
   /// Everything else — labels, order, attributes, disabling — comes from `fresh`; the options and
   /// the filter of this tree stay. Nodes are matched by id only, never by position.
   ///
@@ -38,20 +42,34 @@ extension SelectionTree {
     var bytes = fresh.states.allStates()
     var expanded = fresh.expanded
     let carried = _NodeBits.selected | _NodeBits.locked
-    // For each new position: whether its nearest surviving ancestor (itself included) was on.
+    // For each new position: whether its nearest surviving ancestor (itself included) was on, and
+    // the lock its nearest surviving ancestor passes down (nil: none; inside, the value it showed,
+    // or nil when it was mixed).
     var inheritsOn = [Bool](repeating: false, count: fresh.count)
+    var inheritedLock = [Bool??](repeating: nil, count: fresh.count)
     for position in 0..<fresh.count {
       let parent = Int(fresh.structure.parents[position])
+      let dataLocks = bytes[position] & _NodeBits.locked != 0
       guard let previous = old.structure.position(of: fresh.structure.ids[position]) else {
         inheritsOn[position] = parent >= 0 && inheritsOn[parent]
-        if newChildren == .inheritFullySelectedParent && inheritsOn[position]
-          && fresh.structure.isLeaf(position) && bytes[position] & _NodeBits.locked == 0
+        inheritedLock[position] = parent >= 0 ? inheritedLock[parent] : nil
+        let dataSelects = bytes[position] & _NodeBits.selected != 0
+        if dataLocks {
+          inheritedLock[position] = nil
+        } else if let lock = inheritedLock[position] {
+          let value = dataSelects || lock == true
+          bytes[position] = bytes[position] | _NodeBits.locked
+          bytes[position] =
+            value ? bytes[position] | _NodeBits.selected : bytes[position] & ~_NodeBits.selected
+        } else if newChildren == .inheritFullySelectedParent && inheritsOn[position]
+          && fresh.structure.isLeaf(position)
         {
           bytes[position] |= _NodeBits.selected
         }
         continue
       }
       let oldState = old.states.state(at: previous)
+      let oldShows = old._state(at: previous)
       var carriedBits = oldState & carried
       if let rules = old._rules {
         // Locks rules added are derived again below, not carried.
@@ -64,12 +82,18 @@ extension SelectionTree {
       {
         // A parent that became a leaf keeps what it showed.
         carriedBits =
-          (carriedBits & ~_NodeBits.selected)
-          | (old._state(at: previous) == .on ? _NodeBits.selected : 0)
+          (carriedBits & ~_NodeBits.selected) | (oldShows == .on ? _NodeBits.selected : 0)
+      }
+      if dataLocks {
+        // The new data's lock wins: keep its value and lock, and pass it down as data does.
+        carriedBits = bytes[position] & carried
+        inheritedLock[position] = nil
+      } else if carriedBits & _NodeBits.locked != 0 {
+        inheritedLock[position] = .some(oldShows == .mixed ? nil : oldShows == .on)
       }
       bytes[position] = (bytes[position] & ~carried) | carriedBits
       expanded[position] = old.expanded[previous]
-      inheritsOn[position] = old._state(at: previous) == .on
+      inheritsOn[position] = oldShows == .on
     }
     self = SelectionTree(
       structure: fresh.structure, states: bytes, expanded: expanded,

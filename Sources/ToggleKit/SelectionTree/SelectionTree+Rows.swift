@@ -1,7 +1,8 @@
 /// Rows: the nodes a tree view shows, addressed by their preorder index (the index in ``ids``).
 ///
-/// Without a filter a node is shown when every ancestor is expanded; with a filter every visible
-/// node is shown, expanded or not, so that every match can be seen.
+/// A node is a row when it is visible and every ancestor is open: expanded, or — under a filter —
+/// held open because a match lies below it, so that every match can be seen. The contents a
+/// matching folder brings are shown as they are: collapsed unless expanded.
 extension SelectionTree {
   /// The preorder index of a node: its index in ``ids``.
   ///
@@ -14,6 +15,21 @@ extension SelectionTree {
   /// - Complexity: O(1) expected.
   public func index(of id: ID) -> Int? { structure.position(of: id) }
 
+  /// Whether the node at a preorder index shows its children: it is expanded, or a filter holds it
+  /// open because something below it matches.
+  ///
+  /// ```swift
+  /// tree.isOpen(0)   // true while a search matches something inside the first root
+  /// ```
+  ///
+  /// - Parameter index: A preorder index.
+  /// - Returns: Whether its children are drawn when it is.
+  /// - Complexity: O(1).
+  public func isOpen(_ index: Int) -> Bool {
+    guard index >= 0 && index < count else { return false }
+    return expanded[index] || (isFiltered && filterOpen[index])
+  }
+
   /// Whether the node at a preorder index is a row a tree view shows.
   ///
   /// ```swift
@@ -22,13 +38,13 @@ extension SelectionTree {
   ///
   /// - Parameter index: A preorder index.
   /// - Returns: Whether the node is shown.
-  /// - Complexity: O(depth) without a filter, O(log n) with one.
+  /// - Complexity: O(depth), plus O(log n) with a filter.
   public func isRow(_ index: Int) -> Bool {
     guard index >= 0 && index < count else { return false }
-    if isFiltered { return states.state(at: index) & _NodeBits.hidden == 0 }
+    if isFiltered && states.state(at: index) & _NodeBits.hidden != 0 { return false }
     var ancestor = Int(structure.parents[index])
     while ancestor >= 0 {
-      if !expanded[ancestor] { return false }
+      if !isOpen(ancestor) { return false }
       ancestor = Int(structure.parents[ancestor])
     }
     return true
@@ -43,13 +59,13 @@ extension SelectionTree {
   ///
   /// - Parameter index: A row's preorder index, or nil.
   /// - Returns: The next row's index, or nil at the end.
-  /// - Complexity: O(log n): collapsed subtrees are skipped, not walked.
+  /// - Complexity: O(log n): closed subtrees and hidden nodes are skipped, not walked.
   public func nextRow(after index: Int?) -> Int? {
     var candidate = 0
-    if let index {
-      candidate = !isFiltered && !expanded[index] ? Int(structure.ends[index]) : index + 1
-    }
+    if let index { candidate = isOpen(index) ? index + 1 : Int(structure.ends[index]) }
     guard candidate < count else { return nil }
+    // Every node between the row and the first visible node after `candidate` is hidden, and a
+    // hidden node has no visible descendant, so that node's parent is an open row.
     if isFiltered { return states.firstIndex(in: candidate..<count, matching: Self._visible) }
     return candidate
   }
@@ -62,15 +78,17 @@ extension SelectionTree {
   ///
   /// - Parameter index: A row's preorder index.
   /// - Returns: The previous row's index, or nil at the top.
-  /// - Complexity: O(depth) without a filter, O(log n) with one.
+  /// - Complexity: O(depth), plus O(log n) with a filter.
   public func previousRow(before index: Int) -> Int? {
     guard index > 0 else { return nil }
-    if isFiltered { return states.lastIndex(in: 0..<index, matching: Self._visible) }
-    // The node just before in preorder, or its highest collapsed ancestor.
-    var row = index - 1
+    // The visible node just before in preorder, or its highest closed ancestor.
+    guard
+      var row = isFiltered
+        ? states.lastIndex(in: 0..<index, matching: Self._visible) : index - 1
+    else { return nil }
     var ancestor = Int(structure.parents[row])
     while ancestor >= 0 {
-      if !expanded[ancestor] { row = ancestor }
+      if !isOpen(ancestor) { row = ancestor }
       ancestor = Int(structure.parents[ancestor])
     }
     return row
@@ -82,11 +100,10 @@ extension SelectionTree {
   /// tree.lastRow   // for the End key
   /// ```
   ///
-  /// - Complexity: O(depth) without a filter, O(log n) with one.
+  /// - Complexity: O(depth), plus O(log n) with a filter.
   public var lastRow: Int? {
     guard count > 0 else { return nil }
-    if isFiltered { return states.lastIndex(in: 0..<count, matching: Self._visible) }
-    return previousRow(before: count) ?? 0
+    return previousRow(before: count)
   }
 
   /// The node whose labels from the root are `labels`.
@@ -125,7 +142,7 @@ extension SelectionTree {
 /// ```
 ///
 /// - Complexity: O(1) for every member.
-public struct TreeStatistics: Hashable, Sendable {
+public struct TreeStatistics: Hashable, Sendable, Codable {
   /// How many leaves the tree has.
   ///
   /// ```swift

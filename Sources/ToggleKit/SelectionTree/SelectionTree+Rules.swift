@@ -15,8 +15,8 @@ extension SelectionTree {
   /// Each node's ``RuleContext`` holds its facts — `label`, `path`, `depth`, `isLeaf`,
   /// `childCount`, `attributes`, `state` — and what the data says explicitly: a node disabled or
   /// locked by the data, or expanded, has that value set, so rules cannot undo it (explicit values
-  /// win). Rules add disabling (inherited by the subtree, exactly as ``setDisabled(_:_:)``) and
-  /// locks (applied in preorder, exactly as ``setLock(of:_:)``), and set the initial expansion.
+  /// win). Rules add disabling (inherited by the subtree, exactly as ``setDisabled(_:to:)``) and
+  /// locks (applied in preorder, exactly as ``setLock(_:to:)``), and set the initial expansion.
   /// Whether a node is writable cannot depend on its selection, so a rule for `enabled` or
   /// `locked` that reads `state` is an error. Display labels and style names are derived when
   /// asked for and re-derived only when the node's state changes and the rules read it.
@@ -25,7 +25,7 @@ extension SelectionTree {
   /// ``reload(from:newChildren:)`` keeps the rules and re-evaluates only the nodes whose facts,
   /// among those their rules read, changed.
   ///
-  /// Rules see the data and what rules derive; later calls such as ``setDisabled(_:_:)`` change
+  /// Rules see the data and what rules derive; later calls such as ``setDisabled(_:to:)`` change
   /// the tree but not what rules read.
   ///
   /// - Parameter rules: The rules.

@@ -5,13 +5,15 @@
 /// ```
 ///
 /// - Complexity: O(1) for every member.
-public enum SelectionForm: String, Hashable, Sendable, CaseIterable {
+public enum SelectionForm: String, Hashable, Sendable, CaseIterable, Codable {
   /// The selected leaves.
   case leaves
-  /// Every node whose state is on.
+  /// Every fully selected node: one whose every leaf is selected, locked and disabled leaves
+  /// included (a parent can show on under ``LockedSources/excluded`` while a locked-off leaf below
+  /// it stays unselected: it is not listed).
   case all
-  /// Every node that is on while its parent is not (a root that is on included): the shortest
-  /// description of the selection.
+  /// Every fully selected node whose parent is not fully selected: the shortest exact description
+  /// of the selection, which a consumer may read as "all of this node".
   case topmost
 }
 
@@ -69,32 +71,28 @@ extension SelectionTree {
       }
       return result
     }
+    var result: [Int] = []
     if form == .leaves {
-      var result: [Int] = []
       states.forEachIndex(in: 0..<count, matching: selectedLeaves) { position in
         result.append(position)
         return nil
       }
       return result
     }
-    var result: [Int] = []
+    // A fully selected node's descendants are all fully selected: `.topmost` lists it and skips
+    // them; a leaf reached here has no fully selected ancestor under `.topmost`.
     _walkSelectedLeaves { position, isNewAncestor in
-      let parent = Int(structure.parents[position])
-      if form == .topmost && parent >= 0 && _state(at: parent) == .on { return nil }
-      if !isNewAncestor {
-        result.append(position)
-        return nil
-      }
-      guard _state(at: position) == .on else { return nil }
+      guard !isNewAncestor || _isFullySelected(at: position) else { return nil }
       result.append(position)
-      // Below a node whose leaves are all selected every node is on, so none is topmost. (Under
-      // `.excluded` an on node may have a descendant that is not on: one whose leaves are all
-      // locked or disabled and not all selected.)
-      guard form == .topmost else { return nil }
-      let summary = _summary(at: position)
-      return summary.writableOff + summary.lockedOff == 0 ? Int(structure.ends[position]) : nil
+      return form == .topmost ? Int(structure.ends[position]) : nil
     }
     return result
+  }
+
+  /// Whether every leaf below the node (or the leaf itself) is selected, locked, disabled and
+  /// hidden leaves included: what `.all` and `.topmost` list when parents derive their state.
+  func _isFullySelected(at position: Int) -> Bool {
+    states.counts(in: structure.range(of: position)).sum(over: _StateSet(0x5500)) == 0
   }
 
   /// Visits, in preorder, every selected leaf and each of its ancestors once.

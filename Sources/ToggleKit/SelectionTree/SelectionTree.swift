@@ -37,6 +37,8 @@ public struct SelectionTree<ID: Hashable> {
   var disabledPositions: [Int32]
   /// The filter that decides the hidden bits, if any.
   var filter: TreeFilter?
+  /// Under a filter: whether a match below the node holds it open (empty without a filter).
+  var filterOpen: [Bool] = []
   /// The rules applied to the tree and what they gave each node, if any.
   var _rules: _TreeRules?
   /// Why the last reload could not re-apply the rules.

@@ -16,7 +16,7 @@
 /// | ``independent`` | its own value | itself only |
 ///
 /// - Complexity: O(1) for every member.
-public struct Propagation: Hashable, Sendable, CustomStringConvertible {
+public struct Propagation: Hashable, Sendable, Codable, CustomStringConvertible {
   /// Whether a write to a node reaches its descendants.
   ///
   /// ```swift
@@ -111,13 +111,13 @@ public struct Propagation: Hashable, Sendable, CustomStringConvertible {
 /// How a node's value is fixed: not at all, on, off, or at the value it has.
 ///
 /// ```swift
-/// try tree.setLock(of: "Fruit/Apple", .on)   // always included
+/// try tree.setLock("Fruit/Apple", to: .on)   // always included
 /// ```
 ///
 /// On a parent, a lock applies to every node below it.
 ///
 /// - Complexity: O(1) for every member.
-public enum NodeLock: String, Hashable, Sendable, CaseIterable {
+public enum NodeLock: String, Hashable, Sendable, CaseIterable, Codable {
   /// Not locked.
   case none
   /// Locked on.
@@ -137,7 +137,7 @@ extension SelectionTree {
   /// ```
   ///
   /// - Complexity: O(1) for every member.
-  public struct Options: Hashable, Sendable {
+  public struct Options: Hashable, Sendable, Codable {
     /// How non-writable leaves count toward a parent's state (``LockedSources``).
     ///
     /// ```swift
@@ -221,7 +221,7 @@ extension SelectionTree {
 /// ```
 ///
 /// - Complexity: O(1) for every member.
-public enum FilterScope: String, Hashable, Sendable, CaseIterable {
+public enum FilterScope: String, Hashable, Sendable, CaseIterable, Codable {
   /// Only visible nodes change; hidden ones count as non-writable.
   case visible
   /// Hidden nodes change too.

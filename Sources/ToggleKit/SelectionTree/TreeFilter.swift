@@ -1,4 +1,8 @@
-/// Which nodes a filtered tree shows: the nodes that match, and their ancestors.
+/// Which nodes a filtered tree shows: the nodes that match, their ancestors, and — unless
+/// ``matchesOnly`` — everything inside a matching node.
+///
+/// A matching folder brings its contents (collapsed, as they were), so a click on it in
+/// ``FilterScope/visible`` scope selects what is in it.
 ///
 /// ```swift
 /// try tree.setFilter(TreeFilter(text: "app"))   // case-insensitive substring of the label
@@ -18,6 +22,16 @@ public struct TreeFilter: Sendable {
   ///
   /// - Complexity: O(1).
   public let summary: String
+  /// Whether the descendants of a match stay hidden unless they match too (default false: a
+  /// matching node brings its contents).
+  ///
+  /// ```swift
+  /// var filter = TreeFilter(text: "paper")
+  /// filter.matchesOnly = true   // the Paper folder shows, its contents stay hidden
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public var matchesOnly = false
 
   /// Matches labels that contain `text`, ignoring case (the default filter of a search box).
   ///
@@ -92,7 +106,8 @@ func _containsIgnoringCase(_ label: String, needle: [UInt8], folded: String) -> 
 }
 
 extension SelectionTree {
-  /// Shows only the nodes that match `filter` and their ancestors, or everything with nil.
+  /// Shows only the nodes that match `filter`, their ancestors and (unless
+  /// ``TreeFilter/matchesOnly``) their descendants, or everything with nil.
   ///
   /// Never
   /// changes selection or expansion; writes then reach hidden nodes only under
@@ -153,26 +168,43 @@ extension SelectionTree {
     )
   }
 
-  /// Recomputes every node's hidden bit from `filter`.
+  /// Recomputes every node's hidden bit, and which nodes a match below holds open, from `filter`.
   mutating func _applyFilter() {
     var all = states.allStates()
-    var visible = [Bool](repeating: filter == nil, count: count)
+    var matchBelow = [Bool](repeating: filter == nil, count: count)
+    var open: [Bool] = []
     if let filter {
-      for position in 0..<count where !visible[position] {
+      open = [Bool](repeating: false, count: count)
+      var matched = [Bool](repeating: false, count: count)
+      for position in 0..<count {
         let label = structure.labels[position]
         guard filter.matches(label, { self.labelPath(at: position) }) else { continue }
-        var node = position
-        while node >= 0 && !visible[node] {
-          visible[node] = true
+        matched[position] = true
+        matchBelow[position] = true
+        var node = Int(structure.parents[position])
+        while node >= 0 && !open[node] {
+          open[node] = true
+          matchBelow[node] = true
           node = Int(structure.parents[node])
+        }
+      }
+      if !filter.matchesOnly {
+        // Inside a match: every descendant is shown (preorder puts parents first).
+        var insideMatch = [Bool](repeating: false, count: count)
+        for position in 0..<count {
+          let parent = Int(structure.parents[position])
+          insideMatch[position] = parent >= 0 && (matched[parent] || insideMatch[parent])
+          if insideMatch[position] { matchBelow[position] = true }
         }
       }
     }
     for position in 0..<count {
       all[position] =
-        visible[position] ? all[position] & ~_NodeBits.hidden : all[position] | _NodeBits.hidden
+        matchBelow[position]
+        ? all[position] & ~_NodeBits.hidden : all[position] | _NodeBits.hidden
     }
     states = _NodeStates(states: all)
+    filterOpen = open
   }
 
   func labelPath(at position: Int) -> [String] {

@@ -200,8 +200,15 @@ extension SIMD16<Int32> {
 /// Applying a map to a range, counting a range and reading one state are O(log n + 32); listing the
 /// k positions whose state is in a set costs O(k + log n) per run of consecutive matches.
 struct _NodeStates: Sendable {
-  static let blockShift = 5
-  static let blockSize = 1 << blockShift
+  /// The block size's logarithm that trees use: 5 (blocks of 32 positions).
+  static let defaultBlockShift = 5
+  /// A smaller block size for tests, so that tiny trees cross block boundaries and reach the lazy
+  /// maps; read when states are laid out (building, filtering, reloading).
+  @TaskLocal static var testingBlockShift: Int?
+
+  /// log2 of the positions a block holds (the segment tree's leaves).
+  let blockShift: Int
+  var blockSize: Int { 1 << blockShift }
 
   /// The raw state of each position (maps pending in the block's segment leaf not yet applied).
   private(set) var bytes: [UInt8]
@@ -215,13 +222,15 @@ struct _NodeStates: Sendable {
   let firstBlock: Int
 
   init(states: [UInt8]) {
+    blockShift = Self.testingBlockShift ?? Self.defaultBlockShift
+    let blockSize = 1 << blockShift
     count = states.count
-    let blocks = max(1, (states.count + Self.blockSize - 1) >> Self.blockShift)
+    let blocks = max(1, (states.count + blockSize - 1) >> blockShift)
     var first = 1
     while first < blocks { first <<= 1 }
     firstBlock = first
     bytes = states
-    bytes.append(contentsOf: repeatElement(0, count: first * Self.blockSize - states.count))
+    bytes.append(contentsOf: repeatElement(0, count: first * blockSize - states.count))
     counts = Array(repeating: _Counts.zero, count: 2 * first)
     pending = Array(repeating: .identity, count: 2 * first)
     for block in 0..<blocks {
@@ -234,8 +243,8 @@ struct _NodeStates: Sendable {
 
   private func recount(block: Int) -> _Counts {
     var result = _Counts.zero
-    let start = block << Self.blockShift
-    let end = min(count, start + Self.blockSize)
+    let start = block << blockShift
+    let end = min(count, start + blockSize)
     guard start < end else { return result }
     for index in start..<end {
       result.add(bytes[index])
@@ -248,7 +257,7 @@ struct _NodeStates: Sendable {
   /// The state at `index`.
   func state(at index: Int) -> UInt8 {
     var state = bytes[index]
-    var node = firstBlock + (index >> Self.blockShift)
+    var node = firstBlock + (index >> blockShift)
     while node >= 1 {
       state = pending[node](state)
       node >>= 1
@@ -259,8 +268,8 @@ struct _NodeStates: Sendable {
   /// Counts per state over `range`.
   func counts(in range: Range<Int>) -> _Counts {
     guard !range.isEmpty else { return _Counts.zero }
-    let block = range.lowerBound >> Self.blockShift
-    if block == (range.upperBound - 1) >> Self.blockShift {
+    let block = range.lowerBound >> blockShift
+    if block == (range.upperBound - 1) >> blockShift {
       // Most subtrees fit in one block: compose the maps above it (8 bytes a level, mostly cached)
       // instead of descending through the 64-byte counts.
       var map = _StateMap.identity
@@ -275,8 +284,8 @@ struct _NodeStates: Sendable {
       }
       return result
     }
-    let upper = range.upperBound == count ? firstBlock * Self.blockSize : range.upperBound
-    return counts(range.lowerBound, upper, node: 1, low: 0, high: firstBlock * Self.blockSize)
+    let upper = range.upperBound == count ? firstBlock * blockSize : range.upperBound
+    return counts(range.lowerBound, upper, node: 1, low: 0, high: firstBlock * blockSize)
   }
 
   private func counts(_ l: Int, _ r: Int, node: Int, low: Int, high: Int) -> _Counts {
@@ -307,7 +316,7 @@ struct _NodeStates: Sendable {
     guard !range.isEmpty else { return }
     var next = range.lowerBound
     forEachIndex(
-      &next, range.upperBound, mask, node: 1, low: 0, high: firstBlock * Self.blockSize,
+      &next, range.upperBound, mask, node: 1, low: 0, high: firstBlock * blockSize,
       above: .identity, body)
   }
 
@@ -341,7 +350,7 @@ struct _NodeStates: Sendable {
     guard !range.isEmpty else { return nil }
     return lastIndex(
       range.lowerBound, range.upperBound, mask, node: 1, low: 0,
-      high: firstBlock * Self.blockSize, above: .identity)
+      high: firstBlock * blockSize, above: .identity)
   }
 
   private func lastIndex(
@@ -377,8 +386,8 @@ struct _NodeStates: Sendable {
   /// Maps the state of every position in `range`.
   mutating func apply(_ map: _StateMap, to range: Range<Int>) {
     guard !range.isEmpty, map != .identity else { return }
-    let upper = range.upperBound == count ? firstBlock * Self.blockSize : range.upperBound
-    apply(map, range.lowerBound, upper, node: 1, low: 0, high: firstBlock * Self.blockSize)
+    let upper = range.upperBound == count ? firstBlock * blockSize : range.upperBound
+    apply(map, range.lowerBound, upper, node: 1, low: 0, high: firstBlock * blockSize)
   }
 
   private mutating func apply(_ map: _StateMap, _ l: Int, _ r: Int, node: Int, low: Int, high: Int)
@@ -423,8 +432,8 @@ struct _NodeStates: Sendable {
   private mutating func flush(block node: Int) {
     let map = pending[node]
     guard map != .identity else { return }
-    let start = (node - firstBlock) << Self.blockShift
-    for index in start..<(start + Self.blockSize) {
+    let start = (node - firstBlock) << blockShift
+    for index in start..<(start + blockSize) {
       bytes[index] = map(bytes[index])
     }
     pending[node] = .identity
@@ -441,15 +450,15 @@ struct _NodeStates: Sendable {
   /// Every state in position order, with all pending maps applied.
   func allStates() -> [UInt8] {
     var result = [UInt8](repeating: 0, count: count)
-    for block in 0..<((count + Self.blockSize - 1) >> Self.blockShift) {
+    for block in 0..<((count + blockSize - 1) >> blockShift) {
       var map = _StateMap.identity
       var node = firstBlock + block
       while node >= 1 {
         map = pending[node].after(map)
         node >>= 1
       }
-      let start = block << Self.blockShift
-      for index in start..<min(count, start + Self.blockSize) {
+      let start = block << blockShift
+      for index in start..<min(count, start + blockSize) {
         result[index] = map(bytes[index])
       }
     }

@@ -10,7 +10,7 @@
 /// leaves below.
 ///
 /// - Complexity: O(1) for every member.
-public struct ToggleConfiguration: Hashable, Sendable {
+public struct ToggleConfiguration: Hashable, Sendable, Codable {
   /// The text shown.
   ///
   /// ```swift

@@ -39,17 +39,17 @@ struct SelectionTreeRulesTests {
         for disabledMask in 0..<(1 << size) {
           let disabled = (0..<size).filter { disabledMask >> $0 & 1 == 1 }
           var explicit = try labelledTree(parents, selected: selected)
-          for node in disabled { try explicit.setDisabled(node, true) }
+          for node in disabled { try explicit.setDisabled(node, to: true) }
           var derived = try labelledTree(parents, selected: selected)
           try derived.applyRules(
             rulesText(disabled.map { "label == \"n\($0)\" => enabled <= false" }))
-          #expect(Observation(derived) == Observation(explicit), "\(parents) \(disabled)")
+          #expect(ContractView(derived) == ContractView(explicit), "\(parents) \(disabled)")
           #expect(configurations(derived) == configurations(explicit))
           for node in 0..<size {
             var a = explicit
             var b = derived
             #expect(try a.toggle(node) == b.toggle(node))
-            #expect(Observation(a) == Observation(b), "\(parents) \(disabled) toggle \(node)")
+            #expect(ContractView(a) == ContractView(b), "\(parents) \(disabled) toggle \(node)")
           }
           worlds += 1
         }
@@ -70,7 +70,7 @@ struct SelectionTreeRulesTests {
       repeat {
         var explicit = try labelledTree(parents, selected: selected)
         for node in 0..<size where assignment[node] != 0 {
-          try explicit.setLock(of: node, locks[assignment[node]])
+          try explicit.setLock(node, to: locks[assignment[node]])
         }
         var derived = try labelledTree(parents, selected: selected)
         try derived.applyRules(
@@ -78,12 +78,12 @@ struct SelectionTreeRulesTests {
             (0..<size).filter { assignment[$0] != 0 }.map {
               "label == \"n\($0)\" => locked <= \(locks[assignment[$0]])"
             }))
-        #expect(Observation(derived) == Observation(explicit), "\(parents) \(assignment)")
+        #expect(ContractView(derived) == ContractView(explicit), "\(parents) \(assignment)")
         for node in 0..<size {
           var a = explicit
           var b = derived
           #expect(try a.toggle(node) == b.toggle(node))
-          #expect(Observation(a) == Observation(b), "\(parents) \(assignment) toggle \(node)")
+          #expect(ContractView(a) == ContractView(b), "\(parents) \(assignment) toggle \(node)")
         }
         // Next assignment, counting in base 3.
         var digit = 0
@@ -180,7 +180,7 @@ struct SelectionTreeRulesTests {
     "a writability rule that reads the state is an error naming the rule; the tree is unchanged")
   func writabilityCannotReadState() throws {
     var tree = try catalog()
-    let before = Observation.strings(tree)
+    let before = ContractView.strings(tree)
     #expect(
       throws: RuleError.writabilityDependsOnState(
         key: "enabled", node: "Catalog", rule: "rules.txt:1:1: state == on => enabled <= false")
@@ -190,7 +190,7 @@ struct SelectionTreeRulesTests {
           parsing: "state == on => enabled <= false", vocabulary: .selectionTree,
           file: "rules.txt"))
     }
-    #expect(Observation.strings(tree) == before)
+    #expect(ContractView.strings(tree) == before)
     #expect(tree.rules == nil)
   }
 
@@ -208,14 +208,14 @@ struct SelectionTreeRulesTests {
   @Test("applying other rules first restores the locks and disabling from before")
   func replacingRules() throws {
     var tree = try catalog()
-    let before = Observation.strings(tree, expansion: false)
+    let before = ContractView.strings(tree, expansion: false)
     try tree.applyRules(rulesText([Self.rules]))
     #expect(tree.isEnabled("Catalog/Legacy") == false)
     try tree.applyRules(rulesText(["label == \"Pear\" => locked <= off"]))
     #expect(tree.isEnabled("Catalog/Legacy") == true)
     #expect(tree.isLocked("Catalog/Fruit/Pear") == true)
     tree.removeRules()
-    #expect(Observation.strings(tree, expansion: false) == before)
+    #expect(ContractView.strings(tree, expansion: false) == before)
   }
 
   @Test("a reload re-derives rules only for nodes whose facts they read changed")
@@ -229,7 +229,7 @@ struct SelectionTreeRulesTests {
       (\.attributes["kind"] == "required") => (\.lock <= .on)
     }
     var tree = try SelectionTree(paths: ["A/x", "A/y", "B/Old", "B/z"])
-    try tree.setExpanded("B", true)
+    try tree.setExpanded("B", to: true)
     try tree.applyRules(rules)
     #expect(counter.count == 6)
     #expect(tree.isEnabled("B/Old") == false)
@@ -284,7 +284,7 @@ struct SelectionTreeRulesTests {
   }
 }
 
-extension Observation {
+extension ContractView {
   /// Everything observable of a string-keyed tree, as text, for before/after comparisons.
   static func strings(_ tree: SelectionTree<String>, expansion: Bool = true) -> [String] {
     tree.ids.map { id in

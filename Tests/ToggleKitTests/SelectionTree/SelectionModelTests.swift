@@ -84,8 +84,8 @@ struct SelectionModelTests {
     #expect(model.state(of: "Fruit/Apple") == .on)
     BindingLaws.expectLawful(apple)
     model.update { tree in
-      try? tree.setLock(of: "Fruit/Pear", .on)
-      try? tree.setDisabled("Veg", true)
+      try? tree.setLock("Fruit/Pear", to: .on)
+      try? tree.setDisabled("Veg", to: true)
     }
     #expect(!model.binding(for: "Fruit/Pear").isWritable)
     #expect(!model.binding(for: "Veg/Leek").isWritable)

@@ -42,13 +42,13 @@ struct SelectionTreeBehaviourTests {
   func configurationFollowsDisabling() throws {
     var tree = try catalogue()
     #expect(tree.configuration(of: "Food/Fruit/Apple")?.isEnabled == true)
-    try tree.setDisabled("Food", true)
+    try tree.setDisabled("Food", to: true)
     #expect(tree.configuration(of: "Food/Fruit/Apple")?.isEnabled == false)
-    try tree.setDisabled("Food/Fruit", true)
-    try tree.setDisabled("Food", false)
+    try tree.setDisabled("Food/Fruit", to: true)
+    try tree.setDisabled("Food", to: false)
     #expect(tree.configuration(of: "Food/Fruit/Apple")?.isEnabled == false, "Fruit is still off")
     #expect(tree.configuration(of: "Food/Veg/Leek")?.isEnabled == true)
-    try tree.setDisabled("Food/Fruit", false)
+    try tree.setDisabled("Food/Fruit", to: false)
     #expect(tree.configuration(of: "Food/Fruit/Apple")?.isEnabled == true)
     #expect(tree.isDisabledItself("Food/Fruit") == false)
   }
@@ -56,7 +56,7 @@ struct SelectionTreeBehaviourTests {
   @Test("the configuration carries every resolved field")
   func configurationFields() throws {
     var tree = try catalogue()
-    try tree.setLock(of: "Food/Fruit/Apple", .on)
+    try tree.setLock("Food/Fruit/Apple", to: .on)
     try tree.expand("Food")
     #expect(
       tree.configuration(of: "Food")
@@ -73,7 +73,7 @@ struct SelectionTreeBehaviourTests {
   @Test("a disabled node refuses clicks and reports what it would have changed as blocked")
   func disabledNodeRefusesClicks() throws {
     var tree = try catalogue()
-    try tree.setDisabled("Home", true)
+    try tree.setDisabled("Home", to: true)
     #expect(try tree.toggle("Home") == ToggleOutcome(changed: 0, blocked: 2))
     #expect(try tree.toggle("Home/Garden/Hose") == ToggleOutcome(changed: 0, blocked: 1))
     #expect(tree.selection(.leaves).isEmpty)
@@ -82,7 +82,7 @@ struct SelectionTreeBehaviourTests {
   @Test("cascades skip disabled descendants unless cascadesIntoDisabled is on")
   func cascadesIntoDisabled() throws {
     var tree = try catalogue()
-    try tree.setDisabled("Food/Veg", true)
+    try tree.setDisabled("Food/Veg", to: true)
     #expect(try tree.toggle("Food") == ToggleOutcome(changed: 2, blocked: 1))
     #expect(tree.state(of: "Food") == .on, "the disabled leek does not count under .excluded")
     tree.options.cascadesIntoDisabled = true
@@ -96,7 +96,7 @@ struct SelectionTreeBehaviourTests {
   )
   func lockedItemAlwaysIncluded() throws {
     var tree = try catalogue()
-    try tree.setLock(of: "Food/Fruit/Apple", .on)
+    try tree.setLock("Food/Fruit/Apple", to: .on)
     #expect(tree.state(of: "Food/Fruit") == .off)
     #expect(try tree.toggle("Food/Fruit") == ToggleOutcome(changed: 1, blocked: 0))
     #expect(tree.state(of: "Food/Fruit") == .on)
@@ -104,7 +104,7 @@ struct SelectionTreeBehaviourTests {
     #expect(tree.selection(.leaves) == ["Food/Fruit/Apple"])
     tree.options.lockedSources = .counted
     #expect(tree.state(of: "Food/Fruit") == .mixed)
-    try tree.setLock(of: "Food/Fruit/Apple", .none)
+    try tree.setLock("Food/Fruit/Apple", to: .none)
     #expect(tree.isLocked("Food/Fruit/Apple") == false)
   }
 
@@ -134,7 +134,7 @@ struct SelectionTreeBehaviourTests {
     let original = try catalogue()
     var copy = original
     try copy.toggle("Food")
-    try copy.setDisabled("Home", true)
+    try copy.setDisabled("Home", to: true)
     try copy.expand("Food")
     #expect(original.selection(.leaves).isEmpty)
     #expect(original.isEnabled("Home") == true)
@@ -151,7 +151,7 @@ struct SelectionTreeBehaviourTests {
     #expect(!tree.contains("Nope"))
     #expect(throws: SelectionTreeError.unknownNode(id: "Nope")) { try tree.toggle("Nope") }
     #expect(throws: SelectionTreeError.unknownNode(id: "Nope")) {
-      try tree.setLock(of: "Nope", .on)
+      try tree.setLock("Nope", to: .on)
     }
   }
 

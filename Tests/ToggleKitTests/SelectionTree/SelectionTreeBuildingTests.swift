@@ -131,7 +131,7 @@ struct SelectionTreeBuildingTests {
     #expect(tree.state(of: 0) == .on)
     #expect(tree.selection(.topmost) == [0])
     #expect(tree.selection(.all).count == depth)
-    try tree.setDisabled(depth / 2, true)
+    try tree.setDisabled(depth / 2, to: true)
     #expect(tree.isEnabled(depth - 1) == false)
     #expect(tree.path(of: depth - 1).count == depth)
     try tree.expandAncestors(of: depth - 1)

@@ -1,5 +1,6 @@
 import Testing
-import ToggleKit
+
+@testable import ToggleKit
 
 /// What a test does to one node.
 enum TreeAction: CaseIterable, CustomStringConvertible {
@@ -21,7 +22,7 @@ enum TreeAction: CaseIterable, CustomStringConvertible {
     }
   }
 
-  func apply(to oracle: inout TreeOracle, _ node: Int) -> ToggleOutcome {
+  func apply(to oracle: inout ContractModel, _ node: Int) -> ToggleOutcome {
     switch self {
     case .toggle: oracle.toggle(node)
     case .setOn: oracle.write(true, from: node)
@@ -42,11 +43,11 @@ let exhaustiveOptions: [SelectionTree<Int>.Options] =
 /// Runs every action on every node of a tree built from `oracle`, comparing everything observable
 /// with the oracle before and after; returns how many actions ran.
 @discardableResult
-func checkEveryAction(on oracle: TreeOracle, context: String) throws -> Int {
+func checkEveryAction(on oracle: ContractModel, context: String) throws -> Int {
   let tree = try SelectionTree(oracle: oracle)
-  guard Observation(tree) == Observation(oracle) else {
+  guard ContractView(tree) == ContractView(oracle) else {
     Issue.record(
-      "before any action, \(context): \(Observation(tree)) ≠ oracle \(Observation(oracle))")
+      "before any action, \(context): \(ContractView(tree)) ≠ oracle \(ContractView(oracle))")
     return 0
   }
   var actions = 0
@@ -57,8 +58,8 @@ func checkEveryAction(on oracle: TreeOracle, context: String) throws -> Int {
       let outcome = try action.apply(to: &copy, node)
       let expectedOutcome = action.apply(to: &expected, node)
       #expect(outcome == expectedOutcome, "\(action) n\(node), \(context)")
-      let observed = Observation(copy)
-      let oracleObserved = Observation(expected)
+      let observed = ContractView(copy)
+      let oracleObserved = ContractView(expected)
       #expect(observed == oracleObserved, "after \(action) n\(node), \(context)")
       actions += 1
     }
@@ -80,7 +81,7 @@ struct SelectionTreeExhaustiveTests {
     var actions = 0
     for size in 1...6 {
       for shape in orderedTrees(size) {
-        let base = TreeOracle(parent: shape, options: options)
+        let base = ContractModel(parent: shape, options: options)
         let leaves = (0..<size).filter(base.isLeaf)
         for assignment in everyConfiguration(upTo: leaves.count)
         where assignment.count == leaves.count {
@@ -98,6 +99,15 @@ struct SelectionTreeExhaustiveTests {
   }
 
   @Test(
+    "with blocks of one node, so that every world crosses block boundaries and lazy maps, states and outcomes still match the oracle",
+    arguments: Propagation.allModes)
+  func everyWorldWithTinyBlocks(propagation: Propagation) throws {
+    try _NodeStates.$testingBlockShift.withValue(0) {
+      try everyWorldMatchesTheOracle(options: .init(propagation: propagation))
+    }
+  }
+
+  @Test(
     "every placement of one or two disabled nodes: resolved isEnabled and cascades match the oracle",
     arguments: [false, true])
   func disabledPlacements(cascadesIntoDisabled: Bool) throws {
@@ -106,7 +116,7 @@ struct SelectionTreeExhaustiveTests {
       for shape in orderedTrees(size) {
         for disabled in everyDisabledPlacement(size: size) {
           for propagation in [Propagation.both, .independent] {
-            var oracle = TreeOracle(
+            var oracle = ContractModel(
               parent: shape,
               options: .init(propagation: propagation, cascadesIntoDisabled: cascadesIntoDisabled))
             for node in 0..<size where node % 3 == 1 { oracle.value[node] = true }
@@ -128,7 +138,7 @@ struct SelectionTreeExhaustiveTests {
     for options in exhaustiveOptions + [.init(cascadesIntoDisabled: true)] {
       for size in 1...6 {
         for shape in orderedTrees(size) {
-          var oracle = TreeOracle(parent: shape, options: options)
+          var oracle = ContractModel(parent: shape, options: options)
           for node in 0..<size {
             oracle.value[node] = node % 2 == 0
             oracle.locked[node] = node % 5 == 4 && oracle.isLeaf(node)
@@ -136,9 +146,9 @@ struct SelectionTreeExhaustiveTests {
           oracle.disabledItself[size - 1] = true
           var tree = try SelectionTree(oracle: oracle)
           #expect(tree.selectAll() == oracle.writeAll(true), "\(shape)")
-          #expect(Observation(tree) == Observation(oracle), "\(shape) after selectAll")
+          #expect(ContractView(tree) == ContractView(oracle), "\(shape) after selectAll")
           #expect(tree.deselectAll() == oracle.writeAll(false), "\(shape)")
-          #expect(Observation(tree) == Observation(oracle), "\(shape) after deselectAll")
+          #expect(ContractView(tree) == ContractView(oracle), "\(shape) after deselectAll")
         }
       }
     }

@@ -11,7 +11,7 @@ struct SelectionTreeFilteringTests {
     for size in 1...5 {
       for shape in orderedTrees(size) {
         for mask in 0..<(1 << size) {
-          var oracle = TreeOracle(parent: shape, options: .init(filterScope: scope))
+          var oracle = ContractModel(parent: shape, options: .init(filterScope: scope))
           for node in 0..<size where oracle.isLeaf(node) { oracle.value[node] = node % 2 == 1 }
           for node in 0..<size where oracle.isLeaf(node) && node % 3 == 2 {
             oracle.locked[node] = true

@@ -3,7 +3,7 @@ import ToggleKit
 
 /// A random forest of `size` nodes: each node's parent is an earlier node (or none), so the shape is
 /// random but parents come first, as preorder needs for ids to be positions.
-private func randomOracle(size: Int, seed: UInt64, reach: Int) -> TreeOracle {
+private func randomOracle(size: Int, seed: UInt64, reach: Int) -> ContractModel {
   var generator = SeededGenerator(seed: seed)
   var parents: [Int] = []
   for node in 0..<size {
@@ -17,11 +17,11 @@ private func randomOracle(size: Int, seed: UInt64, reach: Int) -> TreeOracle {
     }
   }
   // Renumber in preorder so that a node's id is also its position.
-  var oracle = TreeOracle(parent: parents)
+  var oracle = ContractModel(parent: parents)
   let order = oracle.preorder
   var renumber = [Int](repeating: 0, count: size)
   for (position, node) in order.enumerated() { renumber[node] = position }
-  oracle = TreeOracle(parent: order.map { parents[$0] < 0 ? -1 : renumber[parents[$0]] })
+  oracle = ContractModel(parent: order.map { parents[$0] < 0 ? -1 : renumber[parents[$0]] })
   for node in 0..<size where oracle.isLeaf(node) {
     oracle.value[node] = Bool.random(using: &generator)
   }
@@ -50,11 +50,11 @@ private func runModel(
       #expect(try tree.set(node, to: value) == oracle.write(value, from: node), "set, \(context)")
     case 55..<65:
       let lock = NodeLock.allCases.randomElement(using: &generator)!
-      try tree.setLock(of: node, lock)
+      try tree.setLock(node, to: lock)
       oracle.lock(node, lock)
     case 65..<75:
       let disabled = Int.random(in: 0..<3, using: &generator) == 0
-      try tree.setDisabled(node, disabled)
+      try tree.setDisabled(node, to: disabled)
       oracle.disabledItself[node] = disabled
     case 75..<77:
       let value = Bool.random(using: &generator)
@@ -70,14 +70,16 @@ private func runModel(
       let mode = propagations.randomElement(using: &generator)!
       oracle.options.propagation = mode
       for member in 0..<size where !oracle.isLeaf(member) { oracle.value[member] = false }
-      for member in 0..<size where oracle.locked[member] && !oracle.isLeaf(member) {
+      for member in 0..<size where oracle.locked[member]! && !oracle.isLeaf(member) {
         oracle.locked[member] = false
       }
       tree = try SelectionTree(oracle: oracle)
     default:
-      try tree.setExpanded(node, Bool.random(using: &generator))
+      let expanded = Bool.random(using: &generator)
+      try tree.setExpanded(node, to: expanded)
+      oracle.expanded[node] = expanded
     }
-    var probes = [node, oracle.parent[node]]
+    var probes = [node, oracle.parentIndex(node)]
     for _ in 0..<3 { probes.append(Int.random(in: 0..<size, using: &generator)) }
     for probe in probes where probe >= 0 {
       #expect(tree.state(of: probe) == oracle.state(probe), "state of \(probe), \(context)")
@@ -86,11 +88,11 @@ private func runModel(
     }
     if step % fullEvery == 0 {
       tree._checkAllInvariants()
-      #expect(Observation(tree) == Observation(oracle), "everything, \(context)")
+      #expect(ContractView(tree) == ContractView(oracle), "everything, \(context)")
     }
   }
   tree._checkAllInvariants()
-  #expect(Observation(tree) == Observation(oracle), "everything at the end, seed \(seed)")
+  #expect(ContractView(tree) == ContractView(oracle), "everything at the end, seed \(seed)")
 }
 
 @Suite("SelectionTree against the naive oracle: seeded random operation sequences")

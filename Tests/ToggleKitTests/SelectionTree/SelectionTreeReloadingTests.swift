@@ -28,8 +28,10 @@ struct SelectionTreeReloadingTests {
       for id in tree.ids where Bool.random(using: &generator) {
         try tree.toggle(id)
       }
+      var lockedIDs: Set<String> = []
       for id in tree.ids where Int.random(in: 0..<6, using: &generator) == 0 {
-        try tree.setLock(of: id, [.on, .off, .current].randomElement(using: &generator)!)
+        try tree.setLock(id, to: [.on, .off, .current].randomElement(using: &generator)!)
+        lockedIDs.insert(id)
       }
       for id in tree.ids where Bool.random(using: &generator) { try tree.expand(id) }
       let before = tree
@@ -42,7 +44,7 @@ struct SelectionTreeReloadingTests {
       tree._checkAllInvariants()
 
       // The oracle: survivors' leaves keep what they showed; locks and expansion survive;
-      // new leaves follow their nearest surviving ancestor's old state.
+      // new leaves follow their nearest surviving ancestor's old state, and its lock.
       for id in tree.ids {
         let context = "round \(round) node \(id)"
         let isLeaf = tree.children(of: id).isEmpty
@@ -59,6 +61,14 @@ struct SelectionTreeReloadingTests {
           var ancestor = tree.parent(of: id)
           while let current = ancestor, !before.contains(current) {
             ancestor = tree.parent(of: current)
+          }
+          let isUnderLock =
+            ancestor.map { before.path(of: $0).contains(where: lockedIDs.contains) } == true
+          if isUnderLock, let ancestor {
+            #expect(tree.isLocked(id) == true, "\(context) new leaf under a lock is locked")
+            let locked: ToggleState = before.state(of: ancestor) == .on ? .on : .off
+            #expect(tree.state(of: id) == locked, "\(context) new leaf takes the locked value")
+            continue
           }
           let inherits =
             newChildren == .inheritFullySelectedParent

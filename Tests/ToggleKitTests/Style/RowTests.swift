@@ -60,7 +60,7 @@ struct RowTests {
     ]
     for label in hostile {
       let configuration = ToggleConfiguration(label: label, state: .on, isFocused: true)
-      let style = ToggleStyle.checkboxOnLeft >>> .colors(on: .green) >>> .highlightWhenFocused
+      let style = RowStyle.checkboxOnLeft >>> .colors(on: .green) >>> .highlightWhenFocused
       let row = style(configuration)
       for mode in [RenderMode.plain, .ansi(colors: true), .ansi(colors: false)] {
         let output = row.rendered(mode)

@@ -22,59 +22,21 @@ func orderedTrees(_ size: Int) -> [[Int]] {
 extension SelectionTree where ID == Int {
   /// A tree whose node i has id i, built from a parent array and an oracle's values, locks and
   /// disabled flags.
-  init(oracle: TreeOracle) throws {
+  init(oracle: ContractModel) throws {
     let entries = (0..<oracle.count).map { node in
       SelectionTree<Int>.Entry(
-        id: node, parent: oracle.parent[node] < 0 ? nil : oracle.parent[node],
+        id: node, parent: oracle.parentIndex(node) < 0 ? nil : oracle.parentIndex(node),
         label: "n\(node)",
         isSelected: oracle.isLeaf(node) || !oracle.options.propagation.up
-          ? oracle.value[node] : false,
-        lock: oracle.isLeaf(node) && oracle.locked[node] ? .current : .none,
-        isDisabled: oracle.disabledItself[node])
+          ? oracle.value[node]! : false,
+        lock: oracle.isLeaf(node) && oracle.locked[node]! ? .current : .none,
+        isDisabled: oracle.disabledItself[node]!, isExpanded: oracle.expanded[node]!)
     }
     try self.init(entries: entries, options: oracle.options)
     if let matches = oracle.matches {
       let labels = Set(matches.map { "n\($0)" })
       setFilter(TreeFilter(label: { labels.contains($0) }))
     }
-  }
-}
-
-/// Everything observable about every node, and the three selections, for comparing a tree with
-/// the oracle in one expectation.
-struct Observation: Equatable, CustomStringConvertible {
-  var states: [ToggleState]
-  var summaries: [ToggleSummary]
-  var locked: [Bool]
-  var enabled: [Bool]
-  var selections: [[Int]]
-  var mixed: [Int]
-  var visible: [Bool]
-
-  init(_ tree: SelectionTree<Int>) {
-    states = tree.ids.map { tree.state(of: $0)! }
-    summaries = tree.ids.map { tree.summary(of: $0)! }
-    locked = tree.ids.map { tree.isLocked($0)! }
-    enabled = tree.ids.map { tree.isEnabled($0)! }
-    selections = SelectionForm.allCases.map { tree.selection($0) }
-    mixed = tree.mixedNodes()
-    visible = tree.ids.map { tree.isVisible($0)! }
-  }
-
-  init(_ oracle: TreeOracle) {
-    let order = oracle.preorder
-    let byNode = (0..<oracle.count).map(oracle.state)
-    states = order.map { byNode[$0] }
-    summaries = order.map(oracle.summary)
-    locked = order.map(oracle.isLocked)
-    enabled = order.map { !oracle.isDisabled($0) }
-    selections = SelectionForm.allCases.map { oracle.selection($0, states: byNode) }
-    mixed = order.filter { byNode[$0] == .mixed }
-    visible = order.map { !oracle.isHidden($0) }
-  }
-
-  var description: String {
-    "states \(states) locked \(locked) enabled \(enabled) selections \(selections) mixed \(mixed)"
   }
 }
 

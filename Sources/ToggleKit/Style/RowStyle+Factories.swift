@@ -1,10 +1,10 @@
-extension ToggleStyle {
+extension RowStyle {
   /// Puts a glyph for the state before the row.
   ///
   /// A nil glyph leaves rows in that state unchanged.
   ///
   /// ```swift
-  /// ToggleStyle.glyphs(on: "✔ ", off: "· ", mixed: "~ ")
+  /// RowStyle.glyphs(on: "✔ ", off: "· ", mixed: "~ ")
   /// ```
   ///
   /// - Parameters:
@@ -16,8 +16,8 @@ extension ToggleStyle {
   /// - Complexity: O(1); rendering is O(1) plus the row's spans.
   public static func glyphs(
     on: String? = nil, off: String? = nil, mixed: String? = nil, style: TextStyle = .plain
-  ) -> ToggleStyle {
-    ToggleStyle { configuration, row in
+  ) -> RowStyle {
+    RowStyle { configuration, row in
       let glyph: String? =
         switch configuration.state {
         case .on: on
@@ -35,7 +35,7 @@ extension ToggleStyle {
   /// they are.
   ///
   /// ```swift
-  /// ToggleStyle.colors(on: .green, mixed: .yellow, disabled: .brightBlack)
+  /// RowStyle.colors(on: .green, mixed: .yellow, disabled: .brightBlack)
   /// ```
   ///
   /// - Parameters:
@@ -48,8 +48,8 @@ extension ToggleStyle {
   public static func colors(
     on: TerminalColor? = nil, off: TerminalColor? = nil, mixed: TerminalColor? = nil,
     disabled: TerminalColor? = nil
-  ) -> ToggleStyle {
-    ToggleStyle { configuration, row in
+  ) -> RowStyle {
+    RowStyle { configuration, row in
       let byState: TerminalColor? =
         switch configuration.state {
         case .on: on
@@ -65,14 +65,14 @@ extension ToggleStyle {
   /// Indents the row by its depth.
   ///
   /// ```swift
-  /// ToggleStyle.indent(perLevel: 2)   // two spaces per level
+  /// RowStyle.indent(perLevel: 2)   // two spaces per level
   /// ```
   ///
   /// - Parameter perLevel: Spaces per level.
   /// - Returns: The style.
   /// - Complexity: O(1); rendering is O(depth × perLevel).
-  public static func indent(perLevel: Int = 2) -> ToggleStyle {
-    ToggleStyle { configuration, row in
+  public static func indent(perLevel: Int = 2) -> RowStyle {
+    RowStyle { configuration, row in
       Row(String(repeating: " ", count: max(0, configuration.depth * perLevel))) + row
     }
   }
@@ -81,7 +81,7 @@ extension ToggleStyle {
   /// leaves, so that labels line up).
   ///
   /// ```swift
-  /// ToggleStyle.disclosure(expanded: "▾ ", collapsed: "▸ ")
+  /// RowStyle.disclosure(expanded: "▾ ", collapsed: "▸ ")
   /// ```
   ///
   /// - Parameters:
@@ -92,8 +92,8 @@ extension ToggleStyle {
   /// - Complexity: O(1); rendering is O(mark width).
   public static func disclosure(
     expanded: String = "▾ ", collapsed: String = "▸ ", style: TextStyle = .plain
-  ) -> ToggleStyle {
-    ToggleStyle { configuration, row in
+  ) -> RowStyle {
+    RowStyle { configuration, row in
       guard configuration.hasChildren else {
         let width = max(
           Row.displayWidth(of: expanded), Row.displayWidth(of: collapsed))
@@ -107,29 +107,29 @@ extension ToggleStyle {
   /// configuration is always resolved.
   ///
   /// ```swift
-  /// let style = ToggleStyle.checkboxOnLeft >>> .dimWhenDisabled
+  /// let style = RowStyle.checkboxOnLeft >>> .dimWhenDisabled
   /// ```
   ///
   /// - Complexity: O(1); rendering is O(spans).
-  public static let dimWhenDisabled = ToggleStyle { configuration, row in
+  public static let dimWhenDisabled = RowStyle { configuration, row in
     configuration.isEnabled ? row : row.restyled { $0.dim = true }
   }
 
   /// Draws the focused row inverted.
   ///
   /// ```swift
-  /// let style = ToggleStyle.checkboxOnLeft >>> .highlightWhenFocused
+  /// let style = RowStyle.checkboxOnLeft >>> .highlightWhenFocused
   /// ```
   ///
   /// - Complexity: O(1); rendering is O(spans).
-  public static let highlightWhenFocused = ToggleStyle { configuration, row in
+  public static let highlightWhenFocused = RowStyle { configuration, row in
     configuration.isFocused ? row.restyled { $0.inverse = true } : row
   }
 
   /// Marks locked rows with a suffix (a padlock by default).
   ///
   /// ```swift
-  /// ToggleStyle.lockMark(" [locked]")
+  /// RowStyle.lockMark(" [locked]")
   /// ```
   ///
   /// - Parameters:
@@ -138,9 +138,9 @@ extension ToggleStyle {
   /// - Returns: The style.
   /// - Complexity: O(1); rendering is O(1) plus the row's spans.
   public static func lockMark(_ mark: String = " 🔒", style: TextStyle = TextStyle(dim: true))
-    -> ToggleStyle
+    -> RowStyle
   {
-    ToggleStyle { configuration, row in
+    RowStyle { configuration, row in
       configuration.isLocked ? row + Row(mark, style: style) : row
     }
   }

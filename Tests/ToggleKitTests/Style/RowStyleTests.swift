@@ -3,13 +3,13 @@ import ToggleKit
 
 /// Styles to check the laws over: built-ins, factories with and without optional parameters, and
 /// a custom one that looks at the row it is given.
-private let styles: [(String, ToggleStyle)] = [
+private let styles: [(String, RowStyle)] = [
   ("identity", .identity), ("checkboxOnLeft", .checkboxOnLeft), ("checkbox", .checkbox),
   ("switch", .switch), ("button", .button), ("alwaysOn", .alwaysOn), ("alwaysOff", .alwaysOff),
   ("glyphs", .glyphs(on: "+", mixed: "~")), ("colors", .colors(on: .green, disabled: .brightBlack)),
   ("indent", .indent(perLevel: 3)), ("disclosure", .disclosure()), ("dim", .dimWhenDisabled),
   ("focus", .highlightWhenFocused), ("lock", .lockMark()),
-  ("width", ToggleStyle { _, row in row + Row(" (\(row.displayWidth))") }),
+  ("width", RowStyle { _, row in row + Row(" (\(row.displayWidth))") }),
 ]
 
 /// Configurations covering every state, enabled, locked, expanded, children, depth and focus.
@@ -25,7 +25,7 @@ private let configurations: [ToggleConfiguration] = ToggleState.allCases.flatMap
 }
 
 @Suite("Toggle styles: composition laws, resolved configurations, safe rendering")
-struct ToggleStyleTests {
+struct RowStyleTests {
   @Test("composition is associative over every triple of styles and every configuration")
   func associativity() {
     var checked = 0
@@ -46,7 +46,7 @@ struct ToggleStyleTests {
   func identity() {
     for (name, style) in styles {
       for configuration in configurations {
-        #expect((ToggleStyle.identity >>> style)(configuration) == style(configuration), "\(name)")
+        #expect((RowStyle.identity >>> style)(configuration) == style(configuration), "\(name)")
         #expect((style >>> .identity)(configuration) == style(configuration), "\(name)")
       }
     }
@@ -56,16 +56,16 @@ struct ToggleStyleTests {
   func order() {
     let configuration = ToggleConfiguration(label: "Apple", state: .on, depth: 1)
     #expect(
-      (ToggleStyle.checkboxOnLeft >>> .indent(perLevel: 2))(configuration).plainText
+      (RowStyle.checkboxOnLeft >>> .indent(perLevel: 2))(configuration).plainText
         == "  [x] Apple")
     #expect(
-      (ToggleStyle.indent(perLevel: 2) >>> .checkboxOnLeft)(configuration).plainText
+      (RowStyle.indent(perLevel: 2) >>> .checkboxOnLeft)(configuration).plainText
         == "[x]   Apple")
   }
 
   @Test("built-in styles draw each state as documented")
   func builtIns() {
-    func draw(_ style: ToggleStyle, _ state: ToggleState) -> String {
+    func draw(_ style: RowStyle, _ state: ToggleState) -> String {
       style(ToggleConfiguration(label: "Apple", state: state)).plainText
     }
     #expect(
@@ -80,32 +80,32 @@ struct ToggleStyleTests {
       ])
     #expect(draw(.button, .on) == "[ Apple ]")
     #expect(
-      ToggleStyle.button(ToggleConfiguration(label: "B", state: .on)).spans.allSatisfy {
+      RowStyle.button(ToggleConfiguration(label: "B", state: .on)).spans.allSatisfy {
         $0.style.inverse
       })
     #expect(draw(.alwaysOn, .off) == "[■] Apple (always on)")
     #expect(draw(.alwaysOff, .on) == "[□] Apple (always off)")
-    #expect(ToggleStyle.named.keys.sorted() == ["button", "checkbox", "checkbox-right", "switch"])
+    #expect(RowStyle.named.keys.sorted() == ["button", "checkbox", "checkbox-right", "switch"])
   }
 
   @Test("optional parameters mean no change for that case")
   func optionalParametersMeanNoChange() {
     let off = ToggleConfiguration(label: "Pear", state: .off)
-    #expect(ToggleStyle.glyphs(on: "+ ")(off) == Row("Pear"))
-    #expect(ToggleStyle.colors(on: .green)(off) == Row("Pear"))
-    #expect(ToggleStyle.colors(off: .red)(off) == Row("Pear", style: TextStyle(foreground: .red)))
+    #expect(RowStyle.glyphs(on: "+ ")(off) == Row("Pear"))
+    #expect(RowStyle.colors(on: .green)(off) == Row("Pear"))
+    #expect(RowStyle.colors(off: .red)(off) == Row("Pear", style: TextStyle(foreground: .red)))
   }
 
   @Test(
     "every node of every small tree with one or two disabled nodes: isEnabled is resolved, and the dimming style dims exactly the disabled rows"
   )
   func dimmingFollowsResolvedDisabling() throws {
-    let style = ToggleStyle.checkboxOnLeft >>> .dimWhenDisabled
+    let style = RowStyle.checkboxOnLeft >>> .dimWhenDisabled
     var rowsChecked = 0
     for size in 1...6 {
       for shape in orderedTrees(size) {
         for disabled in everyDisabledPlacement(size: size) {
-          var oracle = TreeOracle(parent: shape)
+          var oracle = ContractModel(parent: shape)
           for node in disabled { oracle.disabledItself[node] = true }
           var tree = try SelectionTree(oracle: oracle)
           func check(_ context: String) {
@@ -121,10 +121,10 @@ struct ToggleStyleTests {
           }
           check("as built")
           // Disable, then re-enable, the root: no stale value either way.
-          try tree.setDisabled(0, true)
+          try tree.setDisabled(0, to: true)
           oracle.disabledItself[0] = true
           check("after disabling the root")
-          try tree.setDisabled(0, disabled.contains(0))
+          try tree.setDisabled(0, to: disabled.contains(0))
           oracle.disabledItself[0] = disabled.contains(0)
           check("after re-enabling the root")
         }
@@ -137,11 +137,11 @@ struct ToggleStyleTests {
   func parentToggleConfiguration() {
     @ModelState var a = true
     let parent = ParentToggle([$a, .constant(false)])
-    let row = (ToggleStyle.checkboxOnLeft >>> .lockMark())(parent.configuration(label: "All"))
+    let row = (RowStyle.checkboxOnLeft >>> .lockMark())(parent.configuration(label: "All"))
     #expect(row.plainText == "[x] All")
     let locked = ParentToggle([.constant(true)]).configuration(label: "Fixed")
     #expect(
-      (ToggleStyle.checkboxOnLeft >>> .lockMark(" [locked]"))(locked).plainText
+      (RowStyle.checkboxOnLeft >>> .lockMark(" [locked]"))(locked).plainText
         == "[x] Fixed [locked]")
   }
 }

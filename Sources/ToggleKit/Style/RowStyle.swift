@@ -23,14 +23,14 @@ infix operator >>> : StyleCompositionPrecedence
 /// SwiftUI's second `.toggleStyle` is silently ignored; here it composes.
 ///
 /// - Complexity: A style costs what its function costs; composition is O(1).
-public struct ToggleStyle: Sendable {
+public struct RowStyle: Sendable {
   /// The rendering function.
   let body: @Sendable (ToggleConfiguration, Row) -> Row
 
   /// A style from a rendering function.
   ///
   /// ```swift
-  /// let stars = ToggleStyle { configuration, row in
+  /// let stars = RowStyle { configuration, row in
   ///   configuration.isOn ? row + Row(" ★") : row
   /// }
   /// ```
@@ -44,7 +44,7 @@ public struct ToggleStyle: Sendable {
   /// Renders a configuration onto a row.
   ///
   /// ```swift
-  /// let row = ToggleStyle.checkboxOnLeft(configuration, Row("custom label"))
+  /// let row = RowStyle.checkboxOnLeft(configuration, Row("custom label"))
   /// ```
   ///
   /// - Parameters:
@@ -59,7 +59,7 @@ public struct ToggleStyle: Sendable {
   /// Renders a configuration, starting from its label.
   ///
   /// ```swift
-  /// ToggleStyle.checkboxOnLeft(tree.configuration(of: "Fruit")!).plainText   // "[-] Fruit"
+  /// RowStyle.checkboxOnLeft(tree.configuration(of: "Fruit")!).plainText   // "[-] Fruit"
   /// ```
   ///
   /// - Parameter configuration: The toggle to draw.
@@ -72,16 +72,16 @@ public struct ToggleStyle: Sendable {
   /// The style that changes nothing: the unit of `>>>`.
   ///
   /// ```swift
-  /// ToggleStyle.identity >>> .checkboxOnLeft   // renders like .checkboxOnLeft
+  /// RowStyle.identity >>> .checkboxOnLeft   // renders like .checkboxOnLeft
   /// ```
   ///
   /// - Complexity: O(1).
-  public static let identity = ToggleStyle { _, row in row }
+  public static let identity = RowStyle { _, row in row }
 
   /// `first`, then `second`.
   ///
   /// ```swift
-  /// let style = ToggleStyle.checkboxOnLeft >>> .colors(on: .green)
+  /// let style = RowStyle.checkboxOnLeft >>> .colors(on: .green)
   /// ```
   ///
   /// - Parameters:
@@ -89,7 +89,7 @@ public struct ToggleStyle: Sendable {
   ///   - second: The style applied to its result.
   /// - Returns: The composition.
   /// - Complexity: O(1).
-  public static func >>> (first: ToggleStyle, second: ToggleStyle) -> ToggleStyle {
-    ToggleStyle { configuration, row in second(configuration, first(configuration, row)) }
+  public static func >>> (first: RowStyle, second: RowStyle) -> RowStyle {
+    RowStyle { configuration, row in second(configuration, first(configuration, row)) }
   }
 }

@@ -1,8 +1,8 @@
-extension ToggleStyle {
+extension RowStyle {
   /// `[x]`, `[ ]` or `[-]` before the label: the terminal checklist.
   ///
   /// ```swift
-  /// ToggleStyle.checkboxOnLeft(configuration).plainText   // "[x] Apple"
+  /// RowStyle.checkboxOnLeft(configuration).plainText   // "[x] Apple"
   /// ```
   ///
   /// - Complexity: O(1); rendering is O(spans).
@@ -11,11 +11,11 @@ extension ToggleStyle {
   /// The label, then `[x]`, `[ ]` or `[-]`: the checkmark column of a form.
   ///
   /// ```swift
-  /// ToggleStyle.checkbox(configuration).plainText   // "Apple [x]"
+  /// RowStyle.checkbox(configuration).plainText   // "Apple [x]"
   /// ```
   ///
   /// - Complexity: O(1); rendering is O(spans).
-  public static let checkbox = ToggleStyle { configuration, row in
+  public static let checkbox = RowStyle { configuration, row in
     let box =
       switch configuration.state {
       case .on: " [x]"
@@ -28,11 +28,11 @@ extension ToggleStyle {
   /// A switch before the label: `(on )`, `(off)` or `(- )`, green when on.
   ///
   /// ```swift
-  /// ToggleStyle.switch(configuration).plainText   // "(on ) Wi-Fi"
+  /// RowStyle.switch(configuration).plainText   // "(on ) Wi-Fi"
   /// ```
   ///
   /// - Complexity: O(1); rendering is O(spans).
-  public static let `switch` = ToggleStyle { configuration, row in
+  public static let `switch` = RowStyle { configuration, row in
     let knob: Row =
       switch configuration.state {
       case .on: Row("(on )", style: TextStyle(bold: true, foreground: .green))
@@ -45,11 +45,11 @@ extension ToggleStyle {
   /// The label as a button: `[ label ]`, bold and inverted when on.
   ///
   /// ```swift
-  /// ToggleStyle.button(configuration).plainText   // "[ Bold ]"
+  /// RowStyle.button(configuration).plainText   // "[ Bold ]"
   /// ```
   ///
   /// - Complexity: O(1); rendering is O(spans).
-  public static let button = ToggleStyle { configuration, row in
+  public static let button = RowStyle { configuration, row in
     let framed = Row("[ ") + row + Row(" ]")
     switch configuration.state {
     case .on:
@@ -66,33 +66,33 @@ extension ToggleStyle {
   /// the "separate style for constant toggles" as a first-class style.
   ///
   /// ```swift
-  /// ToggleStyle.alwaysOn(configuration).plainText   // "[■] Paper bags (always on)"
+  /// RowStyle.alwaysOn(configuration).plainText   // "[■] Paper bags (always on)"
   /// ```
   ///
   /// - Complexity: O(1); rendering is O(spans).
-  public static let alwaysOn = ToggleStyle { _, row in
+  public static let alwaysOn = RowStyle { _, row in
     Row("[■] ") + row + Row(" (always on)", style: TextStyle(dim: true))
   }
 
   /// For a row whose value is fixed off: `[□]` and a dim "(always off)".
   ///
   /// ```swift
-  /// ToggleStyle.alwaysOff(configuration).plainText   // "[□] System files (always off)"
+  /// RowStyle.alwaysOff(configuration).plainText   // "[□] System files (always off)"
   /// ```
   ///
   /// - Complexity: O(1); rendering is O(spans).
-  public static let alwaysOff = ToggleStyle { _, row in
+  public static let alwaysOff = RowStyle { _, row in
     Row("[□] ") + row + Row(" (always off)", style: TextStyle(dim: true))
   }
 
   /// The built-in styles by name, for command-line options (`--style checkbox`).
   ///
   /// ```swift
-  /// ToggleStyle.named["switch"]   // .switch
+  /// RowStyle.named["switch"]   // .switch
   /// ```
   ///
   /// - Complexity: O(1).
-  public static let named: [String: ToggleStyle] = [
+  public static let named: [String: RowStyle] = [
     "checkbox": checkboxOnLeft, "checkbox-right": checkbox, "switch": `switch`, "button": button,
   ]
 }

@@ -1,0 +1,291 @@
+#!/usr/bin/env python3
+"""Mutation testing for ToggleKit: hand-written semantic mutants, one at a time.
+
+    Scripts/mutate.py [--list] [--only N[,N...]] [--scratch PATH]
+
+Each mutant is an exact old -> new replacement in one library file: a plausible bug (a policy
+ignored, an off-by-one in a range, a lazy map not pushed, a lock not inherited, an output form that
+lists one node too many...). For each, the script applies the replacement, builds the tests, runs
+the suites that should notice (a `swift test --filter` pattern), restores the file and records
+whether the mutant was killed (some test failed, or it no longer compiles) or survived. It ends
+with a table and `mutation score: K of N`. It is slow (a build and a test run per mutant, about an
+hour on two cores) and is not part of CI: run it before resolving an issue that changes the
+library, and put the table in the closing note. The working tree is restored even on Ctrl-C;
+builds and test runs are logged to .build-mutate.log.
+"""
+import argparse
+import os
+import signal
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TREE = "Sources/ToggleKit/SelectionTree/"
+BINDING = "Sources/ToggleKit/Binding/"
+
+# Suites, by what they check. A mutant's suites run one at a time, cheapest first (the order of
+# STAGES), and the first that fails kills it, so a mutant costs one build and usually one short run.
+SEAMS = "SelectionTreeSeamTests|IgnoredWriteTests"
+BASIC = "SelectionTreeBehaviourTests|SelectionTreeFilteringTests|SelectionTreeReloadingTests"
+FOUR = "ContractPairTests/everyOperationOnFourNodes"
+FIVE = "ContractPairTests/everyPairOnFiveNodes"
+PAIRS = "ContractPairTests/everyPair\\("
+EXHAUSTIVE = "SelectionTreeExhaustiveTests|SelectionTreeModelTests"
+RANDOM = "ContractRandomTests"
+MODEL = "SelectionModelTests|SelectionTreeSeamTests"
+STAGES = [SEAMS, MODEL, "ParentToggle", BASIC, FOUR, FIVE, EXHAUSTIVE, PAIRS, RANDOM]
+FAST = "|".join([SEAMS, BASIC, EXHAUSTIVE])
+CONTRACT = "|".join([SEAMS, BASIC, FOUR, FIVE, EXHAUSTIVE, RANDOM])
+
+# (name, file, old, new, suites)
+MUTANTS = [
+    # Outputs
+    ("fully selected ignores nothing: always true", TREE + "SelectionTree+Selection.swift",
+     "sum(over: _StateSet(0x5500)) == 0", "sum(over: _StateSet(0x5500)) >= 0", FAST),
+    ("fully selected ignores locked and disabled leaves", TREE + "SelectionTree+Selection.swift",
+     "sum(over: _StateSet(0x5500)) == 0", "sum(over: _StateSet(0x1100)) == 0", FAST),
+    (".topmost lists the descendants of a listed node", TREE + "SelectionTree+Selection.swift",
+     "return form == .topmost ? Int(structure.ends[position]) : nil", "return nil", FAST),
+    ("outputs read the shown state, not full selection", TREE + "SelectionTree+Selection.swift",
+     "guard !isNewAncestor || _isFullySelected(at: position)",
+     "guard !isNewAncestor || _state(at: position) == .on", FAST),
+    (".topmost with own values keeps children of selected parents",
+     TREE + "SelectionTree+Selection.swift",
+     "if form != .topmost || !parentIsOn", "if form != .topmost || parentIsOn", CONTRACT),
+    # Filters
+    ("matchesOnly inverted", TREE + "TreeFilter.swift",
+     "if !filter.matchesOnly {", "if filter.matchesOnly {", FAST),
+    ("a match brings only its children, not deeper descendants", TREE + "TreeFilter.swift",
+     "insideMatch[position] = parent >= 0 && (matched[parent] || insideMatch[parent])",
+     "insideMatch[position] = parent >= 0 && matched[parent]", CONTRACT),
+    ("a match holds itself open", TREE + "TreeFilter.swift",
+     "        var node = Int(structure.parents[position])\n        while node >= 0 && !open[node]",
+     "        var node = position\n        while node >= 0 && !open[node]", CONTRACT),
+    ("text filter does not fold the first letter's case", TREE + "TreeFilter.swift",
+     "      var byte = bytes[start]\n      if byte >= 0x41 && byte <= 0x5A { byte |= 0x20 }",
+     "      let byte = bytes[start]", FAST),
+    # Rows
+    ("nextRow walks into closed subtrees", TREE + "SelectionTree+Rows.swift",
+     "candidate = isOpen(index) ? index + 1 : Int(structure.ends[index])",
+     "candidate = index + 1", CONTRACT),
+    ("a filter holds every node open", TREE + "SelectionTree+Rows.swift",
+     "expanded[index] || (isFiltered && filterOpen[index])", "expanded[index] || isFiltered",
+     CONTRACT),
+    ("previousRow ignores what a filter holds open", TREE + "SelectionTree+Rows.swift",
+     "if !isOpen(ancestor) { row = ancestor }", "if !expanded[ancestor] { row = ancestor }",
+     CONTRACT),
+    # Reloads
+    ("a lock is not inherited through new nodes", TREE + "SelectionTree+Reloading.swift",
+     "inheritedLock[position] = parent >= 0 ? inheritedLock[parent] : nil",
+     "inheritedLock[position] = nil", CONTRACT),
+    ("the data's selection loses to an inherited lock", TREE + "SelectionTree+Reloading.swift",
+     "let value = dataSelects || lock == true", "let value = lock == true", CONTRACT),
+    ("a data lock on a survivor loses to its old lock", TREE + "SelectionTree+Reloading.swift",
+     "        carriedBits = bytes[position] & carried\n",
+     "        carriedBits = oldState & carried\n", CONTRACT),
+    ("a locked mixed parent passes on", TREE + "SelectionTree+Reloading.swift",
+     ".some(oldShows == .mixed ? nil : oldShows == .on)", ".some(true)", CONTRACT),
+    ("a locked parent passes nothing down", TREE + "SelectionTree+Reloading.swift",
+     "      } else if carriedBits & _NodeBits.locked != 0 {",
+     "      } else if carriedBits & _NodeBits.locked == 42 {", CONTRACT),
+    ("new leaves inherit the selected bit, not the shown state",
+     TREE + "SelectionTree+Reloading.swift",
+     "inheritsOn[position] = oldShows == .on",
+     "inheritsOn[position] = oldState & _NodeBits.selected != 0", CONTRACT),
+    ("reload forgets expansion", TREE + "SelectionTree+Reloading.swift",
+     "expanded[position] = old.expanded[previous]", "expanded[position] = expanded[position]",
+     CONTRACT),
+    ("a parent that becomes a leaf keeps its bit, not what it showed",
+     TREE + "SelectionTree+Reloading.swift",
+     "(oldShows == .on ? _NodeBits.selected : 0)", "(oldState & _NodeBits.selected)", CONTRACT),
+    ("reload drops the filter", TREE + "SelectionTree+Reloading.swift",
+     "    filter = old.filter\n    if filter != nil { _applyFilter() }\n", "", CONTRACT),
+    # Writes, locks, disabling
+    ("cascades always reach disabled nodes", TREE + "SelectionTree+Writing.swift",
+     "options.cascadesIntoDisabled ? 0x3333 : 0x0303", "options.cascadesIntoDisabled ? 0x3333 : 0x3333",
+     FAST),
+    ("hidden nodes are always writable", TREE + "SelectionTree+Writing.swift",
+     "hidden: options.filterScope == .all ? low : 0", "hidden: low", FAST),
+    ("a disabled node's click writes", TREE + "SelectionTree+Writing.swift",
+     "let writable = _isDisabled(states.state(at: position)) ? _StateSet(0) : _writable",
+     "let writable = _writable", FAST),
+    ("blocked writes are not reported", TREE + "SelectionTree+Writing.swift",
+     "blocked: counts.sum(over: differing & ~writable))", "blocked: 0)", FAST),
+    ("lock off keeps the value", TREE + "SelectionTree+Writing.swift",
+     "case .off: map = _StateMap { ($0 | _NodeBits.locked) & ~_NodeBits.selected }",
+     "case .off: map = _StateMap { $0 | _NodeBits.locked }", FAST),
+    ("re-enabling forgets disabled nodes inside", TREE + "SelectionTree+Writing.swift",
+     "      states.apply(disable, to: innerRange)\n", "", FAST),
+    ("re-enabling ignores a disabled ancestor", TREE + "SelectionTree+Writing.swift",
+     "let coveredFromAbove = parent >= 0 && _isDisabled(states.state(at: parent))",
+     "let coveredFromAbove = false", FAST),
+    # Queries
+    ("a disabled parent counts its leaves as writable", TREE + "SelectionTree+Queries.swift",
+     "let isDisabled = counts.sum(over: _StateSet(0x0F0F)) == 0", "let isDisabled = false", FAST),
+    ("isLocked counts locked leaves as unlocked", TREE + "SelectionTree+Queries.swift",
+     "let unlockedLeaves = _StateSet(0x3300)", "let unlockedLeaves = _StateSet(0xFF00)", FAST),
+    ("a mixed node always toggles on", TREE + "SelectionTree+Mutations.swift",
+     "case .mixed: options.mixedTogglesTo.isOn", "case .mixed: true", FAST),
+    ("the .excluded policy counts locked sources", "Sources/ToggleKit/ParentToggle/ToggleSummary.swift",
+     "let onlyWritable = lockedSources == .excluded && writable > 0",
+     "let onlyWritable = false", FAST + "|ParentToggle"),
+    # The segment tree
+    ("a lazy map is not pushed before a partial write", TREE + "_NodeStates.swift",
+     "    push(node)\n    let middle = (low + high) >> 1\n    if l < middle { apply(",
+     "    let middle = (low + high) >> 1\n    if l < middle { apply(", CONTRACT),
+    ("a block's pending map is not flushed before a partial write", TREE + "_NodeStates.swift",
+     "      flush(block: node)\n", "", CONTRACT),
+    ("maps composed in the wrong order in a one-block count", TREE + "_NodeStates.swift",
+     "        map = pending[node].after(map)\n        node >>= 1\n      }\n      var result",
+     "        map = map.after(pending[node])\n        node >>= 1\n      }\n      var result", CONTRACT),
+    ("maps composed in the wrong order while listing", TREE + "_NodeStates.swift",
+     "    let map = above.after(pending[node])\n    if node >= firstBlock {\n      var index",
+     "    let map = pending[node].after(above)\n    if node >= firstBlock {\n      var index",
+     CONTRACT),
+    ("lastIndex skips a block's first position", TREE + "_NodeStates.swift",
+     "stride(from: min(r, high, count) - 1, through: max(l, low), by: -1)",
+     "stride(from: min(r, high, count) - 1, through: max(l, low) + 1, by: -1)", CONTRACT),
+    ("a partial count skips its first position", TREE + "_NodeStates.swift",
+     "      for index in max(l, low)..<min(r, high, count) {\n        result.add(map(bytes[index]))",
+     "      for index in (max(l, low) + 1)..<max(max(l, low) + 1, min(r, high, count)) {\n        result.add(map(bytes[index]))",
+     CONTRACT),
+    # The model and bindings
+    ("a click does not compare the clicked node's ancestors", TREE + "SelectionModel.swift",
+     "var result = tree._ancestry(of: position).dropLast().map { tree.structure.ids[$0] }",
+     "var result: [ID] = []", MODEL),
+    ("notified nodes are remembered forever", TREE + "SelectionModel.swift",
+     "          changed.append(id)\n          observed[id] = nil\n", "          changed.append(id)\n",
+     MODEL),
+    ("a node binding's writability is fixed", TREE + "SelectionModel.swift",
+     "return configuration.isEnabled && !configuration.isLocked", "return true", MODEL),
+    ("a node binding's update reads and writes separately", TREE + "SelectionModel.swift",
+     """        _ = try? self._change(around: id) {
+          (tree) throws(SelectionTreeError) in
+          var value = tree.state(of: id) == .on
+          body(&value)
+          return try tree.set(id, to: value)
+        }""",
+     """        var value = self.state(of: id) == .on
+        body(&value)
+        _ = try? self.set(id, to: value)""", MODEL),
+    ("isWritable ignores the store's check", BINDING + "ModelBinding.swift",
+     "_write != nil && _canWrite?() != false", "_write != nil", MODEL),
+    ("a write to a deleted element reaches the store", BINDING + "ModelBinding+Collection.swift",
+     "          guard locate(read()) != nil else { return }\n          update { collection in\n            guard let index = locate(collection) else { return }\n            collection[index] = newValue",
+     "          update { collection in\n            guard let index = locate(collection) else { return }\n            collection[index] = newValue",
+     SEAMS),
+    # Values
+    ("a restore does not reach below a listed parent", TREE + "SelectionTree+Values.swift",
+     "marks[up ? Int(structure.ends[position]) : position + 1] -= 1",
+     "marks[position + 1] -= 1", CONTRACT),
+    ("a restore writes locked leaves", TREE + "SelectionTree+Values.swift",
+     "        state & _NodeBits.locked == 0\n        && ", "        ", CONTRACT),
+    ("equality ignores expansion", TREE + "SelectionTree+Values.swift",
+     "guard lhs.options == rhs.options, lhs.expanded == rhs.expanded,",
+     "guard lhs.options == rhs.options,", SEAMS + "|" + RANDOM),
+    ("locks are not encoded", TREE + "SelectionTree+Values.swift",
+     "isLocked: bits & _NodeBits.locked != 0 ? true : nil,", "isLocked: nil,", SEAMS + "|" + RANDOM),
+]
+
+
+def stages(suites):
+    """The suites' alternatives grouped by stage, cheapest stage first."""
+    wanted = suites.split("|")
+    result = []
+    for stage in STAGES:
+        chosen = [part for part in stage.split("|") if part in wanted]
+        if chosen:
+            result.append("|".join(chosen))
+            wanted = [part for part in wanted if part not in chosen]
+    return result + wanted
+
+
+def run(command, log):
+    with open(log, "a") as out:
+        out.write("$ " + " ".join(command) + "\n")
+        out.flush()
+        return subprocess.run(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT).returncode
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--list", action="store_true", help="list the mutants and exit")
+    parser.add_argument("--only", help="comma-separated mutant numbers (1-based)")
+    parser.add_argument("--scratch", default=".build", help="build folder (default .build)")
+    args = parser.parse_args()
+    chosen = list(range(1, len(MUTANTS) + 1))
+    if args.only:
+        try:
+            chosen = [int(n) for n in args.only.split(",")]
+        except ValueError:
+            chosen = []
+        if not chosen or any(not 1 <= n <= len(MUTANTS) for n in chosen):
+            print(f"error: --only takes mutant numbers from 1 to {len(MUTANTS)}, comma-separated",
+                  file=sys.stderr)
+            return 2
+    if args.list:
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `--list | head` ends quietly
+        for number in chosen:
+            name, path, _, _, suites = MUTANTS[number - 1]
+            print(f"{number:3}  {name}  ({path}; {suites})")
+        return 0
+    # Every mutant must apply exactly once before anything runs.
+    for number in chosen:
+        name, path, old, new, _ = MUTANTS[number - 1]
+        with open(os.path.join(ROOT, path)) as source:
+            found = source.read().count(old)
+        if found != 1:
+            print(f"error: mutant {number} ({name}): the text occurs {found} times in {path}", file=sys.stderr)
+            return 2
+    log = os.path.join(ROOT, ".build-mutate.log")
+    open(log, "w").close()
+    flags = ["--scratch-path", args.scratch]
+    if run(["swift", "build", "--build-tests"] + flags, log) != 0:
+        print(f"error: the unmutated package does not build; see {log}", file=sys.stderr)
+        return 2
+    results = []
+    original = {}
+
+    def restore(*_):
+        for path, text in original.items():
+            with open(os.path.join(ROOT, path), "w") as target:
+                target.write(text)
+        original.clear()
+
+    signal.signal(signal.SIGINT, lambda *_: (restore(), sys.exit(130)))
+    signal.signal(signal.SIGTERM, lambda *_: (restore(), sys.exit(143)))
+    try:
+        for number in chosen:
+            name, path, old, new, suites = MUTANTS[number - 1]
+            full = os.path.join(ROOT, path)
+            with open(full) as source:
+                text = source.read()
+            original[path] = text
+            with open(full, "w") as target:
+                target.write(text.replace(old, new, 1))
+            started = time.time()
+            if run(["swift", "build", "--build-tests"] + flags, log) != 0:
+                verdict = "killed (does not compile)"
+            else:
+                verdict = "SURVIVED"
+                for stage in stages(suites):
+                    if run(["swift", "test", "--skip-build", "--filter", stage] + flags, log) != 0:
+                        verdict = "killed by " + stage.split("/")[-1].replace("\\(", "")
+                        break
+            restore()
+            results.append((number, name, suites, verdict, time.time() - started))
+            print(f"{number:3} {verdict:26} {time.time() - started:6.0f} s  {name}", flush=True)
+    finally:
+        restore()
+    killed = sum(1 for result in results if result[3].startswith("killed"))
+    print("\n| # | mutant | suites | result |\n|---:|---|---|---|")
+    for number, name, suites, verdict, _ in results:
+        names = ", ".join(part.split("/")[-1].replace("\\(", "") for part in suites.split("|"))
+        print(f"| {number} | {name} | {names} | {verdict} |")
+    print(f"\nmutation score: {killed} of {len(results)}")
+    return 0 if killed == len(results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

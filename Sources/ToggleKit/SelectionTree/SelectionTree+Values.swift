@@ -1,0 +1,204 @@
+/// A selection tree as a value an app keeps: equality, `Codable`, and restoring a saved selection.
+///
+/// A tree's content is its nodes (ids, shape, labels, attributes), what each holds (values, locks,
+/// disabling, expansion) and its options. A filter and rules are ways of looking at a tree: they
+/// are neither compared nor encoded, but what rules derived (locks, disabling) is part of the
+/// content.
+extension SelectionTree {
+  /// The bits of a node's state that are content: the value where it counts (every node when
+  /// parents keep their own values, leaves otherwise) and the lock.
+  func _contentBits(at position: Int, of state: UInt8) -> UInt8 {
+    let counts = !options.propagation.up || structure.isLeaf(position)
+    return state & (_NodeBits.locked | (counts ? _NodeBits.selected : 0))
+  }
+
+  /// Sets the selection to exactly the listed nodes, as an app restores a saved selection.
+  ///
+  /// When parents derive their state, every writable leaf is selected when it or an ancestor is
+  /// listed and deselected otherwise, so a saved ``SelectionForm/leaves``, ``SelectionForm/all``
+  /// or ``SelectionForm/topmost`` list restores the same selection. When parents keep their own
+  /// values, exactly the listed nodes are selected. Locked leaves and disabled ones (unless
+  /// ``Options/cascadesIntoDisabled``) keep their values and count as blocked; a filter does not
+  /// limit a restore. Ids the tree does not have are reported, never trapped on.
+  ///
+  /// ```swift
+  /// let saved = tree.selection(.topmost)                // e.g. from UserDefaults
+  /// let (outcome, unknown) = tree.setSelection(to: saved)
+  /// ```
+  ///
+  /// - Parameter ids: The nodes to select.
+  /// - Returns: How many values changed and were blocked, and the ids that name no node (in the
+  ///   order given).
+  /// - Complexity: O(n + k) for k ids.
+  @discardableResult
+  public mutating func setSelection(
+    to ids: some Sequence<ID>
+  ) -> (outcome: ToggleOutcome, unknown: [ID]) {
+    let up = options.propagation.up
+    var unknown: [ID] = []
+    var marks = [Int32](repeating: 0, count: count + 1)
+    for id in ids {
+      guard let position = structure.position(of: id) else {
+        unknown.append(id)
+        continue
+      }
+      marks[position] += 1
+      marks[up ? Int(structure.ends[position]) : position + 1] -= 1
+    }
+    var bytes = states.allStates()
+    var outcome = ToggleOutcome()
+    var covering: Int32 = 0
+    for position in 0..<count {
+      covering += marks[position]
+      guard !up || structure.isLeaf(position) else { continue }
+      let state = bytes[position]
+      let wanted = covering > 0
+      guard (state & _NodeBits.selected != 0) != wanted else { continue }
+      let isWritable =
+        state & _NodeBits.locked == 0
+        && (state & _NodeBits.disabled == 0 || options.cascadesIntoDisabled)
+      guard isWritable else {
+        outcome.blocked += 1
+        continue
+      }
+      bytes[position] = wanted ? state | _NodeBits.selected : state & ~_NodeBits.selected
+      outcome.changed += 1
+    }
+    if outcome.changed > 0 { states = _NodeStates(states: bytes) }
+    _checkInvariants()
+    return (outcome, unknown)
+  }
+}
+
+extension SelectionTree: Equatable {
+  /// Whether two trees have the same content: nodes in the same order with the same ids, labels,
+  /// attributes, values, locks, disabling and expansion, and the same options.
+  ///
+  /// A filter and rules are not compared. Values are compared where they count: a parent's own
+  /// value only when parents keep their own values.
+  ///
+  /// ```swift
+  /// let copy = try JSONDecoder().decode(SelectionTree<String>.self, from: JSONEncoder().encode(tree))
+  /// copy == tree   // true
+  /// ```
+  ///
+  /// - Complexity: O(n).
+  public static func == (lhs: SelectionTree, rhs: SelectionTree) -> Bool {
+    if lhs.structure !== rhs.structure {
+      guard lhs.structure.ids == rhs.structure.ids, lhs.structure.labels == rhs.structure.labels,
+        lhs.structure.parents == rhs.structure.parents,
+        lhs.structure.attributes == rhs.structure.attributes
+      else { return false }
+    }
+    guard lhs.options == rhs.options, lhs.expanded == rhs.expanded,
+      lhs.disabledPositions == rhs.disabledPositions
+    else { return false }
+    let left = lhs.states.allStates()
+    let right = rhs.states.allStates()
+    return (0..<lhs.count).allSatisfy {
+      lhs._contentBits(at: $0, of: left[$0]) == rhs._contentBits(at: $0, of: right[$0])
+    }
+  }
+}
+
+/// One node as a tree encodes it: preorder, with its parent's index.
+private struct _EncodedNode<ID: Codable>: Codable {
+  var id: ID
+  var parent: Int?
+  var label: String
+  var isSelected: Bool?
+  var isLocked: Bool?
+  var isDisabled: Bool?
+  var isExpanded: Bool?
+  var attributes: [String: String]?
+}
+
+extension SelectionTree: Codable where ID: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case options, nodes
+  }
+
+  /// Encodes the tree's content: its options and its nodes in preorder, each with its parent's
+  /// index and what it holds (flags only when set).
+  ///
+  /// ```swift
+  /// let data = try JSONEncoder().encode(tree)
+  /// ```
+  ///
+  /// - Parameter encoder: The encoder.
+  /// - Throws: What the encoder throws.
+  /// - Complexity: O(n).
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(options, forKey: .options)
+    let all = states.allStates()
+    let nodes = (0..<count).map { position in
+      let bits = _contentBits(at: position, of: all[position])
+      let parent = Int(structure.parents[position])
+      return _EncodedNode(
+        id: structure.ids[position], parent: parent < 0 ? nil : parent,
+        label: structure.labels[position],
+        isSelected: bits & _NodeBits.selected != 0 ? true : nil,
+        isLocked: bits & _NodeBits.locked != 0 ? true : nil,
+        isDisabled: _isDisabledItself(at: position) ? true : nil,
+        isExpanded: expanded[position] ? true : nil,
+        attributes: structure.attributes[Int32(position)])
+    }
+    try container.encode(nodes, forKey: .nodes)
+  }
+
+  /// Decodes a tree that ``encode(to:)`` wrote.
+  ///
+  /// ```swift
+  /// let tree = try JSONDecoder().decode(SelectionTree<String>.self, from: data)
+  /// ```
+  ///
+  /// - Parameter decoder: The decoder.
+  /// - Throws: `DecodingError.dataCorrupted` when a node's parent does not come before it or two
+  ///   nodes share an id; what the decoder throws.
+  /// - Complexity: O(n).
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let options = try container.decode(Options.self, forKey: .options)
+    let nodes = try container.decode([_EncodedNode<ID>].self, forKey: .nodes)
+    var draft = _Draft<ID>(capacity: nodes.count)
+    for (index, node) in nodes.enumerated() {
+      if let parent = node.parent, !(0..<index).contains(parent) {
+        throw DecodingError.dataCorrupted(
+          .init(
+            codingPath: container.codingPath + [CodingKeys.nodes],
+            debugDescription: "node \(index) names parent \(parent), which does not come before it"
+          ))
+      }
+      draft.append(
+        id: node.id, label: node.label, parent: Int32(node.parent ?? -1), isSelected: false,
+        lock: .none, isDisabled: false, isExpanded: node.isExpanded ?? false,
+        attributes: node.attributes ?? [:])
+    }
+    var tree: SelectionTree
+    do {
+      tree = try draft.finish(options: options)
+    } catch {
+      throw DecodingError.dataCorrupted(
+        .init(
+          codingPath: container.codingPath + [CodingKeys.nodes], debugDescription: "\(error)",
+          underlyingError: error))
+    }
+    // What `encode` wrote is in preorder; a list in another order is laid out in preorder first.
+    let positions = nodes.indices.map { index in
+      tree.structure.ids[index] == nodes[index].id
+        ? index : tree.structure.position(of: nodes[index].id)!
+    }
+    var bytes = tree.states.allStates()
+    for (index, node) in nodes.enumerated() {
+      if node.isSelected == true { bytes[positions[index]] |= _NodeBits.selected }
+      if node.isLocked == true { bytes[positions[index]] |= _NodeBits.locked }
+    }
+    tree.states = _NodeStates(states: bytes)
+    for (index, node) in nodes.enumerated() where node.isDisabled == true {
+      tree._setDisabled(positions[index], true)
+    }
+    tree._checkInvariants()
+    self = tree
+  }
+}

@@ -1,0 +1,64 @@
+// The README's examples, copied from README.md: they compile and do what the README says.
+
+import Observation
+import Testing
+import ToggleKit
+
+// README: "Rules: CSS for toggles"
+enum PriorityKey: RuleKey { static let defaultValue = 1 }  // 0 low, 1 normal, 2 high
+enum ColorKey: RuleKey { static let defaultValue = "black" }
+enum HeadlineKey: RuleKey { static let defaultValue = "" }
+enum BarTitleKey: RuleKey { static let defaultValue = "" }
+
+extension RuleContext {  // a key is a property of the context, as in SwiftUI
+  var priority: Int {
+    get { self[PriorityKey.self] }
+    set { self[PriorityKey.self] = newValue }
+  }
+  var color: String {
+    get { self[ColorKey.self] }
+    set { self[ColorKey.self] = newValue }
+  }
+  var headline: String {
+    get { self[HeadlineKey.self] }
+    set { self[HeadlineKey.self] = newValue }
+  }
+  var barTitle: String {
+    get { self[BarTitleKey.self] }
+    set { self[BarTitleKey.self] = newValue }
+  }
+}
+
+@Suite("The README's examples compile and do what they say")
+struct ReadmeExampleTests {
+  @Test("the rules example: a high priority is red and the bar title follows the headline")
+  func rulesExample() {
+    let rules = RuleModel {
+      (\.priority >= 2) => (\.color <= "red")
+      \.barTitle <= \.headline  // another key, itself derived
+    }
+    var context = RuleContext(model: rules)
+    context.priority = 2
+    context.headline = "Ship it"
+    print(context.color, context.barTitle)  // red Ship it (cached until what they read changes)
+    print(context.explain(\.color))  // which rule fired, which were skipped and why
+    #expect(context.color == "red")
+    #expect(context.barTitle == "Ship it")
+  }
+
+  @Test("the SelectionModel example: only Fruit's observers are told of an apple")
+  func modelExample() throws {
+    let model = SelectionModel(try SelectionTree(paths: ["Fruit/Apple", "Veg/Leek"]))
+    withObservationTracking {
+      _ = model.state(of: "Fruit")
+    } onChange: {
+      print("Fruit changed")
+    }
+    try model.toggle("Fruit/Apple")  // prints "Fruit changed"
+    try model.toggle("Veg/Leek")  // Fruit's observers are not told
+    // isWritable follows later locks; update is atomic
+    let apple = model.binding(for: "Fruit/Apple")
+    #expect(apple.isWritable)
+    #expect(model.state(of: "Fruit") == .on)
+  }
+}

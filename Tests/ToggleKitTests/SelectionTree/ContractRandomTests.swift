@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+
+@testable import ToggleKit
+
+/// A random forest of `size` nodes: random parents among earlier nodes (depth about ln n), random
+/// leaf kinds, a few disabled nodes.
+private func randomData(size: Int, _ generator: inout SeededGenerator) -> [ContractModel.Datum] {
+  var data: [ContractModel.Datum] = []
+  for id in 0..<size {
+    let parent =
+      id == 0 || Int.random(in: 0..<8, using: &generator) == 0
+      ? nil : Int.random(in: 0..<id, using: &generator)
+    data.append(.init(id: id, parent: parent))
+  }
+  let parents = Set(data.compactMap(\.parent))
+  for id in 0..<size where !parents.contains(id) {
+    data[id] = SourceKind.allCases.randomElement(using: &generator)!.datum(
+      id, parent: data[id].parent)
+  }
+  for id in 0..<size where Int.random(in: 0..<40, using: &generator) == 0 {
+    data[id].isDisabled = true
+  }
+  return data
+}
+
+/// A random operation from the whole alphabet over the model's current nodes.
+private func randomOperation(
+  _ model: ContractModel, size: Int, reloads: Int, _ generator: inout SeededGenerator
+) -> ContractOperation {
+  func node() -> Int {
+    Int.random(in: 0..<50, using: &generator) == 0
+      ? 1_000_000 : model.order.randomElement(using: &generator)!
+  }
+  func some() -> [Int] { (0..<Int.random(in: 0...3, using: &generator)).map { _ in node() } }
+  let roll = Int.random(in: 0..<100, using: &generator)
+  switch roll {
+  case 0..<22: return .toggle(node())
+  case 22..<32: return .set(node(), .random(using: &generator))
+  case 32..<40: return .lock(node(), NodeLock.allCases.randomElement(using: &generator)!)
+  case 40..<47: return .disable(node(), .random(using: &generator))
+  case 47..<52: return .expand(node(), .random(using: &generator))
+  case 52..<54: return .random(using: &generator) ? .selectAll : .deselectAll
+  case 54..<60: return .filter(Set(some()), matchesOnly: .random(using: &generator))
+  case 60..<63: return .clearFilter
+  case 63..<64: return .policy(LockedSources.allCases.randomElement(using: &generator)!)
+  case 64..<65: return .mixedTarget(MixedToggleTarget.allCases.randomElement(using: &generator)!)
+  case 65..<66: return .cascade(.random(using: &generator))
+  case 66..<67: return .scope(FilterScope.allCases.randomElement(using: &generator)!)
+  case 67..<70: return .restore(some())
+  case 70..<(70 + reloads):
+    let target = node()
+    // Keep the tree near its size: past twice the size, a reload deletes a subtree.
+    if model.count > 2 * size, model.contains(target), model.subtree(target).count * 2 < model.count
+    {
+      return .reload(.delete(target), NewChildren.allCases.randomElement(using: &generator)!)
+    }
+    let changes: [ReloadChange] = [
+      .insertLeaf(under: target), .insertLockedLeaf(under: target, .on),
+      .insertLockedLeaf(under: target, .off), .insertSelectedLeaf(under: target),
+      model.contains(target) && model.subtree(target).count * 4 < model.count
+        ? .delete(target) : .insertLeaf(under: target),
+      .moveToRoot(target), .reverse, .dataLock(target, .on), .dataLock(target, .off),
+      .dataDisable(target, .random(using: &generator)), .same,
+    ]
+    return .reload(
+      changes.randomElement(using: &generator)!,
+      NewChildren.allCases.randomElement(using: &generator)!)
+  default: return .toggle(node())
+  }
+}
+
+/// What an export must keep: the shape, labels, leaf values and leaf locks, disabling.
+private struct ExportFacts: Equatable {
+  var parents: [Int]
+  var labels: [String]
+  var leafValues: [Bool?]
+  var leafLocks: [Bool?]
+  var disabled: [Bool]
+
+  init<ID: Hashable>(_ tree: SelectionTree<ID>) {
+    let ids = tree.ids
+    parents = ids.map { tree.parent(of: $0).flatMap(tree.index(of:)) ?? -1 }
+    labels = ids.map { tree.label(of: $0)! }
+    let leaves = ids.map { tree.children(of: $0).isEmpty }
+    leafValues = ids.indices.map { leaves[$0] ? tree.state(of: ids[$0]) == .on : nil }
+    leafLocks = ids.indices.map { leaves[$0] ? tree.isLocked(ids[$0]) == true : nil }
+    disabled = ids.map { tree.isDisabledItself($0)! }
+  }
+}
+
+@Suite("The contract where features meet: long seeded runs against the reference model")
+struct ContractRandomTests {
+  /// (nodes, operations, compare every k operations, reload percentage), by tree size.
+  static let runs: [(size: Int, operations: Int, compareEvery: Int, reloads: Int)] = [
+    (10, 80_000, 1, 6), (40, 60_000, 4, 6), (150, 40_000, 40, 4), (1_000, 16_000, 2_000, 1),
+    (10_000, 4_000, 4_000, 1),
+  ]
+
+  @Test(
+    "200,000 seeded operations interleaving the whole alphabet match the model, with Codable and export round trips after every reload",
+    arguments: 0..<5)
+  func seededRuns(run: Int) throws {
+    let (size, operations, compareEvery, reloads) = Self.runs[run]
+    var generator = SeededGenerator(seed: UInt64(7_000 + run))
+    let options = SelectionTree<Int>.Options(
+      propagation: Propagation.allModes[run % Propagation.allModes.count])
+    let data = randomData(size: size, &generator)
+    var tree = try _NodeStates.$testingBlockShift.withValue(run % 2 == 0 ? 1 : nil) {
+      try SelectionTree(contract: data, options: options)
+    }
+    var model = ContractModel(data: data, options: options)
+    var reloadsRun = 0
+    let started = ContinuousClock.now
+    for step in 1...operations {
+      let operation = randomOperation(model, size: size, reloads: reloads, &generator)
+      let context = "run \(run) step \(step): \(operation)"
+      let (outcome, expected) = try _NodeStates.$testingBlockShift.withValue(
+        run % 2 == 0 ? 1 : nil
+      ) { try operation.apply(to: &tree, &model) }
+      model.listHiddenNodes()
+      guard outcome == expected else {
+        Issue.record(
+          "\(context): outcome \(String(describing: outcome)) ≠ \(String(describing: expected))")
+        return
+      }
+      if step % compareEvery == 0 || step == operations {
+        tree._checkAllInvariants()
+        guard ContractView(tree) == ContractView(model) else {
+          Issue.record("\(context):\n  tree  \(ContractView(tree))\n  model \(ContractView(model))")
+          return
+        }
+      }
+      if case .reload = operation {
+        reloadsRun += 1
+        try checkRoundTrips(tree, context)
+      }
+    }
+    #expect(reloadsRun > operations / 200)
+    print(
+      "contract run \(run): \(size) nodes → \(tree.count), \(operations) operations, "
+        + "\(reloadsRun) reloads, \(ContinuousClock.now - started)")
+  }
+
+  /// Encode → decode gives an equal tree; export → parse, in every format, keeps what exports keep.
+  private func checkRoundTrips(_ tree: SelectionTree<Int>, _ context: String) throws {
+    let decoded = try JSONDecoder().decode(
+      SelectionTree<Int>.self, from: JSONEncoder().encode(tree))
+    #expect(decoded == tree, "Codable, \(context)")
+    #expect(decoded.selection(.all) == tree.selection(.all), "Codable selection, \(context)")
+    guard tree.options.propagation.up else { return }
+    var unfiltered = tree
+    unfiltered.setFilter(nil)
+    let facts = ExportFacts(unfiltered)
+    for format in TreeFormat.allCases {
+      let back = try SelectionTree(parsing: tree.exported(as: format), format: format)
+      #expect(ExportFacts(back) == facts, "\(format) export, \(context)")
+      if format == .json { #expect(back.ids == tree.ids.map(String.init), "JSON ids, \(context)") }
+    }
+  }
+}
