@@ -227,6 +227,40 @@ public struct Explorer {
     scrollToCursor()
   }
 
+  /// Handles the keys of one read, in order; typing into the filter is coalesced, so a paste of
+  /// hundreds of characters filters the tree once, not once per character.
+  ///
+  /// ```swift
+  /// explorer.handle([.character("/")] + "apple".map(Key.character))   // one refilter
+  /// ```
+  ///
+  /// - Parameter keys: The keys.
+  /// - Complexity: O(keys × height × log n), plus O(n) per run of filter typing.
+  public mutating func handle(_ keys: [Key]) {
+    var pending: String? = nil  // filter text typed but not applied yet
+    func applyPending() {
+      if let text = pending, text != filterText { setFilter(text) }
+      if pending != nil { scrollToCursor() }
+      pending = nil
+    }
+    for key in keys {
+      if isEditingFilter && !showsHelp && outcome == nil {
+        switch key {
+        case .character(let character):
+          pending = (pending ?? filterText) + String(character)
+          continue
+        case .backspace:
+          pending = String((pending ?? filterText).dropLast())
+          continue
+        default: break
+        }
+      }
+      applyPending()
+      handle(key)
+    }
+    applyPending()
+  }
+
   /// Keys while the filter is edited; false for keys that navigate as usual.
   private mutating func handleFilterKey(_ key: Key) -> Bool {
     switch key {
@@ -246,7 +280,11 @@ public struct Explorer {
     return true
   }
 
+  /// How many times the tree has been filtered (each costs O(n)): tests check that pastes coalesce.
+  package private(set) var filterRuns = 0
+
   private mutating func setFilter(_ text: String) {
+    filterRuns += 1
     let focused = cursor.map { tree.ids[$0] }
     filterText = text
     tree.setFilter(text.isEmpty ? nil : TreeFilter(text: text))
@@ -369,7 +407,7 @@ public struct Explorer {
     "→ l          expand / into", "← h          collapse / to parent",
     "a n          select all / none",
     "/            filter (Enter keeps, Esc clears)", "Enter        accept", "q Esc        cancel",
-    "?            this help (any key closes)",
+    "?            this help (any key closes)", "Ctrl-Z       suspend (fg resumes)",
   ]
 
   /// The whole screen: `height` lines of at most `width` columns.

@@ -1,5 +1,11 @@
 import ToggleKit
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Why the input could not be read: exit code 1, with the place named.
 ///
 /// ```swift
@@ -36,7 +42,7 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
   /// ```
   ///
   /// - Complexity: O(1).
-  public var description: String { "togglekit: \(message)" }
+  public var description: String { "togglekit: \(LabelPath.displayable(message))" }
 }
 
 /// Where a command's tree comes from.
@@ -91,7 +97,7 @@ public enum InputSource: Hashable, Sendable {
 /// - Throws: ``InputError`` with `FILE:LINE:COL: …` for parse errors.
 /// - Complexity: O(n) in the input.
 public func loadTree(
-  _ invocation: Invocation, source: InputSource, bytes: [UInt8]
+  _ invocation: Invocation, source: InputSource, bytes: consuming [UInt8]
 ) throws(InputError) -> (tree: SelectionTree<String>, warnings: [String]) {
   let options = invocation.treeOptions
   do {
@@ -104,12 +110,13 @@ public func loadTree(
       return (try SelectionTree(parsing: demoCatalogue, format: .indented, options: options), [])
     case .file(let name):
       let tree = try SelectionTree(
-        parsing: bytes, format: invocation.format, file: name, separator: invocation.separator,
+        parsing: consume bytes, format: invocation.format, file: name,
+        separator: invocation.separator,
         options: options, uniqueSiblingLabels: true)
       return (tree, [])
     case .standardInput:
       let tree = try SelectionTree(
-        parsing: bytes, format: invocation.format, file: "<stdin>",
+        parsing: consume bytes, format: invocation.format, file: "<stdin>",
         separator: invocation.separator, options: options, uniqueSiblingLabels: true)
       return (tree, [])
     }
@@ -119,5 +126,77 @@ public func loadTree(
     throw InputError(message: error.description)
   } catch {
     throw InputError(message: "\(error)")
+  }
+}
+
+/// Reads input block by block and stops at the first NUL byte, so that binary or endless input
+/// (`/dev/zero`) fails at once instead of being read to its end.
+///
+/// ```swift
+/// var reader = InputReader(name: "tree.txt")
+/// try reader.append(block)   // throws "tree.txt:1:5: NUL byte …" when the block holds a NUL
+/// ```
+///
+/// - Complexity: O(n) in the bytes appended.
+public struct InputReader: Sendable {
+  /// The name errors use (a file, or `<stdin>`).
+  ///
+  /// ```swift
+  /// reader.name   // "<stdin>"
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public let name: String
+  /// Everything read so far.
+  ///
+  /// ```swift
+  /// let tree = try SelectionTree(parsing: reader.bytes)
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public private(set) var bytes: [UInt8] = []
+
+  /// Starts reading a named input.
+  ///
+  /// ```swift
+  /// var reader = InputReader(name: "<stdin>")
+  /// ```
+  ///
+  /// - Parameter name: The name errors use.
+  /// - Complexity: O(1).
+  public init(name: String) {
+    self.name = name
+  }
+
+  /// Adds a block read from the input.
+  ///
+  /// ```swift
+  /// try reader.append(Array("Fruit\n".utf8)[...])
+  /// ```
+  ///
+  /// - Parameter block: The bytes of one read.
+  /// - Throws: ``InputError`` `NAME:LINE:COL: NUL byte …` at the first NUL.
+  /// - Complexity: O(block length).
+  public mutating func append(_ block: ArraySlice<UInt8>) throws(InputError) {
+    // A concrete type and memchr: this runs over every byte of every input.
+    let nul = block.withUnsafeBufferPointer { buffer -> Int? in
+      guard let base = buffer.baseAddress, buffer.count > 0,
+        let found = memchr(base, 0, buffer.count)
+      else { return nil }
+      return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+    if let nul {
+      let offset = bytes.count + nul
+      bytes += block
+      var line = 1
+      var lineStart = 0
+      for index in 0..<offset where bytes[index] == 0x0A {
+        line += 1
+        lineStart = index + 1
+      }
+      throw InputError(
+        message: "\(name):\(line):\(offset - lineStart + 1): NUL byte (is this a binary file?)")
+    }
+    bytes += block
   }
 }

@@ -43,6 +43,19 @@ public struct Invocation: Hashable, Sendable {
     case off(String)
     /// `--expand PATH`
     case expand(String)
+
+    /// The PATH the operation names.
+    ///
+    /// ```swift
+    /// Invocation.Operation.on("Fruit/Apple").path   // "Fruit/Apple"
+    /// ```
+    ///
+    /// - Complexity: O(1).
+    public var path: String {
+      switch self {
+      case .toggle(let path), .on(let path), .off(let path), .expand(let path): path
+      }
+    }
   }
 
   /// The subcommand.
@@ -189,6 +202,15 @@ public struct Invocation: Hashable, Sendable {
   ///
   /// - Complexity: O(1).
   public var noColor = false
+  /// `-0`/`--null`: raw label paths ended by NUL instead of escaped ones ended by newline, for
+  /// `xargs -0` (the one output that carries raw bytes).
+  ///
+  /// ```swift
+  /// try Invocation.parse(["apply", "-0", "f.txt"]).nullSeparated   // true
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public var nullSeparated = false
 
   /// The tree options the invocation asks for.
   ///
@@ -308,6 +330,7 @@ public struct Invocation: Hashable, Sendable {
         }
         invocation.style = text
       case "--no-color": invocation.noColor = true
+      case "-0", "--null": invocation.nullSeparated = true
       case "--rules":
         guard invocation.rulesFile == nil else {
           throw UsageError("option '--rules' given twice; put all rules in one file")
@@ -317,12 +340,24 @@ public struct Invocation: Hashable, Sendable {
       default:
         throw UsageError("unknown option '\(name)' for '\(invocation.command.rawValue)'")
       }
-      if inlineValue != nil && ["--hidden", "--no-color"].contains(name) {
+      if inlineValue != nil && ["--hidden", "--no-color", "--null"].contains(name) {
         throw UsageError("option '\(name)' takes no value")
       }
     }
     if invocation.directory != nil && invocation.file != nil {
       throw UsageError("give either a FILE or --dir, not both")
+    }
+    if invocation.nullSeparated, let form = invocation.output,
+      [.json, .indent, .paths].contains(form)
+    {
+      throw UsageError("option '--null' works with the path lists (leaves, topmost, all, states)")
+    }
+    for path in invocation.operations.map(\.path) + invocation.explainPaths {
+      do {
+        _ = try LabelPath.labels(of: path)
+      } catch {
+        throw UsageError("\(error)")
+      }
     }
     return invocation
   }
@@ -366,6 +401,6 @@ public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Complexity: O(1).
   public var description: String {
-    "togglekit: \(message)\nTry 'togglekit --help' for more information."
+    "togglekit: \(LabelPath.displayable(message))\nTry 'togglekit --help' for more information."
   }
 }

@@ -31,6 +31,8 @@ public enum Key: Hashable, Sendable {
   case backspace
   /// Ctrl-C
   case interrupt
+  /// Ctrl-Z: suspend to the shell (the terminal is restored, and re-entered on `fg`).
+  case suspend
   /// A printable character
   case character(Character)
 }
@@ -119,6 +121,7 @@ public struct KeyDecoder: Sendable {
       }
       return (.escape, 1)  // Escape followed by an ordinary key (Alt+key): Escape, then the key
     case 0x03: return (.interrupt, 1)
+    case 0x1A: return (.suspend, 1)
     case 0x0D, 0x0A: return (.enter, 1)
     case 0x7F, 0x08: return (.backspace, 1)
     case 0x00..<0x20: return (nil, 1)
@@ -130,6 +133,11 @@ public struct KeyDecoder: Sendable {
       case 0xE0...0xEF: length = 3
       case 0xF0...0xF4: length = 4
       default: return (nil, 1)  // not the start of a character: dropped
+      }
+      // A lead byte not followed by continuation bytes (0x80…0xBF) is dropped at once, so the
+      // byte after it — Ctrl-C, say — is read as itself rather than swallowed.
+      for offset in 1..<length where index + offset < pending.count {
+        if pending[index + offset] & 0xC0 != 0x80 { return (nil, 1) }
       }
       guard index + length <= pending.count else { return nil }
       let scalars = String(validating: pending[index..<index + length], as: UTF8.self)

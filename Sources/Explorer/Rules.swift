@@ -49,39 +49,65 @@ public func loadRules(_ bytes: [UInt8], file: String) throws(InputError) -> Rule
 public func applyRules(
   _ rules: RuleModel, to tree: inout SelectionTree<String>, file: String
 ) throws(InputError) {
+  func located(_ error: RuleError) -> InputError {
+    guard case .cycle(let keys) = error else { return InputError(message: "\(file): \(error)") }
+    // Where the cycle is written: the first rule that sets a key of the cycle and reads one
+    // (in its condition or value), else the first that sets one.
+    let setters = rules.rules.filter { keys.contains($0.assignment.keyName) }
+    func reads(_ rule: Rule) -> Bool {
+      let value = rule.assignment.description.dropFirst(rule.assignment.keyName.count + 3)
+      let text = rule.predicate.description + " " + value
+      let words = text.split { !($0.isLetter || $0.isNumber) }.map(String.init)
+      return words.contains { keys.contains($0) }
+    }
+    let rule = setters.first(where: reads) ?? setters.first
+    let place = rule?.location.map { "\(file):\($0.line):\($0.column)" } ?? file
+    return InputError(message: "\(place): \(error)")
+  }
   do {
     try tree.applyRules(rules)
   } catch {
-    throw InputError(message: "\(file): \(error)")
+    throw located(error)
+  }
+  // Display labels and styles are derived when drawn: derive them all now, so that a cycle
+  // through them is an error here rather than a default silently shown.
+  let lazyKeys = ["displayLabel", "style"]
+  guard rules.rules.contains(where: { lazyKeys.contains($0.assignment.keyName) }) else { return }
+  for id in tree.ids {
+    guard let context = tree.ruleContext(of: id) else { continue }
+    do {
+      _ = try context.value(of: \.displayLabel)
+      _ = try context.value(of: \.styleName)
+    } catch {
+      throw located(error)
+    }
   }
 }
 
-/// Why a node has its rule-derived attributes: one explanation per key rules can set.
+/// What the rules derive for a node, and why: `--explain`.
+///
+/// Every line is safe for a terminal: labels and values show control characters escaped.
 ///
 /// ```swift
-/// print(try explanation(ofPath: "Catalog/Legacy", in: tree))
+/// print(explanation(of: "Fruit/Apple", in: tree))
 /// ```
 ///
 /// - Parameters:
-///   - path: The node's label path (`\` escapes a `/`).
-///   - tree: The tree, with or without rules.
-/// - Returns: A heading line, then the explanations of `enabled`, `locked`, `expanded`,
-///   `displayLabel` and `style`.
-/// - Throws: ``ApplyError`` when no node has that path.
-/// - Complexity: The cost of deriving the five keys for the node.
-public func explanation(
-  ofPath path: String, in tree: SelectionTree<String>
-) throws(ApplyError) -> String {
-  guard let id = tree.node(atLabelPath: labels(ofPath: path)),
-    let context = tree.ruleContext(of: id)
-  else {
-    throw ApplyError(message: "no node at path '\(path)'")
+///   - id: The node's id.
+///   - tree: The tree, with rules applied.
+/// - Returns: The node's escaped PATH, then one indented block per derived attribute.
+/// - Complexity: The cost of deriving the node's attributes.
+public func explanation(of id: String, in tree: SelectionTree<String>) -> String {
+  guard let context = tree.ruleContext(of: id) else {
+    return "\(tree.escapedLabelPath(of: id)):\n  (no rules)\n"
   }
   let parts = [
     context.explain(\.isEnabled), context.explain(\.lock), context.explain(\.isExpanded),
     context.explain(\.displayLabel), context.explain(\.styleName),
   ]
-  return "\(path):\n"
-    + parts.map { "\($0)".split(separator: "\n").map { "  \($0)\n" }.joined() }
+  return "\(tree.escapedLabelPath(of: id)):\n"
+    + parts.map {
+      "\($0)".split(separator: "\n").map { "  \(LabelPath.displayable(String($0)))\n" }.joined()
+    }
     .joined()
 }

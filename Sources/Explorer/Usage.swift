@@ -68,7 +68,7 @@ public enum Usage {
       --version          show the version
 
     Run without a FILE on a terminal, 'togglekit explore' opens a demo catalogue.
-    Exit status: 0 success, 1 bad input, 2 usage error, 130 cancelled.
+    Exit status: 0 success, 1 bad input or a failed write, 2 usage error, 130 cancelled.
 
     """
 
@@ -83,6 +83,7 @@ public enum Usage {
       + """
       Output:
         --output FORM      leaves (default), topmost, all, json, indent or paths
+        -0, --null         raw paths ended by NUL (for xargs -0) instead of escaped lines
         --style NAME       checkbox (default), checkbox-right, switch or button
         --no-color         no colours (NO_COLOR is honoured too)
 
@@ -91,6 +92,7 @@ public enum Usage {
         Space    toggle     → l  expand / into     ← h  collapse / to parent
         a  select all       n  select none         /  filter (Enter keeps, Esc clears)
         Enter  accept       q Esc  cancel (exit 130)                ?  key help
+        Ctrl-Z suspend (fg resumes)
 
       """
 
@@ -99,7 +101,8 @@ public enum Usage {
     usage: togglekit apply [options] [FILE | -]
 
     Runs operations in command-line order and prints the tree. A PATH is the labels from the root
-    joined by '/', with '\\' escaping a '/' or '\\' inside a label.
+    joined by '/', written as togglekit prints them: '\\/' and '\\\\' for '/' and '\\' in a label,
+    '\\t' '\\n' '\\r', '\\u{1B}' for any other control character, '\\e' for an empty label.
 
     """ + "\n" + inputs + "\n"
       + """
@@ -117,6 +120,7 @@ public enum Usage {
       Output:
         --print FORM       states (default: STATE<TAB>PATH for every node), leaves, topmost, all,
                            json, indent or paths
+        -0, --null         raw paths ended by NUL (for xargs -0) instead of escaped lines
 
       Examples:
         togglekit apply --on Fruit --off Fruit/Pear --print topmost cats.txt

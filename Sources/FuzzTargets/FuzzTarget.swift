@@ -29,6 +29,12 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   /// The explorer's key decoder: the keys do not depend on how the bytes were split into reads,
   /// and no key carries a control character.
   case keys
+  /// The one path syntax: any text read as a PATH gives labels that write back to a PATH reading
+  /// the same labels, with no raw control character; every label escapes and reads back.
+  case labelPath
+  /// Format detection: any bytes give a format; a tree parsed from them exports to text detected
+  /// as its own format (a flat path list as indented text) that reads back to the same tree.
+  case detection
 
   /// Runs the target on one input, trapping when a property fails.
   ///
@@ -46,6 +52,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case .rules: Self.checkRules(bytes)
     case .arguments: Self.checkArguments(bytes)
     case .keys: Self.checkKeys(bytes)
+    case .labelPath: Self.checkLabelPath(bytes)
+    case .detection: Self.checkDetection(bytes)
     }
   }
 
@@ -140,6 +148,48 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
       check(
         character.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F },
         "no control character reaches the screen")
+    }
+  }
+
+  static func checkLabelPath(_ bytes: [UInt8]) {
+    let text = String(decoding: bytes, as: UTF8.self)
+    func isControl(_ scalar: Unicode.Scalar) -> Bool {
+      scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+    // As a label: it escapes to control-free text that reads back to itself.
+    let escaped = LabelPath.escaped(text)
+    check(!escaped.unicodeScalars.contains(where: isControl), "an escaped label has no control")
+    check((try? LabelPath.labels(of: escaped)) == [text], "a label reads back")
+    check(!LabelPath.displayable(text).unicodeScalars.contains(where: isControl), "displayable")
+    // As a PATH: its labels join to a PATH that reads the same labels.
+    guard let labels = try? LabelPath.labels(of: text) else { return }
+    check(!labels.isEmpty, "a PATH has a label")
+    let joined = LabelPath.joined(labels)
+    check((try? LabelPath.labels(of: joined)) == labels, "a written PATH reads back")
+    check(!joined.unicodeScalars.contains(where: isControl), "a written PATH has no control")
+  }
+
+  static func checkDetection(_ bytes: [UInt8]) {
+    let format = TreeFormat.detect(fileName: nil, bytes: bytes)
+    guard let tree = try? SelectionTree(parsing: bytes, format: format, file: "fuzz") else {
+      return
+    }
+    for written in TreeFormat.allCases {
+      let text = Array(tree.exported(as: written).utf8)
+      let detected = TreeFormat.detect(fileName: nil, bytes: text)
+      let isFlat = tree.ids.allSatisfy { tree.parent(of: $0) == nil }
+      check(
+        detected == written || (written == .paths && isFlat),
+        "an export of \(written) is detected as \(detected)")
+      guard let again = try? SelectionTree(parsing: text, file: "export") else {
+        fatalError("an export of \(written) does not read back with detection")
+      }
+      check(
+        again.ids.map { again.labelPath(of: $0) } == tree.ids.map { tree.labelPath(of: $0) },
+        "an export of \(written) reads back to the same labels")
+      check(
+        again.ids.map { again.state(of: $0) } == tree.ids.map { tree.state(of: $0) },
+        "an export of \(written) reads back to the same states")
     }
   }
 

@@ -17,8 +17,48 @@ nonisolated(unsafe) let savedAttributes: UnsafeMutablePointer<termios> = {
   raw.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
   return raw.bindMemory(to: termios.self, capacity: 1)
 }()
+/// The raw modes the explorer runs in, to re-enter them after a suspension (same care as above).
+nonisolated(unsafe) let rawAttributes: UnsafeMutablePointer<termios> = {
+  let bytes = max(256, MemoryLayout<termios>.stride)
+  let raw = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 16)
+  raw.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
+  return raw.bindMemory(to: termios.self, capacity: 1)
+}()
 nonisolated(unsafe) var wakeDescriptor: Int32 = -1
 let restoreSequence: StaticString = "\u{1B}[?25h\u{1B}[?1049l"
+let enterSequence: StaticString = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J"
+
+/// Re-enters raw mode and the alternate screen, and wakes the main loop to redraw; async-signal-safe.
+func reenterTerminal() {
+  guard restoreDescriptor >= 0 else { return }
+  _ = tcsetattr(restoreDescriptor, TCSAFLUSH, rawAttributes)
+  _ = write(restoreDescriptor, enterSequence.utf8Start, enterSequence.utf8CodeUnitCount)
+  var byte: UInt8 = 1
+  _ = write(writeEnd, &byte, 1)
+}
+
+/// SIGTSTP (Ctrl-Z, `kill -TSTP`): put the terminal back, stop for real, and on SIGCONT carry on
+/// (the SIGCONT handler re-enters raw mode and redraws) — as less, vim and fzf do.
+func suspendHandler(_ signalNumber: Int32) {
+  let saved = errno
+  restoreTerminal()
+  signal(SIGTSTP, SIG_DFL)
+  var set = sigset_t()
+  sigemptyset(&set)
+  sigaddset(&set, SIGTSTP)
+  pthread_sigmask(SIG_UNBLOCK, &set, nil)
+  raise(SIGTSTP)  // stops here until SIGCONT
+  installHandler(SIGTSTP, suspendHandler)
+  errno = saved
+}
+
+func installHandler(_ signalNumber: Int32, _ handler: @convention(c) (Int32) -> Void) {
+  var action = sigaction()
+  action.__sigaction_handler.sa_handler = handler
+  sigemptyset(&action.sa_mask)
+  action.sa_flags = 0
+  sigaction(signalNumber, &action, nil)
+}
 
 /// Restores the terminal modes and screen; async-signal-safe.
 func restoreTerminal() {
@@ -53,9 +93,24 @@ final class Terminal {
       controls[Int(VMIN)] = 1
       controls[Int(VTIME)] = 0
     }
-    tcsetattr(descriptor, TCSAFLUSH, &raw)
+    rawAttributes.pointee = raw
+    tcsetattr(descriptor, TCSAFLUSH, rawAttributes)
     installSignalHandlers()
     send("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J")
+  }
+
+  /// Ctrl-Z: suspends the process as SIGTSTP does (the terminal is restored, then re-entered on `fg`).
+  func suspend() {
+    raise(SIGTSTP)
+  }
+
+  /// The bytes already waiting on the terminal, without blocking (nil when none).
+  func readWaiting() -> [UInt8]? {
+    var probe = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    guard poll(&probe, 1, 0) > 0, probe.revents & Int16(POLLIN) != 0 else { return nil }
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let count = read(descriptor, &buffer, buffer.count)
+    return count > 0 ? Array(buffer[0..<count]) : nil
   }
 
   /// Leaves raw mode and the alternate screen.
@@ -128,13 +183,7 @@ final class Terminal {
       _ = fcntl(wake[0], F_SETFL, O_NONBLOCK)
       _ = fcntl(wake[1], F_SETFL, O_NONBLOCK)
     }
-    func install(_ signalNumber: Int32, _ handler: @convention(c) (Int32) -> Void) {
-      var action = sigaction()
-      action.__sigaction_handler.sa_handler = handler
-      sigemptyset(&action.sa_mask)
-      action.sa_flags = 0
-      sigaction(signalNumber, &action, nil)
-    }
+    let install = installHandler
     install(SIGWINCH) { _ in
       var byte: UInt8 = 1
       _ = write(writeEnd, &byte, 1)
@@ -145,7 +194,18 @@ final class Terminal {
         _exit(signalNumber == SIGINT ? 130 : 128 + signalNumber)
       }
     }
-    for crash in [SIGSEGV, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE] {
+    install(SIGTSTP, suspendHandler)
+    install(SIGCONT) { _ in
+      let saved = errno
+      reenterTerminal()
+      errno = saved
+    }
+    // Crashes, and every other signal whose default ends the process: restore, then die of it.
+    let deadly = [
+      SIGSEGV, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE,
+      SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGSYS,
+    ]
+    for crash in deadly {
       install(crash) { signalNumber in
         restoreTerminal()
         signal(signalNumber, SIG_DFL)
@@ -156,7 +216,7 @@ final class Terminal {
     // unblock them, or a SIGTERM would wait forever and the terminal would stay raw.
     var handled = sigset_t()
     sigemptyset(&handled)
-    for signalNumber in [SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
+    for signalNumber in [SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT] + deadly {
       sigaddset(&handled, signalNumber)
     }
     pthread_sigmask(SIG_UNBLOCK, &handled, nil)

@@ -11,30 +11,67 @@ import ToggleKit
 #endif
 
 func printError(_ message: String) {
-  var line = message.hasSuffix("\n") ? message : message + "\n"
+  // Messages quote data: no control character of a label reaches the terminal (a newline ends a line).
+  var line = message.split(separator: "\n", omittingEmptySubsequences: false)
+    .map { LabelPath.displayable(String($0)) }.joined(separator: "\n")
+  if !line.hasSuffix("\n") { line += "\n" }
   line.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
 }
 
-func printOutput(_ text: String) {
-  var text = text
-  text.withUTF8 { bytes in
-    var offset = 0
-    while offset < bytes.count {
-      let written = write(1, bytes.baseAddress! + offset, bytes.count - offset)
-      if written <= 0 { return }
-      offset += written
+/// `write(2)`, named apart from ``StandardOutput/write(_:)``.
+func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+  write(descriptor, bytes, count)
+}
+
+/// Standard output, buffered, remembering the first failed write (a full disk, a closed or broken
+/// pipe with SIGPIPE ignored): the command then ends with "writing output failed" and exit 1.
+final class StandardOutput {
+  private var buffer: [UInt8] = []
+  private(set) var failure: Int32?
+
+  func write(_ text: String) {
+    guard failure == nil else { return }
+    buffer.append(contentsOf: text.utf8)
+    if buffer.count >= 1 << 16 { flush() }
+  }
+
+  func flush() {
+    defer { buffer.removeAll(keepingCapacity: true) }
+    guard failure == nil else { return }
+    buffer.withUnsafeBytes { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        let written = systemWrite(1, bytes.baseAddress! + offset, bytes.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          failure = errno
+          return
+        }
+        offset += written
+      }
+    }
+  }
+
+  /// Flushes, and exits 1 with a message if any write failed.
+  func finish() {
+    flush()
+    if let failure {
+      printError("togglekit: writing output failed: \(String(cString: strerror(failure)))")
+      exit(1)
     }
   }
 }
 
-/// Reads a whole file (or standard input with nil).
+let output = StandardOutput()
+
+/// Reads a whole file (or standard input with nil), stopping at the first NUL byte.
 func readAll(_ path: String?) -> Result<[UInt8], InputError> {
   let descriptor = path.map { open($0, O_RDONLY) } ?? 0
   guard descriptor >= 0 else {
     return .failure(InputError(message: "\(path!): \(String(cString: strerror(errno)))"))
   }
   defer { if path != nil { close(descriptor) } }
-  var bytes: [UInt8] = []
+  var reader = InputReader(name: path ?? "<stdin>")
   var buffer = [UInt8](repeating: 0, count: 1 << 16)
   while true {
     let count = read(descriptor, &buffer, buffer.count)
@@ -44,9 +81,13 @@ func readAll(_ path: String?) -> Result<[UInt8], InputError> {
         InputError(message: "\(path ?? "<stdin>"): \(String(cString: strerror(errno)))"))
     }
     if count == 0 { break }
-    bytes += buffer[0..<count]
+    do {
+      try reader.append(buffer[0..<count])
+    } catch {
+      return .failure(error)
+    }
   }
-  return .success(bytes)
+  return .success(reader.bytes)
 }
 
 let invocation: Invocation
@@ -59,10 +100,12 @@ do {
 
 switch invocation.command {
 case .help:
-  printOutput(Usage.text(for: invocation.helpTopic))
+  output.write(Usage.text(for: invocation.helpTopic))
+  output.finish()
   exit(0)
 case .version:
-  printOutput("togglekit \(Usage.version)\n")
+  output.write("togglekit \(Usage.version)\n")
+  output.finish()
   exit(0)
 case .apply, .explore:
   break
@@ -77,28 +120,26 @@ else {
   exit(2)
 }
 
-var bytes: [UInt8] = []
-switch source {
-case .file(let path):
+/// The input's bytes (empty for a directory or the demo); exits 1 when they cannot be read.
+func inputBytes(_ source: InputSource) -> [UInt8] {
+  let path: String?
+  switch source {
+  case .file(let name): path = name
+  case .standardInput: path = nil
+  case .directory, .demo: return []
+  }
   switch readAll(path) {
-  case .success(let content): bytes = content
+  case .success(let content): return content
   case .failure(let error):
     printError(error.description)
     exit(1)
   }
-case .standardInput:
-  switch readAll(nil) {
-  case .success(let content): bytes = content
-  case .failure(let error):
-    printError(error.description)
-    exit(1)
-  }
-case .directory, .demo: break
 }
 
 let loaded: (tree: SelectionTree<String>, warnings: [String])
 do {
-  loaded = try loadTree(invocation, source: source, bytes: bytes)
+  // Handed over, not kept: the parser frees the input before it builds the tree.
+  loaded = try loadTree(invocation, source: source, bytes: inputBytes(source))
 } catch {
   printError(error.description)
   exit(1)
@@ -117,7 +158,8 @@ if let rulesFile = invocation.rulesFile {
 
 if invocation.command == .apply {
   do {
-    printOutput(try runApply(invocation, on: tree))
+    try runApply(invocation, on: tree) { output.write($0) }
+    output.finish()
     exit(0)
   } catch {
     printError(error.description)
@@ -154,17 +196,23 @@ while explorer.outcome == nil {
   var keys: [Key] = []
   if timedOut {
     keys = decoder.flush()
-  } else if let input {
+  } else if var input {
+    // A paste arrives as many bytes: take all that are waiting, so the filter runs once for them.
+    while input.count < 1 << 20, let more = terminal.readWaiting(), !more.isEmpty { input += more }
     keys = decoder.feed(input)
   } else {
     keys = [.interrupt]  // the terminal went away
   }
-  for key in keys { explorer.handle(key) }
+  if keys.contains(.suspend) { terminal.suspend() }
+  explorer.handle(keys)
   terminal.draw(explorer.frame(mode: mode))
 }
 terminal.stop()
 if explorer.outcome == .accepted {
-  printOutput((invocation.output ?? .leaves).render(explorer.tree, separator: invocation.separator))
+  (invocation.output ?? .leaves).write(
+    explorer.tree, separator: invocation.separator, nullSeparated: invocation.nullSeparated
+  ) { output.write($0) }
+  output.finish()
   exit(0)
 }
 exit(130)

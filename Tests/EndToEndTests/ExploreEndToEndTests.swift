@@ -5,6 +5,13 @@ import Testing
 private func inTerminal(_ command: String, keys: [String], pause: Double = 0.3) throws -> (
   screen: String, code: Int32
 ) {
+  try inTerminal(command, bytes: keys.map { Array($0.utf8) }, pause: pause)
+}
+
+/// As above, typing raw bytes (which need not be UTF-8).
+private func inTerminal(_ command: String, bytes keys: [[UInt8]], pause: Double = 0.3) throws -> (
+  screen: String, code: Int32
+) {
   _ = TogglekitBinary.brokenPipesIgnored
   let process = Process()
   process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
@@ -20,7 +27,7 @@ private func inTerminal(_ command: String, keys: [String], pause: Double = 0.3) 
   try process.run()
   Thread.sleep(forTimeInterval: 0.8)
   for key in keys {
-    try? input.fileHandleForWriting.write(contentsOf: Data(key.utf8))
+    try? input.fileHandleForWriting.write(contentsOf: Data(key))
     Thread.sleep(forTimeInterval: pause)
   }
   let screen = output.fileHandleForReading.readDataToEndOfFile()
@@ -154,8 +161,89 @@ struct ExploreHostileLabelTests {
       #expect(!screen.contains(raw), "raw \(raw.debugDescription) reached the terminal")
     }
     let text = withoutEscapeSequences(screen)
-    for shown in ["Title\\u{1B}]0;pwned\\u{7}", "Red\\u{1B}[31mALERT", "C1\\u{9B}2Jgone"] {
+    for shown in ["Title\\u{1B}]0;pwned\\u{07}", "Red\\u{1B}[31mALERT", "C1\\u{9B}2Jgone"] {
       #expect(text.contains(shown), "\(shown) is drawn escaped")
     }
+  }
+}
+
+@Suite("togglekit explore under hostile input, signals and job control", .serialized)
+struct ExploreHostileSessionTests {
+  static let hasScript = FileManager.default.fileExists(atPath: "/usr/bin/script")
+
+  @Test("Ctrl-C right after a partial UTF-8 character still cancels", .enabled(if: hasScript))
+  func interruptAfterPartialCharacter() throws {
+    let command = "\(TogglekitBinary.url.path) explore > /dev/null; echo code=$?"
+    let (screen, _) = try inTerminal(command, bytes: [[0xE9], [0x03]])
+    #expect(screen.contains("code=130"), "\(screen.suffix(300))")
+  }
+
+  @Test(
+    "SIGTSTP restores the terminal and stops; SIGCONT re-enters raw mode and redraws",
+    .enabled(if: hasScript))
+  func suspendAndContinue() throws {
+    let folder = try TogglekitBinary.scratch()
+    // Job control as an interactive shell has it: the explorer runs in the foreground, is
+    // stopped, and `fg` continues it.
+    let binary = TogglekitBinary.url.path
+    let f = folder.path
+    // The explorer writes its pid through `exec` (other tests run explorers at the same time).
+    let command =
+      "set -m; stty -g > \(f)/before; (sleep 1.5; kill -TSTP $(cat \(f)/pid)) & "
+      + "sh -c 'echo $$ > \(f)/pid; exec \(binary) explore > /dev/null'; echo stopped=$?; "
+      + "stty -g > \(f)/stopped; cut -d' ' -f3 /proc/$(cat \(f)/pid)/stat > \(f)/state; "
+      + "(sleep 1; stty -a > \(f)/resumed; kill -TERM $(cat \(f)/pid)) & "
+      + "fg > /dev/null; echo code=$?; stty -g > \(f)/after"
+    let (screen, _) = try inTerminal(command, keys: [])
+    func read(_ name: String) throws -> String {
+      try String(contentsOfFile: "\(folder.path)/\(name)", encoding: .utf8)
+    }
+    #expect(screen.contains("stopped=148"), "\(screen.suffix(300))")
+    #expect(try read("state").hasPrefix("T"), "the process was stopped")
+    #expect(try read("stopped") == read("before"), "modes restored while stopped")
+    #expect(try read("resumed").contains("-icanon"), "raw mode again after SIGCONT")
+    #expect(try read("after") == read("before"))
+    #expect(screen.contains("code=143"), "\(screen.suffix(300))")
+    // Left the alternate screen when stopped, entered it again when continued, left at the end.
+    let leave = "\u{1B}[?25h\u{1B}[?1049l"
+    #expect(screen.components(separatedBy: leave).count - 1 >= 2)
+    #expect(screen.components(separatedBy: "\u{1B}[?1049h").count - 1 >= 2)
+  }
+
+  @Test(
+    "SIGUSR1, SIGALRM and SIGPIPE deaths restore the terminal first",
+    .enabled(if: hasScript), arguments: ["USR1", "ALRM", "PIPE"])
+  func otherSignals(signal: String) throws {
+    let folder = try TogglekitBinary.scratch()
+    let command =
+      "stty -g > \(folder.path)/before; \(TogglekitBinary.url.path) explore > /dev/null & pid=$!; "
+      + "sleep 1; kill -\(signal) $pid; wait $pid; echo code=$?; stty -g > \(folder.path)/after"
+    let (screen, _) = try inTerminal(command, keys: [])
+    let codes = ["USR1": 138, "ALRM": 142, "PIPE": 141]
+    #expect(screen.contains("code=\(codes[signal]!)"), "\(screen.suffix(300))")
+    let before = try String(contentsOfFile: "\(folder.path)/before", encoding: .utf8)
+    let after = try String(contentsOfFile: "\(folder.path)/after", encoding: .utf8)
+    #expect(before == after)
+    #expect(
+      screen.hasSuffix("\u{1B}[?25h\u{1B}[?1049l") || screen.contains("\u{1B}[?25h\u{1B}[?1049l"))
+  }
+
+  @Test(
+    "a piped export opens in explore, and the printed selection shows hostile labels escaped",
+    .enabled(if: hasScript))
+  func pipedHostileSelection() throws {
+    let folder = try TogglekitBinary.scratch()
+    let file = try TogglekitBinary.file(
+      "t.txt", "[ ] Menu\n  [x] \\u{1B}]0;PWNED\\u{07}\n  [ ] plain\n", in: folder)
+    let out = folder.appendingPathComponent("picked").path
+    let binary = TogglekitBinary.url.path
+    let command =
+      "\(binary) apply --print indent \(file) | \(binary) explore --output leaves > \(out); "
+      + "echo code=$?"
+    let (screen, _) = try inTerminal(command, keys: ["\r"])
+    #expect(screen.contains("code=0"), "\(screen.suffix(300))")
+    #expect(
+      try String(contentsOfFile: out, encoding: .utf8) == #"Menu/\u{1B}]0;PWNED\u{07}"# + "\n")
+    #expect(!screen.contains("\u{1B}]0;PWNED"))
   }
 }

@@ -61,7 +61,7 @@ struct RulesEndToEndTests {
       in: folder)
     let cyclic = try TogglekitBinary.run(["explore", "--rules", cycle, catalog])
     #expect(cyclic.code == 1)
-    #expect(cyclic.stderr == "togglekit: \(cycle): rule cycle: enabled → enabled\n")
+    #expect(cyclic.stderr == "togglekit: \(cycle):3:1: rule cycle: enabled → enabled\n")
     let missing = try TogglekitBinary.run(["apply", "--rules", "/nonexistent/rules.txt", catalog])
     #expect(missing.code == 1)
     #expect(missing.stderr == "togglekit: /nonexistent/rules.txt: No such file or directory\n")

@@ -87,8 +87,8 @@ struct InvocationTests {
 
   @Test("PATH labels: '/' separates, '\\' escapes")
   func pathLabels() {
-    #expect(labels(ofPath: "Fruit/Apple") == ["Fruit", "Apple"])
-    #expect(labels(ofPath: #"Sizes/1\/2 inch"#) == ["Sizes", "1/2 inch"])
-    #expect(labels(ofPath: #"a\\b"#) == [#"a\b"#])
+    #expect((try? LabelPath.labels(of: "Fruit/Apple")) == ["Fruit", "Apple"])
+    #expect((try? LabelPath.labels(of: #"Sizes/1\/2 inch"#)) == ["Sizes", "1/2 inch"])
+    #expect((try? LabelPath.labels(of: #"a\\b"#)) == [#"a\b"#])
   }
 }

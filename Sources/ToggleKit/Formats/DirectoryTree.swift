@@ -39,7 +39,9 @@ public struct DirectoryError: Error, Hashable, Sendable, CustomStringConvertible
   /// ```
   ///
   /// - Complexity: O(1).
-  public var description: String { "\(path): \(message)" }
+  public var description: String {
+    "\(_Escaping.displayable(path)): \(_Escaping.displayable(message))"
+  }
 }
 
 extension SelectionTree where ID == String {
@@ -77,7 +79,7 @@ extension SelectionTree where ID == String {
   /// so that tests can make one fail even when they run as root.
   static func _directory(
     at path: String, maxDepth: Int?, includeHidden: Bool, options: Options,
-    open: (String) -> OpaquePointer?
+    open: (UnsafePointer<CChar>) -> OpaquePointer?
   ) throws(DirectoryError) -> (tree: SelectionTree<String>, warnings: [String]) {
     var info = stat()
     guard lstat(path, &info) == 0 else {
@@ -95,33 +97,42 @@ extension SelectionTree where ID == String {
         attributes: ["kind": "directory"])
     ]
     var warnings: [String] = []
-    var pending: [(fsPath: String, node: Int32, depth: Int)] = [(trimmed, 0, 0)]
-    while let (folder, node, depth) = pending.popLast() {
+    // File system paths are bytes (names need not be UTF-8); `shown` is how messages name them.
+    typealias Folder = (bytes: [UInt8], shown: String, node: Int32, depth: Int)
+    var pending: [Folder] = [(Array(trimmed.utf8), trimmed, 0, 0)]
+    while let (folder, shown, node, depth) = pending.popLast() {
       if let maxDepth, depth >= maxDepth { continue }
-      guard let handle = open(folder) else {
-        warnings.append("\(folder): cannot open directory: \(_errorText())")
+      guard let handle = _withCString(folder, open) else {
+        warnings.append("\(shown): cannot open directory: \(_errorText())")
         nodes[Int(node)].attributes["unreadable"] = "true"
         continue
       }
-      var names: [String] = []
+      var names: [[UInt8]] = []
       while let entry = readdir(handle) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-          String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 })
         }
-        if name == "." || name == ".." { continue }
-        if !includeHidden && name.hasPrefix(".") { continue }
+        if name == [0x2E] || name == [0x2E, 0x2E] { continue }
+        if !includeHidden && name.first == 0x2E { continue }
         names.append(name)
       }
       closedir(handle)
-      names.sort()
-      var subfolders: [(String, Int32, Int)] = []
+      names.sort { $0.lexicographicallyPrecedes($1) }
+      var subfolders: [Folder] = []
+      var seen: Set<String> = []
       for name in names {
-        let childPath = folder == "/" ? "/" + name : folder + "/" + name
+        let label = _fileNameLabel(name)
+        let childBytes = folder == [0x2F] ? [0x2F] + name : folder + [0x2F] + name
+        let childShown = shown == "/" ? "/" + label : shown + "/" + label
+        guard seen.insert(label).inserted else {
+          // Only a name with a literal `\xHH` can meet one with that undecodable byte.
+          warnings.append("\(childShown): skipped: another name in its folder is shown the same")
+          continue
+        }
         var childInfo = stat()
         var attributes: [String: String] = [:]
-        if lstat(childPath, &childInfo) != 0 {
+        if _withCString(childBytes, { lstat($0, &childInfo) }) != 0 {
           attributes["kind"] = "other"
-          warnings.append("\(childPath): cannot read: \(_errorText())")
+          warnings.append("\(childShown): cannot read: \(_errorText())")
         } else {
           switch childInfo.st_mode & S_IFMT {
           case S_IFDIR: attributes["kind"] = "directory"
@@ -135,9 +146,11 @@ extension SelectionTree where ID == String {
         let index = Int32(nodes.count)
         nodes.append(
           _ParsedNode(
-            label: name, explicitID: nil, parent: node, line: 0, column: 0, selected: nil,
+            label: label, explicitID: nil, parent: node, line: 0, column: 0, selected: nil,
             attributes: attributes))
-        if attributes["kind"] == "directory" { subfolders.append((childPath, index, depth + 1)) }
+        if attributes["kind"] == "directory" {
+          subfolders.append((childBytes, childShown, index, depth + 1))
+        }
       }
       pending.append(contentsOf: subfolders.reversed())
     }
@@ -149,7 +162,43 @@ extension SelectionTree where ID == String {
   }
 }
 
-/// The text of the current `errno`.
+/// Calls `body` with `bytes` as a NUL-terminated C string.
+func _withCString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result) -> Result {
+  (bytes + [0]).withUnsafeBufferPointer { buffer in
+    buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
+  }
+}
+
+/// A file name as a label: its UTF-8 text, with each byte that is not part of valid UTF-8 written
+/// `\xHH` (as `ls -b` and git do), so that names differing in such bytes stay distinct.
+func _fileNameLabel(_ name: [UInt8]) -> String {
+  if let text = String(validating: name, as: UTF8.self) { return text }
+  var label = ""
+  var index = 0
+  while index < name.count {
+    let lead = name[index]
+    let length =
+      switch lead {
+      case 0x00..<0x80: 1
+      case 0xC2...0xDF: 2
+      case 0xE0...0xEF: 3
+      case 0xF0...0xF4: 4
+      default: 0
+      }
+    if length > 0, index + length <= name.count,
+      let piece = String(validating: name[index..<index + length], as: UTF8.self)
+    {
+      label += piece
+      index += length
+    } else {
+      let hex = String(lead, radix: 16, uppercase: true)
+      label += "\\x" + (hex.count < 2 ? "0" : "") + hex
+      index += 1
+    }
+  }
+  return label
+}
+
 func _errorText() -> String {
   String(cString: strerror(errno))
 }

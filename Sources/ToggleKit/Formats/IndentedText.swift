@@ -10,8 +10,17 @@
 /// ```
 enum _IndentedText {
   static func parse(
-    _ bytes: [UInt8], file: String?, options: SelectionTree<String>.Options
+    _ bytes: consuming [UInt8], file: String?, options: SelectionTree<String>.Options
   ) throws(TreeFormatError) -> SelectionTree<String> {
+    // The input and its lines are freed before the tree is built.
+    let nodes = try parsedNodes(bytes, file: file)
+    _ = consume bytes
+    return try _buildParsedTree(consume nodes, file: file, separator: "/", options: options)
+  }
+
+  static func parsedNodes(
+    _ bytes: [UInt8], file: String?
+  ) throws(TreeFormatError) -> [_ParsedNode] {
     let text = try _TextLines(bytes, file: file)
     var nodes: [_ParsedNode] = []
     nodes.reserveCapacity(text.lines.count)
@@ -93,7 +102,7 @@ enum _IndentedText {
       levels[levels.count - 1].node = Int32(nodes.count)
       nodes.append(node)
     }
-    return try _buildParsedTree(nodes, file: file, separator: "/", options: options)
+    return nodes
   }
 
   /// `key=value, key=value}` after the opening brace, to the end of the line.
@@ -128,9 +137,7 @@ enum _IndentedText {
     return attributes
   }
 
-  static func export<ID>(_ tree: SelectionTree<ID>) -> String {
-    var lines: [String] = []
-    lines.reserveCapacity(tree.count)
+  static func export<ID>(_ tree: SelectionTree<ID>, to emit: (String) -> Void) {
     for position in 0..<tree.count {
       var line = String(repeating: "  ", count: Int(tree.structure.depths[position]))
       line += _marker(
@@ -138,17 +145,18 @@ enum _IndentedText {
         locked: tree.structure.isLeaf(position) && tree._hasOwnLock(at: position),
         disabled: tree._isDisabledItself(at: position))
       line += " "
-      line += _Escaping.escape(tree.structure.labels[position], specials: ["{"], emptyMarker: false)
+      // `/` is escaped too, so that no line of indented text reads as a path (format detection).
+      line += _Escaping.escape(
+        tree.structure.labels[position], specials: ["{", "/"], emptyMarker: false)
       if let attributes = tree.structure.attributes[Int32(position)], !attributes.isEmpty {
         let pairs = attributes.sorted { $0.key < $1.key }.map { key, value in
-          _Escaping.escape(key, specials: ["=", ",", "}", "{"], emptyMarker: false) + "="
-            + _Escaping.escape(value, specials: [",", "}", "{"], emptyMarker: false)
+          _Escaping.escape(key, specials: ["=", ",", "}", "{", "/"], emptyMarker: false) + "="
+            + _Escaping.escape(value, specials: [",", "}", "{", "/"], emptyMarker: false)
         }
         line += " {" + pairs.joined(separator: ", ") + "}"
       }
-      lines.append(line)
+      emit(line + "\n")
     }
-    return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
   }
 }
 

@@ -401,7 +401,9 @@ enum _JSONTree {
       uniqueSiblingLabels: uniqueSiblingLabels)
   }
 
-  static func export<ID>(_ tree: SelectionTree<ID>) -> String {
+  static func export<ID>(_ tree: SelectionTree<ID>, to emit: (String) -> Void) {
+    // `[]` exactly: detection reads `[ ]` as an unselected marker of indented text.
+    guard tree.count > 0 else { return emit("[]\n") }
     var output = "["
     var pathLengths: [Int] = []
     pathLengths.reserveCapacity(tree.count)
@@ -443,6 +445,10 @@ enum _JSONTree {
         }
         fields.append("\"attributes\": {" + pairs.joined(separator: ", ") + "}")
       }
+      if output.utf8.count >= 1 << 16 {
+        emit(output)
+        output = ""
+      }
       output += "{" + fields.joined(separator: ", ")
       if isLeaf {
         output += "}"
@@ -455,7 +461,7 @@ enum _JSONTree {
       output += "]}"
       open.removeLast()
     }
-    return output + "\n]\n"
+    emit(output + "\n]\n")
   }
 
   /// A JSON string literal.
@@ -469,7 +475,8 @@ enum _JSONTree {
       case "\r": result += "\\r"
       case "\t": result += "\\t"
       default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
+        if _Escaping.isControl(scalar) {
+          // C0 as JSON requires, and DEL and C1 too: no raw control character reaches a terminal.
           let hex = String(scalar.value, radix: 16, uppercase: true)
           result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
         } else {

@@ -7,11 +7,23 @@
 /// ```
 enum _PathList {
   static func parse(
-    _ bytes: [UInt8], file: String?, separator: Unicode.Scalar,
+    _ bytes: consuming [UInt8], file: String?, separator: Unicode.Scalar,
     options: SelectionTree<String>.Options
   ) throws(TreeFormatError) -> SelectionTree<String> {
+    // The input, its lines and the interner are freed before the tree is built: they would add
+    // about 100 bytes per node to the peak.
+    let nodes = try parsedNodes(bytes, file: file, separator: separator)
+    _ = consume bytes
+    return try _buildParsedTree(consume nodes, file: file, separator: separator, options: options)
+  }
+
+  static func parsedNodes(
+    _ bytes: [UInt8], file: String?, separator: Unicode.Scalar
+  ) throws(TreeFormatError) -> [_ParsedNode] {
     let text = try _TextLines(bytes, file: file)
     var nodes: [_ParsedNode] = []
+    // One node per line plus a few folders: reserved, so the array does not double past it.
+    nodes.reserveCapacity(text.lines.count + text.lines.count / 64 + 16)
     var interner = _PathInterner(capacity: text.lines.count)
     for (offset, range) in text.lines.enumerated() where !range.isEmpty {
       let lineNumber = offset + 1
@@ -40,23 +52,34 @@ enum _PathList {
         nodes[Int(node)].disabled = marker.disabled
       }
     }
-    return try _buildParsedTree(nodes, file: file, separator: separator, options: options)
+    return nodes
   }
 
-  static func export<ID>(_ tree: SelectionTree<ID>, separator: Unicode.Scalar) -> String {
-    var paths: [String] = []
-    var lines: [String] = []
+  static func export<ID>(
+    _ tree: SelectionTree<ID>, separator: Unicode.Scalar, to emit: (String) -> Void
+  ) {
+    // As `forEachLabelPath`: one buffer for the current path, O(longest path) memory.
+    var buffer: [UInt8] = []
+    var ends: [Int] = []
+    let separatorBytes = Array(String(separator).utf8)
     for position in 0..<tree.count {
-      let parent = Int(tree.structure.parents[position])
-      let escaped = _escapePathLabel(tree.structure.labels[position], separator: separator)
-      let path = parent < 0 ? escaped : paths[parent] + String(separator) + escaped
-      paths.append(path)
+      let depth = Int(tree.structure.depths[position])
+      ends.removeSubrange(depth...)
+      buffer.removeSubrange((depth == 0 ? 0 : ends[depth - 1])...)
+      if depth > 0 { buffer += separatorBytes }
+      // `{` is escaped too, so that a flat list (no separator) reads back as indented text alike.
+      let label = tree.structure.labels[position]
+      let escaped =
+        label.utf8.contains(UInt8(ascii: "{"))
+        ? _Escaping.escape(label, specials: [separator, "{"], emptyMarker: true)
+        : _escapePathLabel(label, separator: separator)
+      buffer += escaped.utf8
+      ends.append(buffer.count)
       let marker = _marker(
         state: tree._state(at: position),
         locked: tree.structure.isLeaf(position) && tree._hasOwnLock(at: position),
         disabled: tree._isDisabledItself(at: position))
-      lines.append(marker + " " + path)
+      emit(marker + " " + String(decoding: buffer, as: UTF8.self) + "\n")
     }
-    return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
   }
 }

@@ -21,9 +21,12 @@ public enum TreeFormat: String, Hashable, Sendable, CaseIterable {
   /// One path per line.
   case paths
 
-  /// The format a file most likely uses: by extension (`.json`, `.txt`/`.tree`/`.outline`,
-  /// `.paths`/`.lst`), else by content (JSON if it starts with `{` or `[` followed by JSON; paths
-  /// if any line has a `/` and none is indented; indented otherwise).
+  /// The format a file most likely uses, by its name's extension or else by its content.
+  ///
+  /// By extension: `.json`, `.txt`/`.tree`/`.outline`, `.paths`/`.lst`. By content: JSON if it
+  /// starts with `{`, `[{` or is an empty `[]`;
+  /// paths if a line has an unescaped `/` and none is indented; indented otherwise. Every export
+  /// of every format is detected as its own format.
   ///
   /// ```swift
   /// TreeFormat.detect(fileName: nil, bytes: Array("a/b\na/c\n".utf8))   // .paths
@@ -44,27 +47,41 @@ public enum TreeFormat: String, Hashable, Sendable, CaseIterable {
       }
     }
     let head = bytes.prefix(65_536)
+    func isSpace(_ byte: UInt8) -> Bool {
+      byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
     var index = head.startIndex
     if head.starts(with: [0xEF, 0xBB, 0xBF]) { index += 3 }
-    while index < head.endIndex && [0x20, 0x09, 0x0A, 0x0D].contains(head[index]) { index += 1 }
+    while index < head.endIndex && isSpace(head[index]) { index += 1 }
     if index < head.endIndex {
       if head[index] == UInt8(ascii: "{") { return .json }
       if head[index] == UInt8(ascii: "[") {
         var next = index + 1
-        while next < head.endIndex && [0x20, 0x09, 0x0A, 0x0D].contains(head[next]) { next += 1 }
-        // `[x] label` and `[ ] label` are markers; `[{` or `[]` is JSON.
-        if next < head.endIndex
-          && (head[next] == UInt8(ascii: "{") || head[next] == UInt8(ascii: "]"))
+        while next < head.endIndex && isSpace(head[next]) { next += 1 }
+        // `[{` starts an array of roots; `[]` with nothing after it is an empty one.
+        // `[x] label`, `[ ] label` (even `[ ]` alone: an empty label), `[-] label` are markers.
+        if next < head.endIndex && head[next] == UInt8(ascii: "{") { return .json }
+        if index + 1 < head.endIndex && head[index + 1] == UInt8(ascii: "]")
+          && head[(index + 2)...].allSatisfy(isSpace) && head.count == bytes.count
         {
           return .json
         }
       }
     }
+    // Paths when some line has an unescaped `/` and no line is indented. Indented text escapes
+    // `/` in labels, so its export never reads as paths.
     var sawSlash = false
     var lineStart = true
+    var escaped = false
     for byte in head {
       if lineStart && (byte == 0x20 || byte == 0x09) { return .indented }
-      if byte == UInt8(ascii: "/") { sawSlash = true }
+      if escaped {
+        escaped = false
+      } else if byte == UInt8(ascii: "\\") {
+        escaped = true
+      } else if byte == UInt8(ascii: "/") {
+        sawSlash = true
+      }
       lineStart = byte == 0x0A
     }
     return sawSlash ? .paths : .indented
@@ -97,17 +114,20 @@ extension SelectionTree where ID == String {
   /// - Throws: ``TreeFormatError`` with the line, the column and what was expected.
   /// - Complexity: O(n) in the size of the input.
   public init(
-    parsing bytes: [UInt8], format: TreeFormat? = nil, file: String? = nil,
+    parsing bytes: consuming [UInt8], format: TreeFormat? = nil, file: String? = nil,
     separator: Unicode.Scalar = "/", options: Options = Options(),
     uniqueSiblingLabels: Bool = false
   ) throws(TreeFormatError) {
+    // The bytes are consumed: a caller that hands them over lets the text formats free them
+    // before the tree is built.
     switch format ?? TreeFormat.detect(fileName: file, bytes: bytes) {
-    case .indented: self = try _IndentedText.parse(bytes, file: file, options: options)
+    case .indented: self = try _IndentedText.parse(consume bytes, file: file, options: options)
     case .json:
       self = try _JSONTree.parse(
         bytes, file: file, options: options, uniqueSiblingLabels: uniqueSiblingLabels)
     case .paths:
-      self = try _PathList.parse(bytes, file: file, separator: separator, options: options)
+      self = try _PathList.parse(
+        consume bytes, file: file, separator: separator, options: options)
     }
   }
 
@@ -161,10 +181,30 @@ extension SelectionTree {
   /// - Returns: The text, ending with a newline (empty for an empty tree, except JSON's `[]`).
   /// - Complexity: O(n log n).
   public func exported(as format: TreeFormat, separator: Unicode.Scalar = "/") -> String {
+    var text = ""
+    exported(as: format, separator: separator) { text += $0 }
+    return text
+  }
+
+  /// The tree as text in a ``TreeFormat``, handed to `emit` in pieces as it is made (whole lines,
+  /// at most about 64 KiB each), so that a writer can stream it without holding it all.
+  ///
+  /// ```swift
+  /// tree.exported(as: .paths) { piece in output.write(piece) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - format: The format to write.
+  ///   - separator: The path separator of the ``TreeFormat/paths`` format.
+  ///   - emit: Called with each piece, in order.
+  /// - Complexity: O(n log n).
+  public func exported(
+    as format: TreeFormat, separator: Unicode.Scalar = "/", to emit: (String) -> Void
+  ) {
     switch format {
-    case .indented: _IndentedText.export(self)
-    case .json: _JSONTree.export(self)
-    case .paths: _PathList.export(self, separator: separator)
+    case .indented: _IndentedText.export(self, to: emit)
+    case .json: _JSONTree.export(self, to: emit)
+    case .paths: _PathList.export(self, separator: separator, to: emit)
     }
   }
 }

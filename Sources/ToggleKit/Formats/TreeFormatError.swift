@@ -70,7 +70,8 @@ public struct TreeFormatError: Error, Hashable, Sendable, CustomStringConvertibl
   ///
   /// - Complexity: O(1).
   public var description: String {
-    "\(file ?? "<input>"):\(line):\(column): \(message)"
+    // Labels are data: no control character of a name or a message reaches a terminal.
+    "\(_Escaping.displayable(file ?? "<input>")):\(line):\(column): \(_Escaping.displayable(message))"
   }
 }
 

@@ -3,22 +3,72 @@ struct _ParsedNode {
   var label: String
   var explicitID: String?
   var parent: Int32
-  var line: Int
-  var column: Int
+  // 32-bit places keep a node at 56 bytes: a million-line file holds a million of them at once.
+  private var storedLine: Int32
+  private var storedColumn: Int32
   /// The node's own marker: selected, not selected, or none (nil; a mixed marker is none too).
   var selected: Bool?
   var locked = false
   var disabled = false
   var attributes: [String: String] = [:]
+
+  init(
+    label: String, explicitID: String?, parent: Int32, line: Int, column: Int, selected: Bool?,
+    attributes: [String: String] = [:]
+  ) {
+    self.label = label
+    self.explicitID = explicitID
+    self.parent = parent
+    storedLine = Int32(clamping: line)
+    storedColumn = Int32(clamping: column)
+    self.selected = selected
+    self.attributes = attributes
+  }
+
+  var line: Int { Int(storedLine) }
+  var column: Int { Int(storedColumn) }
 }
+
+/// The deepest nesting a text format may describe: 10,000 levels.
+let _maximumParsedDepth: Int32 = 10_000
 
 /// Builds a tree of path ids from parsed nodes (parents before children), applying the formats'
 /// shared rules: a leaf without a marker takes the nearest marked ancestor's; a lock on a leaf fixes
 /// its own value, a lock on a parent fixes every node below at its value.
 func _buildParsedTree(
-  _ nodes: [_ParsedNode], file: String?, separator: Unicode.Scalar,
+  _ nodes: consuming [_ParsedNode], file: String?, separator: Unicode.Scalar,
   options: SelectionTree<String>.Options, uniqueSiblingLabels: Bool = false
 ) throws(TreeFormatError) -> SelectionTree<String> {
+  // The parsed nodes are freed when the draft is made, before the tree is laid out: they would
+  // add about 90 bytes per node to the peak. Errors keep only their places.
+  let (draft, lines, columns, hasOwnID) = try _draft(
+    nodes, file: file, separator: separator, uniqueSiblingLabels: uniqueSiblingLabels)
+  _ = consume nodes
+  do {
+    return try draft.finish(options: options)
+  } catch {
+    guard case .duplicateID(_, let firstIndex, let secondIndex) = error else {
+      throw TreeFormatError(file: file, line: 1, column: 1, message: error.description)
+    }
+    let parent = Int(draft.parents[secondIndex])
+    let what =
+      !hasOwnID[firstIndex] && !hasOwnID[secondIndex]
+      ? "duplicate label \"\(draft.labels[secondIndex])\""
+        + (parent >= 0 ? " under \"\(draft.labels[parent])\"" : " at the top level")
+      : "duplicate id \"\(draft.ids[secondIndex])\""
+    throw TreeFormatError(
+      file: file, line: Int(lines[secondIndex]), column: Int(columns[secondIndex]),
+      message: "\(what) (lines \(lines[firstIndex]) and \(lines[secondIndex]))")
+  }
+}
+
+/// The draft of parsed nodes (path ids made, markers inherited), and each node's place.
+private func _draft(
+  _ nodes: [_ParsedNode], file: String?, separator: Unicode.Scalar,
+  uniqueSiblingLabels: Bool
+) throws(TreeFormatError) -> (
+  draft: _Draft<String>, lines: [Int32], columns: [Int32], hasOwnID: [Bool]
+) {
   if uniqueSiblingLabels && nodes.contains(where: { $0.explicitID != nil }) {
     // Path addressing needs unique labels among siblings, which ids alone do not guarantee.
     var seen: [_ChildKey: Int] = [:]
@@ -26,11 +76,13 @@ func _buildParsedTree(
       let key = _ChildKey(parent: node.parent, label: node.label)
       if let first = seen[key] {
         let place =
-          node.parent >= 0 ? " under \"\(nodes[Int(node.parent)].label)\"" : " at the top level"
+          node.parent >= 0
+          ? " under \"\(_Escaping.displayable(nodes[Int(node.parent)].label))\""
+          : " at the top level"
         throw TreeFormatError(
           file: file, line: node.line, column: node.column,
           message:
-            "duplicate label \"\(node.label)\"\(place) (lines \(nodes[first].line) and \(node.line)); "
+            "duplicate label \"\(_Escaping.displayable(node.label))\"\(place) (lines \(nodes[first].line) and \(node.line)); "
             + "sibling labels must be unique to address nodes by path")
       }
       seen[key] = index
@@ -38,9 +90,11 @@ func _buildParsedTree(
   }
   var hasChildren = [Bool](repeating: false, count: nodes.count)
   for node in nodes where node.parent >= 0 { hasChildren[Int(node.parent)] = true }
+  try _checkDepth(nodes, file: file)
   // Label paths are made only for nodes without an explicit id (and their ancestors): a deep
   // chain with explicit ids never builds its quadratic path text.
-  var paths = [String?](repeating: nil, count: nodes.count)
+  let anyOwnID = nodes.contains { $0.explicitID != nil }
+  var paths = [String?](repeating: nil, count: anyOwnID ? nodes.count : 0)
   func path(of index: Int) -> String {
     if let known = paths[index] { return known }
     let parent = Int(nodes[index].parent)
@@ -86,30 +140,34 @@ func _buildParsedTree(
     inherited.append(marker)
     let isLeaf = !hasChildren[index]
     let selected = isLeaf ? (marker ?? false) : false
+    let id: String
+    if let explicitID = node.explicitID {
+      id = explicitID
+    } else if !anyOwnID {
+      // No node has its own id: each parent's path is already in the draft (parents first).
+      let escaped = _escapePathLabel(node.label, separator: separator)
+      if parent < 0 {
+        id = escaped
+      } else {
+        var path = draft.ids[parent]
+        path.reserveCapacity(path.utf8.count + 1 + escaped.utf8.count)
+        path.unicodeScalars.append(separator)
+        path.append(escaped)
+        id = path
+      }
+    } else {
+      id = path(of: index)
+    }
     draft.append(
-      id: node.explicitID ?? path(of: index), label: node.label, parent: node.parent,
+      id: id, label: node.label, parent: node.parent,
       isSelected: selected,
       lock: node.locked ? .current : .none, isDisabled: node.disabled, isExpanded: false,
       attributes: node.attributes)
   }
-  do {
-    return try draft.finish(options: options)
-  } catch {
-    guard case .duplicateID(_, let firstIndex, let secondIndex) = error else {
-      throw TreeFormatError(file: file, line: 1, column: 1, message: error.description)
-    }
-    let first = nodes[firstIndex]
-    let second = nodes[secondIndex]
-    let what =
-      first.explicitID == nil && second.explicitID == nil
-      ? "duplicate label \"\(second.label)\""
-        + (second.parent >= 0
-          ? " under \"\(nodes[Int(second.parent)].label)\"" : " at the top level")
-      : "duplicate id \"\(draft.ids[secondIndex])\""
-    throw TreeFormatError(
-      file: file, line: second.line, column: second.column,
-      message: "\(what) (lines \(first.line) and \(second.line))")
-  }
+  return (
+    draft, nodes.map { Int32(clamping: $0.line) }, nodes.map { Int32(clamping: $0.column) },
+    nodes.map { $0.explicitID != nil }
+  )
 }
 
 /// `[x]`, `[ ]` or `[-]` with `L` and `D` flags, for the exporters.
@@ -155,4 +213,21 @@ func _parseMarker(
   if index == range.upperBound { return (selected, locked, disabled, index) }
   guard bytes[index] == UInt8(ascii: " ") else { return nil }
   return (selected, locked, disabled, index + 1)
+}
+
+/// Path ids make memory grow with the square of the depth: stops a pathological nesting of nodes
+/// without ids with a clear error before any id is built (parents come before their children).
+private func _checkDepth(_ nodes: [_ParsedNode], file: String?) throws(TreeFormatError) {
+  var depths = [Int32](repeating: 0, count: nodes.count)
+  for (index, node) in nodes.enumerated() where node.parent >= 0 {
+    depths[index] = depths[Int(node.parent)] + 1
+    // Nodes with their own ids need no path: any depth works for them.
+    if depths[index] >= _maximumParsedDepth && node.explicitID == nil {
+      throw TreeFormatError(
+        file: file, line: node.line, column: node.column,
+        message:
+          "nesting deeper than \(_maximumParsedDepth) levels (the limit that keeps memory in bounds)"
+      )
+    }
+  }
 }

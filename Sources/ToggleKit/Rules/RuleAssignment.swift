@@ -22,6 +22,15 @@ public struct RuleAssignment: Sendable, CustomStringConvertible {
   /// - Complexity: O(1).
   public let description: String
 
+  /// The name of the key the assignment sets, as cycles and explanations name it.
+  ///
+  /// ```swift
+  /// (\.isEnabled <= false).keyName   // "enabled"
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public var keyName: String { target.name }
+
   init(
     target: _KeyInfo, description: String,
     compute: @escaping @Sendable (RuleContext, () -> _AnyValue) -> _AnyValue

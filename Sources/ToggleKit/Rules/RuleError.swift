@@ -26,7 +26,7 @@ public enum RuleError: Error, Hashable, Sendable, CustomStringConvertible {
     case .cycle(let keys):
       "rule cycle: " + keys.joined(separator: " → ")
     case .writabilityDependsOnState(let key, let node, let rule):
-      "rule for '\(key)' reads 'state' at node \(node) (\(rule)); whether a node is writable "
+      "rule for '\(key)' reads 'state' at node \(_Escaping.displayable(node)) (\(rule)); whether a node is writable "
         + "cannot depend on its selection"
     }
   }

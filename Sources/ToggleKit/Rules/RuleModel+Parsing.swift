@@ -169,21 +169,22 @@ struct _RuleParser {
   }
 
   private mutating func disjunction() throws(TreeFormatError) -> RulePredicate {
-    var result = try conjunction()
+    // A chain is collected, then combined once: `a || b || …` of k terms costs O(k), not O(k²).
+    var terms = [try conjunction()]
     while isSymbol("||") {
       position += 1
-      result = result || (try conjunction())
+      terms.append(try conjunction())
     }
-    return result
+    return RulePredicate.chain(terms, all: false)
   }
 
   private mutating func conjunction() throws(TreeFormatError) -> RulePredicate {
-    var result = try unary()
+    var terms = [try unary()]
     while isSymbol("&&") {
       position += 1
-      result = result && (try unary())
+      terms.append(try unary())
     }
-    return result
+    return RulePredicate.chain(terms, all: true)
   }
 
   private mutating func unary() throws(TreeFormatError) -> RulePredicate {

@@ -106,30 +106,6 @@ extension SelectionTree {
     return previousRow(before: count)
   }
 
-  /// The node whose labels from the root are `labels`.
-  ///
-  /// ```swift
-  /// tree.node(atLabelPath: ["Fruit", "Apple"])   // "Fruit/Apple" (or a JSON node's own id)
-  /// ```
-  ///
-  /// - Parameter labels: Labels from a root down.
-  /// - Returns: The node's id, or nil when no node has that label path (the first match when
-  ///   siblings share a label).
-  /// - Complexity: O(Σ children along the path).
-  public func node(atLabelPath labels: [String]) -> ID? {
-    guard !labels.isEmpty else { return nil }
-    var candidates = structure.roots.map(Int.init)
-    var found: Int?
-    for label in labels {
-      guard let match = candidates.first(where: { structure.labels[$0] == label }) else {
-        return nil
-      }
-      found = match
-      candidates = _children(of: match)
-    }
-    return found.map { structure.ids[$0] }
-  }
-
   /// Visible states, any other bits.
   static var _visible: _StateSet { _StateSet(visible: 0xFFFF, hidden: 0) }
 }

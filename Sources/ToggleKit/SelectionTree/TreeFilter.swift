@@ -44,7 +44,11 @@ public struct TreeFilter: Sendable {
   public init(text: String) {
     let needle = Array(text.lowercased().utf8)
     let folded = text.lowercased()
-    matches = { label, _ in _containsIgnoringCase(label, needle: needle, folded: folded) }
+    // Prepared once, not per label: a long needle costs O(needle) here and nothing per node.
+    let needleIsASCII = needle.allSatisfy { $0 < 0x80 }
+    matches = { label, _ in
+      _containsIgnoringCase(label, needle: needle, needleIsASCII: needleIsASCII, folded: folded)
+    }
     summary = "label contains \"\(text)\""
   }
 
@@ -76,11 +80,15 @@ public struct TreeFilter: Sendable {
 }
 
 /// Whether `label` contains the lowercased `needle`, ignoring case; ASCII compares bytes.
-func _containsIgnoringCase(_ label: String, needle: [UInt8], folded: String) -> Bool {
+func _containsIgnoringCase(
+  _ label: String, needle: [UInt8], needleIsASCII: Bool, folded: String
+) -> Bool {
   if needle.isEmpty { return true }
+  // A label has at least as many UTF-8 bytes as its lowercased match: shorter ones cannot match.
+  if label.utf8.count < needle.count && needleIsASCII { return false }
   var label = label
   let ascii: Bool? = label.withUTF8 { bytes -> Bool? in
-    guard needle.allSatisfy({ $0 < 0x80 }), !bytes.contains(where: { $0 >= 0x80 }) else {
+    guard needleIsASCII, !bytes.contains(where: { $0 >= 0x80 }) else {
       return nil
     }
     guard bytes.count >= needle.count else { return false }

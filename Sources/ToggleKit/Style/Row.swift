@@ -136,21 +136,9 @@ public struct Row: Hashable, Sendable, CustomStringConvertible {
   /// - Complexity: O(n) in the length of the text.
   public var description: String { plainText }
 
-  /// Every control character (C0, DEL, C1) as a visible escape such as `\u{1B}`.
+  /// Every control character (C0, DEL, C1) as a visible escape such as `\u{1B}` (the package's one
+  /// path syntax: `\n`, `\r`, `\t` for those three).
   static func escapingControlCharacters(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: isControl) else { return text }
-    var result = ""
-    for scalar in text.unicodeScalars {
-      if isControl(scalar) {
-        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-      } else {
-        result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
-  }
-
-  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    _Escaping.displayable(text)
   }
 }

@@ -50,7 +50,7 @@ struct DirectoryTreeTests {
     let root = try scratch()
     let (tree, warnings) = try SelectionTree<String>._directory(
       at: root, maxDepth: nil, includeHidden: false, options: .init(),
-      open: { $0.hasSuffix("/private") ? nil : opendir($0) })
+      open: { String(cString: $0).hasSuffix("/private") ? nil : opendir($0) })
     #expect(warnings.count == 1)
     #expect(warnings.first?.hasPrefix(root + "/private: cannot open directory") == true)
     #expect(tree.attributes(of: "Project/private")?["unreadable"] == "true")

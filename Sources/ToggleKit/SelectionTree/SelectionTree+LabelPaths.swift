@@ -1,0 +1,166 @@
+extension SelectionTree {
+  /// The node whose labels from the root are `labels`.
+  ///
+  /// Trees whose ids are label paths (built from paths, indented text, or JSON without ids) are
+  /// looked up by id in O(depth); others walk down from the roots, comparing sibling labels. For
+  /// many lookups in a tree with its own ids, use a ``LabelIndex``.
+  ///
+  /// ```swift
+  /// tree.node(atLabelPath: ["Fruit", "Apple"])   // "Fruit/Apple" (or a JSON node's own id)
+  /// ```
+  ///
+  /// - Parameter labels: Labels from a root down.
+  /// - Returns: The node's id, or nil when no node has that label path (the first match when
+  ///   siblings share a label).
+  /// - Complexity: O(depth + path length) when ids are label paths, else O(Σ children along the path).
+  public func node(atLabelPath labels: [String]) -> ID? {
+    guard !labels.isEmpty else { return nil }
+    if let found = structure.node(guessedFrom: labels) { return found }
+    var position: Int? = nil
+    for label in labels {
+      position = _child(of: position, labelled: label)
+      guard position != nil else { return nil }
+    }
+    return position.map { structure.ids[$0] }
+  }
+
+  /// The first child of `parent` (a root for nil) with `label`, by a scan of the siblings.
+  func _child(of parent: Int?, labelled label: String) -> Int? {
+    if let parent {
+      var child = parent + 1
+      let end = Int(structure.ends[parent])
+      while child < end {
+        if structure.labels[child] == label { return child }
+        child = Int(structure.ends[child])
+      }
+      return nil
+    }
+    return structure.roots.lazy.map(Int.init).first { structure.labels[$0] == label }
+  }
+
+  /// Finds nodes by label path in O(depth) hashed steps, whatever the ids and however many siblings.
+  ///
+  /// The index hashes the children of a node the first time a path passes through it, so each
+  /// lookup costs O(depth), plus O(children) once per node it passes. It keeps the shape of the
+  /// tree it was made from: make a new one after a reload.
+  ///
+  /// ```swift
+  /// var index = tree.labelIndex()
+  /// for path in paths { _ = index.node(atLabelPath: try LabelPath.labels(of: path)) }
+  /// ```
+  ///
+  /// - Complexity: O(1) to make.
+  public struct LabelIndex {
+    let structure: _TreeStructure<ID>
+    /// Per visited parent (-1 for the roots): first child position by label.
+    var children: [Int32: [String: Int32]] = [:]
+
+    /// The node whose labels from the root are `labels` (the first match when siblings share a
+    /// label), or nil.
+    ///
+    /// ```swift
+    /// index.node(atLabelPath: ["Fruit", "Apple"])
+    /// ```
+    ///
+    /// - Parameter labels: Labels from a root down.
+    /// - Returns: The node's id, or nil.
+    /// - Complexity: O(depth) amortised hashed steps.
+    public mutating func node(atLabelPath labels: [String]) -> ID? {
+      if let found = structure.node(guessedFrom: labels) { return found }
+      var parent: Int32 = -1
+      for label in labels {
+        if children[parent] == nil { children[parent] = table(under: parent) }
+        guard let child = children[parent]![label] else { return nil }
+        parent = child
+      }
+      return labels.isEmpty ? nil : structure.ids[Int(parent)]
+    }
+
+    private func table(under parent: Int32) -> [String: Int32] {
+      var table: [String: Int32] = [:]
+      func add(_ child: Int) {
+        if table[structure.labels[child]] == nil { table[structure.labels[child]] = Int32(child) }
+      }
+      if parent < 0 {
+        for root in structure.roots { add(Int(root)) }
+      } else {
+        var child = Int(parent) + 1
+        let end = Int(structure.ends[Int(parent)])
+        while child < end {
+          add(child)
+          child = Int(structure.ends[child])
+        }
+      }
+      return table
+    }
+  }
+
+  /// An index to find many nodes by label path, each in O(depth) hashed steps.
+  ///
+  /// ```swift
+  /// var index = tree.labelIndex()
+  /// index.node(atLabelPath: ["Fruit", "Apple"])
+  /// ```
+  ///
+  /// - Returns: The index, over the tree's current shape.
+  /// - Complexity: O(1); lookups build what they need.
+  public func labelIndex() -> LabelIndex { LabelIndex(structure: structure) }
+}
+
+extension SelectionTree {
+  /// Calls `body` with every node in preorder: its id, its label path and its state.
+  ///
+  /// Each path is built from its parent's, so the whole walk costs O(n + output), not
+  /// O(n × depth) as ``escapedLabelPath(of:separator:)`` per node would; this is how every
+  /// path-per-node output is written.
+  ///
+  /// ```swift
+  /// tree.forEachLabelPath { id, path, state in print("\(state)\t\(path)") }
+  /// // mixed  Fruit
+  /// // on     Fruit/Apple
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - separator: The separator between labels.
+  ///   - escaped: Whether labels are escaped (the path syntax, the default) or raw.
+  ///   - body: Called once per node, parents first.
+  /// - Complexity: O(n log n + total path length).
+  public func forEachLabelPath(
+    separator: Unicode.Scalar = "/", escaped: Bool = true,
+    _ body: (_ id: ID, _ path: String, _ state: ToggleState) throws -> Void
+  ) rethrows {
+    // One buffer holds the current path; each open ancestor is only a length into it, so memory
+    // stays O(longest path) even on a chain 10,000 deep.
+    var buffer: [UInt8] = []
+    var ends: [Int] = []  // where each open ancestor's path ends in the buffer, by depth
+    let separatorBytes = Array(String(separator).utf8)
+    for position in 0..<count {
+      let depth = Int(structure.depths[position])
+      ends.removeSubrange(depth...)
+      buffer.removeSubrange((depth == 0 ? 0 : ends[depth - 1])...)
+      if depth > 0 { buffer += separatorBytes }
+      let label = structure.labels[position]
+      buffer += (escaped ? _escapePathLabel(label, separator: separator) : label).utf8
+      ends.append(buffer.count)
+      try body(
+        structure.ids[position], String(decoding: buffer, as: UTF8.self), _state(at: position))
+    }
+  }
+}
+
+extension _TreeStructure {
+  /// The node with `labels` when its id is their label path (trees built from paths or text).
+  ///
+  /// One hashed lookup and a walk up to check the labels: O(depth + path length).
+  func node(guessedFrom labels: [String]) -> ID? {
+    guard !labels.isEmpty, let guess = LabelPath.joined(labels) as? ID,
+      let position = position(of: guess), Int(depths[position]) == labels.count - 1
+    else { return nil }
+    var node = position
+    for label in labels.reversed() {
+      guard node >= 0, self.labels[node] == label else { return nil }
+      node = Int(parents[node])
+    }
+    return guess
+  }
+}
