@@ -229,6 +229,16 @@ struct ExploreHostileSessionTests {
   }
 
   @Test(
+    "a selection that cannot be written (a full disk) is an error: exit 1 with a message",
+    .enabled(if: hasScript))
+  func failedWrite() throws {
+    let command = "\(TogglekitBinary.url.path) explore > /dev/full; echo code=$?"
+    let (screen, _) = try inTerminal(command, keys: ["a", "\r"])
+    #expect(screen.contains("togglekit: writing output failed: No space left on device"))
+    #expect(screen.contains("code=1"), "\(screen.suffix(300))")
+  }
+
+  @Test(
     "a piped export opens in explore, and the printed selection shows hostile labels escaped",
     .enabled(if: hasScript))
   func pipedHostileSelection() throws {

@@ -45,6 +45,26 @@ struct RulesEndToEndTests {
     #expect(result.stdout.hasPrefix("Toolkit/Legacy:\n  enabled = false (from \(rules):5:1)\n"))
   }
 
+  @Test(
+    "a cycle through displayLabel or style is an error at the rule that closes it, not a default",
+    arguments: [
+      ("style <= \"switch\"\nlabel == \"Legacy\" => style <= style\n", 2, "style → style"),
+      (
+        "# labels\ndisplayLabel <= style\nstyle <= displayLabel\n", 2,
+        "displayLabel → style → displayLabel"
+      ),
+    ])
+  func lazyCycles(text: String, line: Int, cycle: String) throws {
+    let folder = try TogglekitBinary.scratch()
+    let file = try TogglekitBinary.file("cycle.txt", text, in: folder)
+    for command in ["apply", "explore"] {
+      let result = try TogglekitBinary.run([command, "--rules", file, catalog])
+      #expect(result.code == 1, "\(command)")
+      #expect(result.stdout == "")
+      #expect(result.stderr == "togglekit: \(file):\(line):1: rule cycle: \(cycle)\n", "\(command)")
+    }
+  }
+
   @Test("a rules file with an error: exit 1, FILE:LINE:COL, nothing on standard output")
   func badRules() throws {
     let folder = try TogglekitBinary.scratch()
