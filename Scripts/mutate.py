@@ -23,6 +23,10 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TREE = "Sources/ToggleKit/SelectionTree/"
 BINDING = "Sources/ToggleKit/Binding/"
+PATHS = "Sources/ToggleKit/PathSyntax/"
+FORMATS = "Sources/ToggleKit/Formats/"
+RULES = "Sources/ToggleKit/Rules/"
+EXPLORER = "Sources/Explorer/"
 
 # Suites, by what they check. A mutant's suites run one at a time, cheapest first (the order of
 # STAGES), and the first that fails kills it, so a mutant costs one build and usually one short run.
@@ -34,7 +38,11 @@ PAIRS = "ContractPairTests/everyPair\\("
 EXHAUSTIVE = "SelectionTreeExhaustiveTests|SelectionTreeModelTests"
 RANDOM = "ContractRandomTests"
 MODEL = "SelectionModelTests|SelectionTreeSeamTests"
-STAGES = [SEAMS, MODEL, "ParentToggle", BASIC, FOUR, FIVE, EXHAUSTIVE, PAIRS, RANDOM]
+HOSTILE = "LabelPathTests|HostileInputTests"
+HOSTILE_E2E = "HostileInputEndToEndTests"
+STAGES = [
+    SEAMS, MODEL, "ParentToggle", BASIC, HOSTILE, FOUR, FIVE, EXHAUSTIVE, PAIRS, RANDOM, HOSTILE_E2E,
+]
 FAST = "|".join([SEAMS, BASIC, EXHAUSTIVE])
 CONTRACT = "|".join([SEAMS, BASIC, FOUR, FIVE, EXHAUSTIVE, RANDOM])
 
@@ -186,6 +194,42 @@ MUTANTS = [
      "guard lhs.options == rhs.options,", SEAMS + "|" + RANDOM),
     ("locks are not encoded", TREE + "SelectionTree+Values.swift",
      "isLocked: bits & _NodeBits.locked != 0 ? true : nil,", "isLocked: nil,", SEAMS + "|" + RANDOM),
+    # One path syntax and hostile input (issue 15)
+    ("C1 controls are not escaped", PATHS + "_Escaping.swift",
+     "scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)",
+     "scalar.value < 0x20 || scalar.value == 0x7F", HOSTILE),
+    ("\\u{…} reads at most two hex digits", PATHS + "_Escaping.swift",
+     "cursor - index - 2 < 6", "cursor - index - 2 < 2", HOSTILE),
+    ("the reader ignores \\u{…}", PATHS + "_Escaping.swift",
+     "hexEscape(scalars, at: index + 1)", "hexEscape(scalars, at: index + 2)", HOSTILE),
+    ("an unselected first marker `[ ]` is taken for JSON", FORMATS + "TreeFormat.swift",
+     "head[index + 1] == UInt8(ascii: \"]\")\n          && head[(index + 2)...]",
+     "head[next] == UInt8(ascii: \"]\")\n          && head[(next + 1)...]", HOSTILE),
+    ("detection counts escaped separators", FORMATS + "TreeFormat.swift",
+     "} else if byte == UInt8(ascii: \"\\\\\") {", "} else if byte == 0 {", HOSTILE),
+    ("indented text does not escape the separator", FORMATS + "IndentedText.swift",
+     "tree.structure.labels[position], specials: [\"{\", \"/\"], emptyMarker: false)",
+     "tree.structure.labels[position], specials: [\"{\"], emptyMarker: false)", HOSTILE),
+    ("the depth limit lets one level more through", FORMATS + "_ParsedTree.swift",
+     "depths[index] >= _maximumParsedDepth", "depths[index] > _maximumParsedDepth", HOSTILE),
+    ("the label index keeps the last of equal siblings", TREE + "SelectionTree+LabelPaths.swift",
+     "if table[structure.labels[child]] == nil {", "if true {", HOSTILE),
+    ("an || chain's complexity is the sum", RULES + "RulePredicate.swift",
+     "? terms.reduce(0) { $0 + $1.complexity } : terms.map(\\.complexity).min()!",
+     "? terms.reduce(0) { $0 + $1.complexity } : terms.reduce(0) { $0 + $1.complexity }", HOSTILE),
+    ("a paste refilters per character", EXPLORER + "Explorer.swift",
+     "          pending = (pending ?? filterText) + String(character)\n",
+     "          pending = (pending ?? filterText) + String(character)\n          applyPending()\n",
+     HOSTILE),
+    ("a partial UTF-8 character swallows the next byte", EXPLORER + "Key.swift",
+     "for offset in 1..<length where", "for offset in 1..<1 where", HOSTILE),
+    ("a NUL's column counts from the newline", EXPLORER + "Input.swift",
+     "        lineStart = index + 1\n", "        lineStart = index\n", HOSTILE),
+    ("-0 still escapes labels", TREE + "SelectionTree+LabelPaths.swift",
+     "buffer += (escaped ? _escapePathLabel(label, separator: separator) : label).utf8",
+     "buffer += _escapePathLabel(label, separator: separator).utf8", HOSTILE_E2E),
+    ("a failed write is not remembered", "Sources/togglekit/main.swift",
+     "          failure = errno\n", "          _ = errno\n", HOSTILE_E2E),
 ]
 
 
