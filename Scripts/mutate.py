@@ -226,8 +226,8 @@ MUTANTS = [
     ("a NUL's column counts from the newline", EXPLORER + "Input.swift",
      "        lineStart = index + 1\n", "        lineStart = index\n", HOSTILE),
     ("-0 still escapes labels", TREE + "SelectionTree+LabelPaths.swift",
-     "buffer += (escaped ? _escapePathLabel(label, separator: separator) : label).utf8",
-     "buffer += _escapePathLabel(label, separator: separator).utf8", HOSTILE_E2E),
+     "escaped ? _escapePathLabel($0, separator: separator) : $0",
+     "_escapePathLabel($0, separator: separator)", HOSTILE_E2E),
     ("a failed write is not remembered", "Sources/togglekit/main.swift",
      "          failure = errno\n", "          _ = errno\n", HOSTILE_E2E),
 ]

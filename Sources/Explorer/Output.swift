@@ -166,11 +166,11 @@ public func runApply(
   var index = tree.labelIndex()
   var targets: [String] = []
   for operation in invocation.operations {
-    targets.append(try resolve(operation.path, in: tree, index: &index))
+    targets.append(try resolve(operation.path, in: &index))
   }
-  var explained: [(path: String, id: String)] = []
+  var explained: [String] = []
   for path in invocation.explainPaths {
-    explained.append((path, try resolve(path, in: tree, index: &index)))
+    explained.append(try resolve(path, in: &index))
   }
   if let filter = invocation.filter { tree.setFilter(TreeFilter(text: filter)) }
   for (operation, id) in zip(invocation.operations, targets) {
@@ -182,7 +182,7 @@ public func runApply(
     }
   }
   if invocation.filter != nil { tree.setFilter(nil) }
-  for (_, id) in explained { emit(explanation(of: id, in: tree)) }
+  for id in explained { emit(explanation(of: id, in: tree)) }
   if invocation.explainPaths.isEmpty || invocation.output != nil {
     (invocation.output ?? .states).write(
       tree, separator: invocation.separator, nullSeparated: invocation.nullSeparated, to: emit)
@@ -193,18 +193,17 @@ public func runApply(
 ///
 /// ```swift
 /// var index = tree.labelIndex()
-/// try resolve(#"Sizes/1\/2 inch"#, in: tree, index: &index)   // "Sizes/1\/2 inch"
+/// try resolve(#"Sizes/1\/2 inch"#, in: &index)   // "Sizes/1\/2 inch"
 /// ```
 ///
 /// - Parameters:
 ///   - path: The PATH argument.
-///   - tree: The tree.
 ///   - index: A label index of the tree, reused across calls.
 /// - Returns: The node's id.
 /// - Throws: ``ApplyError`` when no node has that path.
 /// - Complexity: O(depth) hashed steps.
 public func resolve(
-  _ path: String, in tree: SelectionTree<String>, index: inout SelectionTree<String>.LabelIndex
+  _ path: String, in index: inout SelectionTree<String>.LabelIndex
 ) throws(ApplyError) -> String {
   let labels: [String]
   do {

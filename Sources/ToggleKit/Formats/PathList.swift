@@ -58,28 +58,18 @@ enum _PathList {
   static func export<ID>(
     _ tree: SelectionTree<ID>, separator: Unicode.Scalar, to emit: (String) -> Void
   ) {
-    // As `forEachLabelPath`: one buffer for the current path, O(longest path) memory.
-    var buffer: [UInt8] = []
-    var ends: [Int] = []
-    let separatorBytes = Array(String(separator).utf8)
-    for position in 0..<tree.count {
-      let depth = Int(tree.structure.depths[position])
-      ends.removeSubrange(depth...)
-      buffer.removeSubrange((depth == 0 ? 0 : ends[depth - 1])...)
-      if depth > 0 { buffer += separatorBytes }
-      // `{` is escaped too, so that a flat list (no separator) reads back as indented text alike.
-      let label = tree.structure.labels[position]
-      let escaped =
-        label.utf8.contains(UInt8(ascii: "{"))
+    // `{` is escaped too, so that a flat list (no separator) reads back as indented text alike.
+    let component: (String) -> String = { label in
+      label.utf8.contains(UInt8(ascii: "{"))
         ? _Escaping.escape(label, specials: [separator, "{"], emptyMarker: true)
         : _escapePathLabel(label, separator: separator)
-      buffer += escaped.utf8
-      ends.append(buffer.count)
+    }
+    tree._forEachPath(separator: separator, component: component) { position, path in
       let marker = _marker(
         state: tree._state(at: position),
         locked: tree.structure.isLeaf(position) && tree._hasOwnLock(at: position),
         disabled: tree._isDisabledItself(at: position))
-      emit(marker + " " + String(decoding: buffer, as: UTF8.self) + "\n")
+      emit(marker + " " + path + "\n")
     }
   }
 }

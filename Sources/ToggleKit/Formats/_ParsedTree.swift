@@ -91,46 +91,10 @@ private func _draft(
   var hasChildren = [Bool](repeating: false, count: nodes.count)
   for node in nodes where node.parent >= 0 { hasChildren[Int(node.parent)] = true }
   try _checkDepth(nodes, file: file)
-  // Label paths are made only for nodes without an explicit id (and their ancestors): a deep
-  // chain with explicit ids never builds its quadratic path text.
-  let anyOwnID = nodes.contains { $0.explicitID != nil }
-  var paths = [String?](repeating: nil, count: anyOwnID ? nodes.count : 0)
-  func path(of index: Int) -> String {
-    if let known = paths[index] { return known }
-    let parent = Int(nodes[index].parent)
-    if parent < 0 || paths[parent] != nil {
-      // The usual case, parents first: no chain to walk.
-      let escaped = _escapePathLabel(nodes[index].label, separator: separator)
-      var path = parent < 0 ? "" : paths[parent]!
-      if parent >= 0 {
-        path.reserveCapacity(path.utf8.count + 1 + escaped.utf8.count)
-        path.unicodeScalars.append(separator)
-      }
-      path.append(escaped)
-      paths[index] = path
-      return path
-    }
-    var chain: [Int] = []
-    var current = index
-    while current >= 0 && paths[current] == nil {
-      chain.append(current)
-      current = Int(nodes[current].parent)
-    }
-    for member in chain.reversed() {
-      let escaped = _escapePathLabel(nodes[member].label, separator: separator)
-      let parent = Int(nodes[member].parent)
-      if parent < 0 {
-        paths[member] = escaped
-      } else {
-        var path = paths[parent]!
-        path.reserveCapacity(path.utf8.count + 1 + escaped.utf8.count)
-        path.unicodeScalars.append(separator)
-        path.append(escaped)
-        paths[member] = path
-      }
-    }
-    return paths[index]!
-  }
+  // A node without an id of its own has its label path as id, so its children extend its draft
+  // id (parents come first). The paths of nodes with their own ids are made only when a
+  // descendant without one needs them: a deep chain with ids never builds quadratic path text.
+  var ownIDPaths: [Int: String] = [:]
   var inherited: [Bool?] = []
   inherited.reserveCapacity(nodes.count)
   var draft = _Draft<String>(capacity: nodes.count)
@@ -143,20 +107,26 @@ private func _draft(
     let id: String
     if let explicitID = node.explicitID {
       id = explicitID
-    } else if !anyOwnID {
-      // No node has its own id: each parent's path is already in the draft (parents first).
-      let escaped = _escapePathLabel(node.label, separator: separator)
-      if parent < 0 {
-        id = escaped
-      } else {
-        var path = draft.ids[parent]
-        path.reserveCapacity(path.utf8.count + 1 + escaped.utf8.count)
-        path.unicodeScalars.append(separator)
-        path.append(escaped)
-        id = path
-      }
     } else {
-      id = path(of: index)
+      var prefix: String? = nil
+      if parent >= 0 && nodes[parent].explicitID == nil {
+        prefix = draft.ids[parent]
+      } else if parent >= 0 {
+        // Walk up through ancestors with their own ids to a path that is known.
+        var chain: [Int] = []
+        var above = parent
+        while above >= 0 && nodes[above].explicitID != nil && ownIDPaths[above] == nil {
+          chain.append(above)
+          above = Int(nodes[above].parent)
+        }
+        prefix =
+          above < 0 ? nil : nodes[above].explicitID == nil ? draft.ids[above] : ownIDPaths[above]
+        for member in chain.reversed() {
+          prefix = _extending(prefix, with: nodes[member].label, separator: separator)
+          ownIDPaths[member] = prefix
+        }
+      }
+      id = _extending(prefix, with: node.label, separator: separator)
     }
     draft.append(
       id: id, label: node.label, parent: node.parent,
@@ -168,6 +138,16 @@ private func _draft(
     draft, nodes.map { Int32(clamping: $0.line) }, nodes.map { Int32(clamping: $0.column) },
     nodes.map { $0.explicitID != nil }
   )
+}
+
+/// `path` + separator + the escaped label, or the escaped label alone for no path.
+private func _extending(_ path: String?, with label: String, separator: Unicode.Scalar) -> String {
+  let escaped = _escapePathLabel(label, separator: separator)
+  guard var path else { return escaped }
+  path.reserveCapacity(path.utf8.count + 1 + escaped.utf8.count)
+  path.unicodeScalars.append(separator)
+  path.append(escaped)
+  return path
 }
 
 /// `[x]`, `[ ]` or `[-]` with `L` and `D` flags, for the exporters.

@@ -26,16 +26,7 @@ extension SelectionTree {
 
   /// The first child of `parent` (a root for nil) with `label`, by a scan of the siblings.
   func _child(of parent: Int?, labelled label: String) -> Int? {
-    if let parent {
-      var child = parent + 1
-      let end = Int(structure.ends[parent])
-      while child < end {
-        if structure.labels[child] == label { return child }
-        child = Int(structure.ends[child])
-      }
-      return nil
-    }
-    return structure.roots.lazy.map(Int.init).first { structure.labels[$0] == label }
+    structure.children(of: parent).first { structure.labels[$0] == label }
   }
 
   /// Finds nodes by label path in O(depth) hashed steps, whatever the ids and however many siblings.
@@ -78,18 +69,9 @@ extension SelectionTree {
 
     private func table(under parent: Int32) -> [String: Int32] {
       var table: [String: Int32] = [:]
-      func add(_ child: Int) {
-        if table[structure.labels[child]] == nil { table[structure.labels[child]] = Int32(child) }
-      }
-      if parent < 0 {
-        for root in structure.roots { add(Int(root)) }
-      } else {
-        var child = Int(parent) + 1
-        let end = Int(structure.ends[Int(parent)])
-        while child < end {
-          add(child)
-          child = Int(structure.ends[child])
-        }
+      for child in structure.children(of: parent < 0 ? nil : Int(parent))
+      where table[structure.labels[child]] == nil {
+        table[structure.labels[child]] = Int32(child)
       }
       return table
     }
@@ -129,8 +111,23 @@ extension SelectionTree {
     separator: Unicode.Scalar = "/", escaped: Bool = true,
     _ body: (_ id: ID, _ path: String, _ state: ToggleState) throws -> Void
   ) rethrows {
-    // One buffer holds the current path; each open ancestor is only a length into it, so memory
-    // stays O(longest path) even on a chain 10,000 deep.
+    let component: (String) -> String = {
+      escaped ? _escapePathLabel($0, separator: separator) : $0
+    }
+    try _forEachPath(separator: separator, component: component) { position, path in
+      try body(structure.ids[position], path, _state(at: position))
+    }
+  }
+
+  /// Calls `body` with every position in preorder and its path: each label made a component by
+  /// `component`, joined by `separator`.
+  ///
+  /// One buffer holds the current path and each open ancestor is only a length into it, so memory
+  /// stays O(longest path) even on a chain 10,000 deep. O(n + total path length).
+  func _forEachPath(
+    separator: Unicode.Scalar, component: (String) -> String,
+    _ body: (_ position: Int, _ path: String) throws -> Void
+  ) rethrows {
     var buffer: [UInt8] = []
     var ends: [Int] = []  // where each open ancestor's path ends in the buffer, by depth
     let separatorBytes = Array(String(separator).utf8)
@@ -139,16 +136,29 @@ extension SelectionTree {
       ends.removeSubrange(depth...)
       buffer.removeSubrange((depth == 0 ? 0 : ends[depth - 1])...)
       if depth > 0 { buffer += separatorBytes }
-      let label = structure.labels[position]
-      buffer += (escaped ? _escapePathLabel(label, separator: separator) : label).utf8
+      buffer += component(structure.labels[position]).utf8
       ends.append(buffer.count)
-      try body(
-        structure.ids[position], String(decoding: buffer, as: UTF8.self), _state(at: position))
+      try body(position, String(decoding: buffer, as: UTF8.self))
     }
   }
 }
 
 extension _TreeStructure {
+  /// The children of `parent` in order (the roots for nil).
+  ///
+  /// O(children).
+  func children(of parent: Int?) -> [Int] {
+    guard let parent else { return roots.map(Int.init) }
+    var result: [Int] = []
+    var child = parent + 1
+    let end = Int(ends[parent])
+    while child < end {
+      result.append(child)
+      child = Int(ends[child])
+    }
+    return result
+  }
+
   /// The node with `labels` when its id is their label path (trees built from paths or text).
   ///
   /// One hashed lookup and a walk up to check the labels: O(depth + path length).

@@ -270,14 +270,7 @@ extension SelectionTree {
   }
 
   func _children(of position: Int) -> [Int] {
-    var result: [Int] = []
-    var child = position + 1
-    let end = Int(structure.ends[position])
-    while child < end {
-      result.append(child)
-      child = Int(structure.ends[child])
-    }
-    return result
+    structure.children(of: position)
   }
 
   func _ancestry(of position: Int) -> [Int] {
