@@ -8,29 +8,26 @@ let package = Package(
   name: "ToggleKit",
   products: [
     .library(name: "ToggleKit", targets: ["ToggleKit"]),
+    .library(name: "ToggleKitRules", targets: ["ToggleKitRules"]),
     .library(name: "ToggleKitTesting", targets: ["ToggleKitTesting"]),
     .executable(name: "Playground", targets: ["Playground"]),
     .executable(name: "togglekit", targets: ["togglekit"]),
-    .executable(name: "togglekit-bench", targets: ["Benchmarks"]),
-    .executable(name: "togglekit-fuzz", targets: ["Fuzz"]),
   ],
   dependencies: [],
   targets: [
     .target(name: "ToggleKit"),
+    .target(name: "ToggleKitRules", dependencies: ["ToggleKit"]),
     .target(name: "ToggleKitTesting", dependencies: ["ToggleKit"]),
     .executableTarget(
       name: "Playground",
-      dependencies: ["ToggleKit", "ToggleKitTesting"],
+      dependencies: ["ToggleKit", "ToggleKitRules", "ToggleKitTesting"],
       path: "Playground"
     ),
-    .target(name: "Explorer", dependencies: ["ToggleKit"]),
+    .target(name: "Explorer", dependencies: ["ToggleKit", "ToggleKitRules"]),
     .executableTarget(name: "togglekit", dependencies: ["Explorer", "ToggleKit"]),
-    .executableTarget(name: "Benchmarks", dependencies: ["ToggleKit", "Explorer"]),
-    .target(name: "FuzzTargets", dependencies: ["ToggleKit", "Explorer"]),
-    .target(name: "FuzzDriver"),
-    .executableTarget(name: "Fuzz", dependencies: ["FuzzTargets", "FuzzDriver"]),
-    .testTarget(name: "ToggleKitTests", dependencies: ["ToggleKit", "ToggleKitTesting"]),
-    .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "ToggleKit", "FuzzTargets"]),
+    .testTarget(
+      name: "ToggleKitTests", dependencies: ["ToggleKit", "ToggleKitRules", "ToggleKitTesting"]),
+    .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "ToggleKit", "ToggleKitRules"]),
     .testTarget(name: "EndToEndTests", dependencies: ["togglekit", "Explorer", "ToggleKit"]),
   ],
   swiftLanguageModes: [.v6]

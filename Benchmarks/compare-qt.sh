@@ -19,7 +19,7 @@ if [[ ! -x "$venv/bin/python" ]]; then
   "$venv/bin/pip" install --quiet "PySide6-Essentials==6.11.3"
 fi
 echo "… togglekit-bench (release build)" >&2
-swift build -c release --product togglekit-bench >&2
-.build/release/togglekit-bench --only tree --max-nodes "$max_nodes" --json >.build-qt/togglekit.json
+swift build -c release --package-path Benchmarks --product togglekit-bench >&2
+Benchmarks/.build/release/togglekit-bench --only tree --max-nodes "$max_nodes" --json >.build-qt/togglekit.json
 echo "… Qt" >&2
 QT_QPA_PLATFORM=offscreen "$venv/bin/python" Benchmarks/qt_tree.py .build-qt/togglekit.json "$max_nodes"

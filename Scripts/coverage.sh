@@ -20,7 +20,7 @@ minimum=${1:-95}
 
 scratch=.build-coverage
 rm -rf "$scratch/debug/codecov"  # profiles of an earlier run would count again
-swift test --enable-code-coverage --scratch-path "$scratch" ${skip[@]+"${skip[@]}"} \
+swift test -Xswiftc -DTOGGLEKIT_INTERNAL_CHECKS --enable-code-coverage --scratch-path "$scratch" ${skip[@]+"${skip[@]}"} \
   >"$scratch.log" 2>&1 || {
   tail -30 "$scratch.log" >&2
   echo "error: the tests failed; see $scratch.log" >&2
@@ -34,7 +34,7 @@ llvm_cov="$(dirname "$(readlink -f "$(command -v swift)")")/llvm-cov"
 [[ -x "$llvm_cov" ]] || llvm_cov=$(command -v llvm-cov)
 "$llvm_cov" export -summary-only -instr-profile="$profile" "$tests" >"$scratch/coverage.json"
 
-python3 - "$scratch/coverage.json" "$minimum" "$PWD/Sources/ToggleKit/" <<'PY'
+python3 - "$scratch/coverage.json" "$minimum" "$PWD/Sources/ToggleKit" <<'PY'
 import json, sys
 report, minimum, prefix = sys.argv[1], float(sys.argv[2]), sys.argv[3]
 files = [f for f in json.load(open(report))["data"][0]["files"] if f["filename"].startswith(prefix)]

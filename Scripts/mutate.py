@@ -25,7 +25,7 @@ TREE = "Sources/ToggleKit/SelectionTree/"
 BINDING = "Sources/ToggleKit/Binding/"
 PATHS = "Sources/ToggleKit/PathSyntax/"
 FORMATS = "Sources/ToggleKit/Formats/"
-RULES = "Sources/ToggleKit/Rules/"
+RULES = "Sources/ToggleKitRules/"
 EXPLORER = "Sources/Explorer/"
 
 # Suites, by what they check. A mutant's suites run one at a time, cheapest first (the order of
@@ -40,6 +40,8 @@ RANDOM = "ContractRandomTests"
 MODEL = "SelectionModelTests|SelectionTreeSeamTests"
 HOSTILE = "LabelPathTests|HostileInputTests"
 HOSTILE_E2E = "HostileInputEndToEndTests"
+RULES_T = "SelectionTreeRulesTests|RuleTextTests|RuleCycleAndCacheTests|RuleExampleTests"
+OPTIONS = "OptionTableTests|InvocationTests"
 STAGES = [
     SEAMS, MODEL, "ParentToggle", BASIC, HOSTILE, FOUR, FIVE, EXHAUSTIVE, PAIRS, RANDOM, HOSTILE_E2E,
 ]
@@ -50,14 +52,15 @@ CONTRACT = "|".join([SEAMS, BASIC, FOUR, FIVE, EXHAUSTIVE, RANDOM])
 MUTANTS = [
     # Outputs
     ("fully selected ignores nothing: always true", TREE + "SelectionTree+Selection.swift",
-     "sum(over: _StateSet(0x5500)) == 0", "sum(over: _StateSet(0x5500)) >= 0", FAST),
+     "sum(over: StateSet.unselectedLeaves) == 0", "sum(over: StateSet.unselectedLeaves) >= 0", FAST),
     ("fully selected ignores locked and disabled leaves", TREE + "SelectionTree+Selection.swift",
-     "sum(over: _StateSet(0x5500)) == 0", "sum(over: _StateSet(0x1100)) == 0", FAST),
+     "sum(over: StateSet.unselectedLeaves) == 0",
+     "sum(over: StateSet.unselectedLeaves & StateSet.unlocked) == 0", FAST),
     (".topmost lists the descendants of a listed node", TREE + "SelectionTree+Selection.swift",
      "return form == .topmost ? Int(structure.ends[position]) : nil", "return nil", FAST),
     ("outputs read the shown state, not full selection", TREE + "SelectionTree+Selection.swift",
      "guard !isNewAncestor || _isFullySelected(at: position)",
-     "guard !isNewAncestor || _state(at: position) == .on", FAST),
+     "guard !isNewAncestor || state(at: position) == .on", FAST),
     (".topmost with own values keeps children of selected parents",
      TREE + "SelectionTree+Selection.swift",
      "if form != .topmost || !parentIsOn", "if form != .topmost || parentIsOn", CONTRACT),
@@ -95,34 +98,34 @@ MUTANTS = [
     ("a locked mixed parent passes on", TREE + "SelectionTree+Reloading.swift",
      ".some(oldShows == .mixed ? nil : oldShows == .on)", ".some(true)", CONTRACT),
     ("a locked parent passes nothing down", TREE + "SelectionTree+Reloading.swift",
-     "      } else if carriedBits & _NodeBits.locked != 0 {",
-     "      } else if carriedBits & _NodeBits.locked == 42 {", CONTRACT),
+     "      } else if carriedBits & NodeBits.locked != 0 {",
+     "      } else if carriedBits & NodeBits.locked == 42 {", CONTRACT),
     ("new leaves inherit the selected bit, not the shown state",
      TREE + "SelectionTree+Reloading.swift",
      "inheritsOn[position] = oldShows == .on",
-     "inheritsOn[position] = oldState & _NodeBits.selected != 0", CONTRACT),
+     "inheritsOn[position] = oldState & NodeBits.selected != 0", CONTRACT),
     ("reload forgets expansion", TREE + "SelectionTree+Reloading.swift",
      "expanded[position] = old.expanded[previous]", "expanded[position] = expanded[position]",
      CONTRACT),
     ("a parent that becomes a leaf keeps its bit, not what it showed",
      TREE + "SelectionTree+Reloading.swift",
-     "(oldShows == .on ? _NodeBits.selected : 0)", "(oldState & _NodeBits.selected)", CONTRACT),
+     "(oldShows == .on ? NodeBits.selected : 0)", "(oldState & NodeBits.selected)", CONTRACT),
     ("reload drops the filter", TREE + "SelectionTree+Reloading.swift",
      "    filter = old.filter\n    if filter != nil { _applyFilter() }\n", "", CONTRACT),
     # Writes, locks, disabling
     ("cascades always reach disabled nodes", TREE + "SelectionTree+Writing.swift",
-     "options.cascadesIntoDisabled ? 0x3333 : 0x0303", "options.cascadesIntoDisabled ? 0x3333 : 0x3333",
+     "intoDisabled: options.cascadesIntoDisabled,", "intoDisabled: true,",
      FAST),
     ("hidden nodes are always writable", TREE + "SelectionTree+Writing.swift",
-     "hidden: options.filterScope == .all ? low : 0", "hidden: low", FAST),
+     "intoHidden: options.filterScope == .all)", "intoHidden: true)", FAST),
     ("a disabled node's click writes", TREE + "SelectionTree+Writing.swift",
-     "let writable = _isDisabled(states.state(at: position)) ? _StateSet(0) : _writable",
+     "let writable = _isDisabled(states.state(at: position)) ? StateSet.none : _writable",
      "let writable = _writable", FAST),
     ("blocked writes are not reported", TREE + "SelectionTree+Writing.swift",
      "blocked: counts.sum(over: differing & ~writable))", "blocked: 0)", FAST),
     ("lock off keeps the value", TREE + "SelectionTree+Writing.swift",
-     "case .off: map = _StateMap { ($0 | _NodeBits.locked) & ~_NodeBits.selected }",
-     "case .off: map = _StateMap { $0 | _NodeBits.locked }", FAST),
+     "case .off: map = _StateMap { ($0 | NodeBits.locked) & ~NodeBits.selected }",
+     "case .off: map = _StateMap { $0 | NodeBits.locked }", FAST),
     ("re-enabling forgets disabled nodes inside", TREE + "SelectionTree+Writing.swift",
      "      states.apply(disable, to: innerRange)\n", "", FAST),
     ("re-enabling ignores a disabled ancestor", TREE + "SelectionTree+Writing.swift",
@@ -130,9 +133,9 @@ MUTANTS = [
      "let coveredFromAbove = false", FAST),
     # Queries
     ("a disabled parent counts its leaves as writable", TREE + "SelectionTree+Queries.swift",
-     "let isDisabled = counts.sum(over: _StateSet(0x0F0F)) == 0", "let isDisabled = false", FAST),
+     "let isDisabled = counts.sum(over: StateSet.enabled) == 0", "let isDisabled = false", FAST),
     ("isLocked counts locked leaves as unlocked", TREE + "SelectionTree+Queries.swift",
-     "let unlockedLeaves = _StateSet(0x3300)", "let unlockedLeaves = _StateSet(0xFF00)", FAST),
+     "let unlockedLeaves = StateSet.unlockedLeaves", "let unlockedLeaves = StateSet.leaves", FAST),
     ("a mixed node always toggles on", TREE + "SelectionTree+Mutations.swift",
      "case .mixed: options.mixedTogglesTo.isOn", "case .mixed: true", FAST),
     ("the .excluded policy counts locked sources", "Sources/ToggleKit/ParentToggle/ToggleSummary.swift",
@@ -178,7 +181,7 @@ MUTANTS = [
         body(&value)
         _ = try? self.set(id, to: value)""", MODEL),
     ("isWritable ignores the store's check", BINDING + "ModelBinding.swift",
-     "_write != nil && _canWrite?() != false", "_write != nil", MODEL),
+     "writer != nil && canWriteNow?() != false", "writer != nil", MODEL),
     ("a write to a deleted element reaches the store", BINDING + "ModelBinding+Collection.swift",
      "          guard locate(read()) != nil else { return }\n          update { collection in\n            guard let index = locate(collection) else { return }\n            collection[index] = newValue",
      "          update { collection in\n            guard let index = locate(collection) else { return }\n            collection[index] = newValue",
@@ -188,19 +191,19 @@ MUTANTS = [
      "marks[up ? Int(structure.ends[position]) : position + 1] -= 1",
      "marks[position + 1] -= 1", CONTRACT),
     ("a restore writes locked leaves", TREE + "SelectionTree+Values.swift",
-     "        state & _NodeBits.locked == 0\n        && ", "        ", CONTRACT),
+     "        state & NodeBits.locked == 0\n        && ", "        ", CONTRACT),
     ("equality ignores expansion", TREE + "SelectionTree+Values.swift",
      "guard lhs.options == rhs.options, lhs.expanded == rhs.expanded,",
      "guard lhs.options == rhs.options,", SEAMS + "|" + RANDOM),
     ("locks are not encoded", TREE + "SelectionTree+Values.swift",
-     "isLocked: bits & _NodeBits.locked != 0 ? true : nil,", "isLocked: nil,", SEAMS + "|" + RANDOM),
+     "isLocked: bits & NodeBits.locked != 0 ? true : nil,", "isLocked: nil,", SEAMS + "|" + RANDOM),
     # One path syntax and hostile input (issue 15)
-    ("C1 controls are not escaped", PATHS + "_Escaping.swift",
+    ("C1 controls are not escaped", PATHS + "LabelEscaping.swift",
      "scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)",
      "scalar.value < 0x20 || scalar.value == 0x7F", HOSTILE),
-    ("\\u{…} reads at most two hex digits", PATHS + "_Escaping.swift",
+    ("\\u{…} reads at most two hex digits", PATHS + "LabelEscaping.swift",
      "cursor - index - 2 < 6", "cursor - index - 2 < 2", HOSTILE),
-    ("the reader ignores \\u{…}", PATHS + "_Escaping.swift",
+    ("the reader ignores \\u{…}", PATHS + "LabelEscaping.swift",
      "hexEscape(scalars, at: index + 1)", "hexEscape(scalars, at: index + 2)", HOSTILE),
     ("an unselected first marker `[ ]` is taken for JSON", FORMATS + "TreeFormat.swift",
      "head[index + 1] == UInt8(ascii: \"]\")\n          && head[(index + 2)...]",
@@ -213,7 +216,7 @@ MUTANTS = [
     ("the depth limit lets one level more through", FORMATS + "_ParsedTree.swift",
      "depths[index] >= _maximumParsedDepth", "depths[index] > _maximumParsedDepth", HOSTILE),
     ("the label index keeps the last of equal siblings", TREE + "SelectionTree+LabelPaths.swift",
-     "if table[structure.labels[child]] == nil {", "if true {", HOSTILE),
+     "where table[structure.labels[child]] == nil {", "where true {", HOSTILE),
     ("an || chain's complexity is the sum", RULES + "RulePredicate.swift",
      "? terms.reduce(0) { $0 + $1.complexity } : terms.map(\\.complexity).min()!",
      "? terms.reduce(0) { $0 + $1.complexity } : terms.reduce(0) { $0 + $1.complexity }", HOSTILE),
@@ -226,10 +229,45 @@ MUTANTS = [
     ("a NUL's column counts from the newline", EXPLORER + "Input.swift",
      "        lineStart = index + 1\n", "        lineStart = index\n", HOSTILE),
     ("-0 still escapes labels", TREE + "SelectionTree+LabelPaths.swift",
-     "escaped ? _escapePathLabel($0, separator: separator) : $0",
-     "_escapePathLabel($0, separator: separator)", HOSTILE_E2E),
+     "escaped ? LabelPath.escaped($0, separator: separator) : $0",
+     "LabelPath.escaped($0, separator: separator)", HOSTILE_E2E),
     ("a failed write is not remembered", "Sources/togglekit/main.swift",
      "          failure = errno\n", "          _ = errno\n", HOSTILE_E2E),
+    ("a reload reuses every surviving node's derivation", TREE + "SelectionTree+DerivedAttributes.swift",
+     "        merged.hasSameFacts(record.read, at: position, as: old, at: previous)\n",
+     "        true\n", RULES_T),
+    ("facts compare labels as equal", TREE + "NodeFacts.swift",
+     "case .label: same = this.label() == that.label()", "case .label: same = true", RULES_T),
+    ("a presentation that read the state is never derived again", TREE + "DerivedAttributes.swift",
+     "!cached.read.contains(NodeFacts.Fact.Set(.state)) || cached.state == state", "true", RULES_T),
+    ("a fact read is not recorded", TREE + "NodeFacts.swift",
+     "    lock.withLock { _ = mask.insert(NodeFacts.Fact.Set(fact)) }\n", "", RULES_T),
+    ("the data's disabling is not explicit to rules", RULES + "RuleModel+NodeAttributeSource.swift",
+     "    if node.isDisabledByData { isEnabled = false }\n", "", RULES_T),
+    ("a writability rule may read the state", RULES + "RuleModel+NodeAttributeSource.swift",
+     "guard _cache.lookup(ObjectIdentifier(key))?.dependencies.contains(state) == true else { return }",
+     "return", RULES_T),
+    ("rules text keeps a CR before the newline", RULES + "_RuleLexer.swift",
+     "if end > start && bytes[end - 1] == 0x0D { end -= 1 }", "if false { end -= 1 }", RULES_T),
+    ("a NUL byte in rules text passes", RULES + "_RuleLexer.swift",
+     "if scalar.count == 1 && scalar.first == 0 { bad = index }", "_ = scalar", RULES_T),
+    ("hidden selected leaves are every selected leaf", TREE + "StateSet.swift",
+     "static var hiddenSelectedLeaves: StateSet { hidden & selectedLeaves }",
+     "static var hiddenSelectedLeaves: StateSet { selectedLeaves }", "StateSetTests|" + BASIC),
+    ("the test build says its internal checks are off", TREE + "SelectionTree+Invariants.swift",
+     "#if TOGGLEKIT_INTERNAL_CHECKS\n    true", "#if TOGGLEKIT_INTERNAL_CHECKS\n    false",
+     "InternalChecksTests"),
+    ("a flag accepts a value", EXPLORER + "Invocation.swift",
+     "guard inlineValue == nil else { throw UsageError(\"option '\\(name)' takes no value\") }",
+     "_ = inlineValue", OPTIONS),
+    ("help lists the options of other commands", EXPLORER + "OptionTable.swift",
+     "where option.section == section && option.commands.contains(command)",
+     "where option.section == section", OPTIONS),
+    ("printed rules leave C1 controls raw", RULES + "RuleTextValue.swift",
+     "if LabelEscaping.isControl(scalar) {", "if scalar.value < 0x20 || scalar.value == 0x7F {", RULES_T),
+    ("an entry's fields are not encoded", TREE + "SelectionTree+Building.swift",
+     "try container.encodeIfPresent(parent, forKey: .parent)\n    try fields.encode(to: encoder)",
+     "try container.encodeIfPresent(parent, forKey: .parent)", SEAMS),
 ]
 
 
@@ -284,7 +322,7 @@ def main():
             return 2
     log = os.path.join(ROOT, ".build-mutate.log")
     open(log, "w").close()
-    flags = ["--scratch-path", args.scratch]
+    flags = ["--scratch-path", args.scratch, "-Xswiftc", "-DTOGGLEKIT_INTERNAL_CHECKS"]
     if run(["swift", "build", "--build-tests"] + flags, log) != 0:
         print(f"error: the unmutated package does not build; see {log}", file=sys.stderr)
         return 2

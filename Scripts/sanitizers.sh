@@ -35,7 +35,7 @@ for sanitizer in "${sanitizers[@]}"; do
   log=".build-$sanitizer.log"
   started=$(date +%s)
   echo "== swift test --sanitize=$sanitizer ${filter[*]:-} (log: $log)"
-  if ! swift test --sanitize="$sanitizer" --scratch-path ".build-$sanitizer" ${filter[@]+"${filter[@]}"} \
+  if ! swift test -Xswiftc -DTOGGLEKIT_INTERNAL_CHECKS --sanitize="$sanitizer" --scratch-path ".build-$sanitizer" ${filter[@]+"${filter[@]}"} \
     >"$log" 2>&1; then
     grep -v 'warning: Cannot export local symbol' "$log" | grep -E -A12 \
       'ERROR: AddressSanitizer|ERROR: LeakSanitizer|WARNING: ThreadSanitizer|✘|error:' | head -60

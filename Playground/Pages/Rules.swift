@@ -1,4 +1,5 @@
 import ToggleKit
+import ToggleKitRules
 
 // The keys of the page, declared as a user of ToggleKit declares them.
 

@@ -18,15 +18,9 @@ import ToggleKit
 /// key help, Ctrl-C cancels.
 ///
 /// - Complexity: Each key costs O(height × log n) at most; a filter keystroke O(n).
-public struct Explorer {
+package struct Explorer {
   /// What ended the session.
-  ///
-  /// ```swift
-  /// if explorer.outcome == .accepted { print(explorer.tree.selection(.leaves)) }
-  /// ```
-  ///
-  /// - Complexity: O(1) for every member.
-  public enum Outcome: Hashable, Sendable {
+  package enum Outcome: Hashable, Sendable {
     /// Enter: print the selection.
     case accepted
     /// q, Esc or Ctrl-C: print nothing.
@@ -34,125 +28,42 @@ public struct Explorer {
   }
 
   /// The tree being explored.
-  ///
-  /// ```swift
-  /// explorer.tree.selection(.topmost)
-  /// ```
-  ///
-  /// - Complexity: O(1).
-  public private(set) var tree: SelectionTree<String>
+  package private(set) var tree: SelectionTree<String>
   /// The focused row's preorder index (nil for an empty tree).
-  ///
-  /// ```swift
-  /// explorer.cursor.map { explorer.tree.ids[$0] }
-  /// ```
-  ///
-  /// - Complexity: O(1).
-  public private(set) var cursor: Int?
+  package private(set) var cursor: Int?
   /// The first row shown.
-  ///
-  /// ```swift
-  /// explorer.top
-  /// ```
-  ///
-  /// - Complexity: O(1).
-  public private(set) var top: Int?
+  package private(set) var top: Int?
   /// The filter text (empty: no filter).
-  ///
-  /// ```swift
-  /// explorer.filterText   // "app" after typing /app
-  /// ```
-  ///
-  /// - Complexity: O(1).
-  public private(set) var filterText = ""
+  package private(set) var filterText = ""
   /// Whether keys are being typed into the filter.
-  ///
-  /// ```swift
-  /// explorer.isEditingFilter   // true after "/"
-  /// ```
-  ///
-  /// - Complexity: O(1).
-  public private(set) var isEditingFilter = false
+  package private(set) var isEditingFilter = false
   /// Whether the key help is shown.
-  ///
-  /// ```swift
-  /// explorer.showsHelp   // true after "?"
-  /// ```
-  ///
-  /// - Complexity: O(1).
-  public private(set) var showsHelp = false
+  package private(set) var showsHelp = false
   /// What ended the session, or nil while it runs.
-  ///
-  /// ```swift
-  /// while explorer.outcome == nil { explorer.handle(nextKey()) }
-  /// ```
-  ///
-  /// - Complexity: O(1).
-  public private(set) var outcome: Outcome?
+  package private(set) var outcome: Outcome?
   /// The terminal's size: rows for the tree are `height - 2` (status and prompt lines below).
-  ///
-  /// ```swift
-  /// explorer.resize(height: 24, width: 80)
-  /// ```
-  ///
-  /// - Complexity: O(1).
-  public private(set) var height: Int
+  package private(set) var height: Int
   /// The terminal's width; rows are truncated to it.
-  ///
-  /// ```swift
-  /// explorer.width
-  /// ```
-  ///
-  /// - Complexity: O(1).
-  public private(set) var width: Int
+  package private(set) var width: Int
   /// How rows are drawn.
-  ///
-  /// ```swift
-  /// explorer.style = .switch >>> .indent(perLevel: 2) >>> .highlightWhenFocused
-  /// ```
-  ///
-  /// - Complexity: O(1).
-  public var style: RowStyle
+  package var style: RowStyle
   /// The styles rows use when the tree's rules name one (`style <= "switch"`); a name not
   /// listed draws with ``style``.
-  ///
-  /// ```swift
-  /// explorer.rowStyles["loud"] = .switch >>> .colors(on: .red)
-  /// ```
-  ///
-  /// - Complexity: O(1).
-  public var rowStyles: [String: RowStyle] = RowStyle.named.mapValues {
+  package var rowStyles: [String: RowStyle] = RowStyle.named.mapValues {
     Explorer.defaultStyle(base: $0)
   }
 
   /// The default style: checkbox, disclosure, indentation, lock mark, dimmed disabled rows, an
   /// inverted cursor.
-  ///
-  /// ```swift
-  /// Explorer.defaultStyle(base: .switch)
-  /// ```
-  ///
-  /// - Parameter base: The style that draws the state.
-  /// - Returns: The composed style.
-  /// - Complexity: O(1).
-  public static func defaultStyle(base: RowStyle = .checkboxOnLeft) -> RowStyle {
+  package static func defaultStyle(base: RowStyle = .checkboxOnLeft) -> RowStyle {
     base >>> .disclosure() >>> .indent(perLevel: 2) >>> .lockMark() >>> .dimWhenDisabled
       >>> .colors(mixed: .yellow) >>> .highlightWhenFocused
   }
 
   /// Starts exploring a tree.
   ///
-  /// ```swift
-  /// var explorer = Explorer(tree: tree, height: 24, width: 80)
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - tree: The tree.
-  ///   - height: Terminal rows (at least 3 are used).
-  ///   - width: Terminal columns.
-  ///   - style: How rows are drawn.
   /// - Complexity: O(log n).
-  public init(
+  package init(
     tree: SelectionTree<String>, height: Int, width: Int, style: RowStyle = defaultStyle()
   ) {
     self.tree = tree
@@ -168,15 +79,8 @@ public struct Explorer {
 
   /// Follows a terminal resize.
   ///
-  /// ```swift
-  /// explorer.resize(height: 40, width: 120)   // on SIGWINCH
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - height: Terminal rows.
-  ///   - width: Terminal columns.
   /// - Complexity: O(height × log n).
-  public mutating func resize(height: Int, width: Int) {
+  package mutating func resize(height: Int, width: Int) {
     self.height = max(3, height)
     self.width = max(10, width)
     scrollToCursor()
@@ -184,13 +88,8 @@ public struct Explorer {
 
   /// Handles one key.
   ///
-  /// ```swift
-  /// explorer.handle(.character("a"))   // select all
-  /// ```
-  ///
-  /// - Parameter key: The key.
   /// - Complexity: O(height × log n); a filter keystroke O(n).
-  public mutating func handle(_ key: Key) {
+  package mutating func handle(_ key: Key) {
     guard outcome == nil else { return }
     if showsHelp {
       showsHelp = false
@@ -230,13 +129,8 @@ public struct Explorer {
   /// Handles the keys of one read, in order; typing into the filter is coalesced, so a paste of
   /// hundreds of characters filters the tree once, not once per character.
   ///
-  /// ```swift
-  /// explorer.handle([.character("/")] + "apple".map(Key.character))   // one refilter
-  /// ```
-  ///
-  /// - Parameter keys: The keys.
   /// - Complexity: O(keys × height × log n), plus O(n) per run of filter typing.
-  public mutating func handle(_ keys: [Key]) {
+  package mutating func handle(_ keys: [Key]) {
     var pending: String? = nil  // filter text typed but not applied yet
     func applyPending() {
       if let text = pending, text != filterText { setFilter(text) }
@@ -365,12 +259,8 @@ public struct Explorer {
 
   /// The rows shown now, as preorder indices.
   ///
-  /// ```swift
-  /// explorer.visibleRows.map { explorer.tree.ids[$0] }
-  /// ```
-  ///
   /// - Complexity: O(height × log n).
-  public var visibleRows: [Int] {
+  package var visibleRows: [Int] {
     var rows: [Int] = []
     var row = top
     while let current = row, rows.count < rowCount {
@@ -381,13 +271,7 @@ public struct Explorer {
   }
 
   /// The status line: "12 of 340 selected · 3 hidden by filter · 2 locked".
-  ///
-  /// ```swift
-  /// explorer.statusLine   // "1 of 5 selected"
-  /// ```
-  ///
-  /// - Complexity: O(1).
-  public var statusLine: String {
+  package var statusLine: String {
     let statistics = tree.statistics
     var parts = ["\(statistics.selectedLeaves) of \(statistics.leaves) selected"]
     if tree.isFiltered { parts.append("\(statistics.hiddenNodes) hidden by filter") }
@@ -396,13 +280,7 @@ public struct Explorer {
   }
 
   /// The key help, one line per key.
-  ///
-  /// ```swift
-  /// Explorer.keyHelp.first   // "↑ ↓ j k      move"
-  /// ```
-  ///
-  /// - Complexity: O(1).
-  public static let keyHelp = [
+  package static let keyHelp = [
     "↑ ↓ j k      move", "PgUp PgDn    page", "Home End     first / last", "Space        toggle",
     "→ l          expand / into", "← h          collapse / to parent",
     "a n          select all / none",
@@ -412,14 +290,8 @@ public struct Explorer {
 
   /// The whole screen: `height` lines of at most `width` columns.
   ///
-  /// ```swift
-  /// for line in explorer.frame(mode: .forTerminal()) { print(line) }
-  /// ```
-  ///
-  /// - Parameter mode: Plain or ANSI.
-  /// - Returns: The lines, top to bottom.
   /// - Complexity: O(height × (log n + width)).
-  public func frame(mode: RenderMode) -> [String] {
+  package func frame(mode: RenderMode) -> [String] {
     var lines: [String] = []
     if showsHelp {
       lines = Explorer.keyHelp.map { Row($0).truncated(toWidth: width).rendered(mode) }

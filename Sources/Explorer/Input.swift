@@ -7,42 +7,17 @@ import ToggleKit
 #endif
 
 /// Why the input could not be read: exit code 1, with the place named.
-///
-/// ```swift
-/// InputError(message: "cats.txt: No such file or directory")
-/// ```
-///
-/// - Complexity: O(1) for every member.
-public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What is wrong, naming the file (and line and column for parse errors).
-  ///
-  /// ```swift
-  /// error.message   // "tree.txt:3:1: indentation mixes tabs and spaces"
-  /// ```
-  ///
-  /// - Complexity: O(1).
-  public var message: String
+  package var message: String
 
   /// Creates an input error.
-  ///
-  /// ```swift
-  /// InputError(message: "cats.txt: No such file or directory")
-  /// ```
-  ///
-  /// - Parameter message: What is wrong.
-  /// - Complexity: O(1).
-  public init(message: String) {
+  package init(message: String) {
     self.message = message
   }
 
   /// `togglekit: message`.
-  ///
-  /// ```swift
-  /// print(error)
-  /// ```
-  ///
-  /// - Complexity: O(1).
-  public var description: String { "togglekit: \(LabelPath.displayable(message))" }
+  package var description: String { "togglekit: \(LabelPath.displayable(message))" }
 }
 
 /// Where a command's tree comes from.
@@ -50,9 +25,7 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
 /// ```swift
 /// let source = InputSource.choose(for: invocation, standardInputIsTerminal: false)   // .standardInput
 /// ```
-///
-/// - Complexity: O(1) for every member.
-public enum InputSource: Hashable, Sendable {
+package enum InputSource: Hashable, Sendable {
   /// A file.
   case file(String)
   /// Standard input.
@@ -63,17 +36,7 @@ public enum InputSource: Hashable, Sendable {
   case demo
 
   /// The source an invocation names: FILE, `-`, `--dir`, a piped standard input, or the demo.
-  ///
-  /// ```swift
-  /// InputSource.choose(for: try Invocation.parse(["explore"]), standardInputIsTerminal: true)   // .demo
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - invocation: The parsed command line.
-  ///   - standardInputIsTerminal: Whether standard input is a terminal (not a pipe or file).
-  /// - Returns: The source, or nil when `apply` has no input at all.
-  /// - Complexity: O(1).
-  public static func choose(for invocation: Invocation, standardInputIsTerminal: Bool)
+  package static func choose(for invocation: Invocation, standardInputIsTerminal: Bool)
     -> InputSource?
   {
     if let directory = invocation.directory { return .directory(directory) }
@@ -85,18 +48,10 @@ public enum InputSource: Hashable, Sendable {
 
 /// Builds the tree for an invocation from already-read bytes (or a directory).
 ///
-/// ```swift
-/// let tree = try loadTree(invocation, source: .file("cats.txt"), bytes: bytes)
-/// ```
-///
-/// - Parameters:
-///   - invocation: The parsed command line (format, separator, options).
-///   - source: Where the bytes came from (names the file in errors).
-///   - bytes: The content of a file or standard input (ignored for directories and the demo).
-/// - Returns: The tree, with the invocation's options, and warnings (directories).
 /// - Throws: ``InputError`` with `FILE:LINE:COL: …` for parse errors.
+///
 /// - Complexity: O(n) in the input.
-public func loadTree(
+package func loadTree(
   _ invocation: Invocation, source: InputSource, bytes: consuming [UInt8]
 ) throws(InputError) -> (tree: SelectionTree<String>, warnings: [String]) {
   let options = invocation.treeOptions
@@ -138,46 +93,23 @@ public func loadTree(
 /// ```
 ///
 /// - Complexity: O(n) in the bytes appended.
-public struct InputReader: Sendable {
+package struct InputReader: Sendable {
   /// The name errors use (a file, or `<stdin>`).
-  ///
-  /// ```swift
-  /// reader.name   // "<stdin>"
-  /// ```
-  ///
-  /// - Complexity: O(1).
-  public let name: String
+  package let name: String
   /// Everything read so far.
-  ///
-  /// ```swift
-  /// let tree = try SelectionTree(parsing: reader.bytes)
-  /// ```
-  ///
-  /// - Complexity: O(1).
-  public private(set) var bytes: [UInt8] = []
+  package private(set) var bytes: [UInt8] = []
 
   /// Starts reading a named input.
-  ///
-  /// ```swift
-  /// var reader = InputReader(name: "<stdin>")
-  /// ```
-  ///
-  /// - Parameter name: The name errors use.
-  /// - Complexity: O(1).
-  public init(name: String) {
+  package init(name: String) {
     self.name = name
   }
 
   /// Adds a block read from the input.
   ///
-  /// ```swift
-  /// try reader.append(Array("Fruit\n".utf8)[...])
-  /// ```
-  ///
-  /// - Parameter block: The bytes of one read.
   /// - Throws: ``InputError`` `NAME:LINE:COL: NUL byte …` at the first NUL.
+  ///
   /// - Complexity: O(block length).
-  public mutating func append(_ block: ArraySlice<UInt8>) throws(InputError) {
+  package mutating func append(_ block: ArraySlice<UInt8>) throws(InputError) {
     // A concrete type and memchr: this runs over every byte of every input.
     let nul = block.withUnsafeBufferPointer { buffer -> Int? in
       guard let base = buffer.baseAddress, buffer.count > 0,

@@ -4,9 +4,7 @@
 /// var decoder = KeyDecoder()
 /// decoder.feed(Array("\u{1B}[A j".utf8))   // [.up, .character(" "), .character("j")]
 /// ```
-///
-/// - Complexity: O(1) for every member.
-public enum Key: Hashable, Sendable {
+package enum Key: Hashable, Sendable {
   /// ↑
   case up
   /// ↓
@@ -50,37 +48,19 @@ public enum Key: Hashable, Sendable {
 /// when no byte follows within a short time) delivers it.
 ///
 /// - Complexity: O(n) in the bytes fed.
-public struct KeyDecoder: Sendable {
+package struct KeyDecoder: Sendable {
   private var pending: [UInt8] = []
 
   /// Creates a decoder with nothing pending.
-  ///
-  /// ```swift
-  /// var decoder = KeyDecoder()
-  /// ```
-  ///
-  /// - Complexity: O(1).
-  public init() {}
+  package init() {}
 
   /// Whether bytes are held back (a lone Escape, or part of a sequence or character).
-  ///
-  /// ```swift
-  /// decoder.hasPending   // true right after an Escape byte
-  /// ```
-  ///
-  /// - Complexity: O(1).
-  public var hasPending: Bool { !pending.isEmpty }
+  package var hasPending: Bool { !pending.isEmpty }
 
   /// Decodes what it can of the bytes fed so far.
   ///
-  /// ```swift
-  /// decoder.feed(Array("q".utf8))   // [.character("q")]
-  /// ```
-  ///
-  /// - Parameter bytes: Input bytes.
-  /// - Returns: The keys completed by these bytes.
   /// - Complexity: O(n) in the bytes fed.
-  public mutating func feed(_ bytes: [UInt8]) -> [Key] {
+  package mutating func feed(_ bytes: [UInt8]) -> [Key] {
     pending += bytes
     var keys: [Key] = []
     var index = 0
@@ -95,15 +75,7 @@ public struct KeyDecoder: Sendable {
 
   /// Delivers what is held back: a lone Escape becomes ``Key/escape``; an incomplete sequence or
   /// character is dropped.
-  ///
-  /// ```swift
-  /// _ = decoder.feed([0x1B])
-  /// decoder.flush()   // [.escape]
-  /// ```
-  ///
-  /// - Returns: The keys.
-  /// - Complexity: O(1).
-  public mutating func flush() -> [Key] {
+  package mutating func flush() -> [Key] {
     defer { pending.removeAll() }
     return pending.first == 0x1B ? [.escape] : []
   }

@@ -7,7 +7,7 @@ import ToggleKit
 /// ```
 ///
 /// - Complexity: O(1) for every member but ``render(_:separator:)``.
-public enum OutputForm: String, Hashable, Sendable, CaseIterable {
+package enum OutputForm: String, Hashable, Sendable, CaseIterable {
   /// Every node in preorder as `STATE<TAB>PATH`.
   case states
   /// The selected leaves, one path per line.
@@ -25,20 +25,8 @@ public enum OutputForm: String, Hashable, Sendable, CaseIterable {
 
   /// The tree in this form, as one text.
   ///
-  /// Paths use the package's one path syntax (``LabelPath``): every path printed is accepted back
-  /// as a PATH, and none carries a raw control character.
-  ///
-  /// ```swift
-  /// OutputForm.states.render(tree)   // "mixed\tFruit\non\tFruit/Apple\n..."
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - tree: The tree.
-  ///   - separator: The separator for the path-list export.
-  ///   - nullSeparated: Raw label paths, each ended by NUL (`-0`), for the path forms.
-  /// - Returns: The text, each line ending in a newline (or NUL).
   /// - Complexity: O(n log n) for the whole-tree forms; output-sensitive for the selections.
-  public func render(
+  package func render(
     _ tree: SelectionTree<String>, separator: Unicode.Scalar = "/", nullSeparated: Bool = false
   ) -> String {
     var text = ""
@@ -49,17 +37,8 @@ public enum OutputForm: String, Hashable, Sendable, CaseIterable {
   /// The tree in this form, handed to `emit` piece by piece as it is made (streamed: nothing
   /// waits for the whole text).
   ///
-  /// ```swift
-  /// OutputForm.leaves.write(tree) { piece in output.write(piece) }
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - tree: The tree.
-  ///   - separator: The separator for the path-list export.
-  ///   - nullSeparated: Raw label paths, each ended by NUL (`-0`), for the path forms.
-  ///   - emit: Called with each piece, in order.
   /// - Complexity: O(n log n) for the whole-tree forms; output-sensitive for the selections.
-  public func write(
+  package func write(
     _ tree: SelectionTree<String>, separator: Unicode.Scalar = "/", nullSeparated: Bool = false,
     to emit: (String) -> Void
   ) {
@@ -97,45 +76,20 @@ public enum OutputForm: String, Hashable, Sendable, CaseIterable {
 }
 
 /// Why `apply` could not finish: bad input data, exit code 1.
-///
-/// ```swift
-/// ApplyError(message: "no node at path 'x/y'")
-/// ```
-///
-/// - Complexity: O(1) for every member.
-public struct ApplyError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct ApplyError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What is wrong.
-  ///
-  /// ```swift
-  /// error.message   // "no node at path 'x/y'"
-  /// ```
-  ///
-  /// - Complexity: O(1).
-  public var message: String
+  package var message: String
 
   /// `togglekit: message`.
-  ///
-  /// ```swift
-  /// print(error)   // "togglekit: no node at path 'x/y'"
-  /// ```
-  ///
-  /// - Complexity: O(1).
-  public var description: String { "togglekit: \(LabelPath.displayable(message))" }
+  package var description: String { "togglekit: \(LabelPath.displayable(message))" }
 }
 
 /// Runs `apply`'s operations on a tree, in order, and renders the result.
 ///
-/// ```swift
-/// let text = try runApply(invocation, on: tree)
-/// ```
-///
-/// - Parameters:
-///   - invocation: The parsed command line.
-///   - tree: The loaded tree.
-/// - Returns: The output text.
 /// - Throws: ``ApplyError`` for a PATH that names no node.
+///
 /// - Complexity: O(operations × depth) plus the output's cost.
-public func runApply(
+package func runApply(
   _ invocation: Invocation, on tree: SelectionTree<String>
 ) throws(ApplyError) -> String {
   var text = ""
@@ -145,20 +99,10 @@ public func runApply(
 
 /// Runs `apply`'s operations on a tree, in order, and streams the result to `emit`.
 ///
-/// Every PATH is resolved before anything is changed or written, each in O(depth) hashed steps,
-/// so an unknown PATH fails with no output at all.
-///
-/// ```swift
-/// try runApply(invocation, on: tree) { piece in output.write(piece) }
-/// ```
-///
-/// - Parameters:
-///   - invocation: The parsed command line.
-///   - tree: The loaded tree.
-///   - emit: Called with each piece of the output, in order.
 /// - Throws: ``ApplyError`` for a PATH that names no node.
+///
 /// - Complexity: O(operations × depth) plus the output's cost.
-public func runApply(
+package func runApply(
   _ invocation: Invocation, on tree: SelectionTree<String>, to emit: (String) -> Void
 ) throws(ApplyError) {
   var tree = tree
@@ -191,18 +135,10 @@ public func runApply(
 
 /// The node a command-line PATH names (the one path syntax, ``LabelPath``).
 ///
-/// ```swift
-/// var index = tree.labelIndex()
-/// try resolve(#"Sizes/1\/2 inch"#, in: &index)   // "Sizes/1\/2 inch"
-/// ```
-///
-/// - Parameters:
-///   - path: The PATH argument.
-///   - index: A label index of the tree, reused across calls.
-/// - Returns: The node's id.
 /// - Throws: ``ApplyError`` when no node has that path.
+///
 /// - Complexity: O(depth) hashed steps.
-public func resolve(
+package func resolve(
   _ path: String, in index: inout SelectionTree<String>.LabelIndex
 ) throws(ApplyError) -> String {
   let labels: [String]

@@ -1,32 +1,19 @@
 import ToggleKit
+import ToggleKitRules
 
-/// The names `--rules` files may use: those of ``RuleVocabulary/selectionTree``, with `style`
-/// limited to the styles `togglekit` can draw (`""` for the default).
-///
-/// ```swift
-/// let rules = try RuleModel(parsing: text, vocabulary: togglekitRuleVocabulary)
-/// ```
-///
-/// - Complexity: O(1).
-public let togglekitRuleVocabulary: RuleVocabulary = {
+/// The names `--rules` files may use: ``RuleVocabulary/selectionTree``, `style` limited to our styles.
+package let togglekitRuleVocabulary: RuleVocabulary = {
   var vocabulary = RuleVocabulary.selectionTree
-  vocabulary.add("style", \.styleName, choices: RowStyle.named.keys.sorted() + [""])
+  vocabulary.add(\.styleName, choices: RowStyle.named.keys.sorted() + [""])
   return vocabulary
 }()
 
 /// Reads a `--rules` file's content into a rule model.
 ///
-/// ```swift
-/// let rules = try loadRules(bytes, file: "rules.txt")
-/// ```
-///
-/// - Parameters:
-///   - bytes: The file's content.
-///   - file: Its name, for messages.
-/// - Returns: The rules.
 /// - Throws: ``InputError`` with `FILE:LINE:COL: …`.
+///
 /// - Complexity: O(m + r log r) for m bytes and r rules.
-public func loadRules(_ bytes: [UInt8], file: String) throws(InputError) -> RuleModel {
+package func loadRules(_ bytes: [UInt8], file: String) throws(InputError) -> RuleModel {
   do {
     return try RuleModel(parsing: bytes, vocabulary: togglekitRuleVocabulary, file: file)
   } catch {
@@ -36,17 +23,10 @@ public func loadRules(_ bytes: [UInt8], file: String) throws(InputError) -> Rule
 
 /// Applies rules to a loaded tree, turning rule errors into input errors that name the file.
 ///
-/// ```swift
-/// try applyRules(rules, to: &tree, file: "rules.txt")
-/// ```
-///
-/// - Parameters:
-///   - rules: The rules.
-///   - tree: The tree.
-///   - file: The rules file's name, for messages.
 /// - Throws: ``InputError`` for a cycle or a writability rule that reads `state`.
+///
 /// - Complexity: As ``SelectionTree/applyRules(_:)``.
-public func applyRules(
+package func applyRules(
   _ rules: RuleModel, to tree: inout SelectionTree<String>, file: String
 ) throws(InputError) {
   func located(_ error: RuleError) -> InputError {
@@ -86,18 +66,8 @@ public func applyRules(
 
 /// What the rules derive for a node, and why: `--explain`.
 ///
-/// Every line is safe for a terminal: labels and values show control characters escaped.
-///
-/// ```swift
-/// print(explanation(of: "Fruit/Apple", in: tree))
-/// ```
-///
-/// - Parameters:
-///   - id: The node's id.
-///   - tree: The tree, with rules applied.
-/// - Returns: The node's escaped PATH, then one indented block per derived attribute.
 /// - Complexity: The cost of deriving the node's attributes.
-public func explanation(of id: String, in tree: SelectionTree<String>) -> String {
+package func explanation(of id: String, in tree: SelectionTree<String>) -> String {
   guard let context = tree.ruleContext(of: id) else {
     return "\(tree.escapedLabelPath(of: id)):\n  (no rules)\n"
   }

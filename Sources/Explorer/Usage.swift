@@ -3,28 +3,12 @@
 /// ```swift
 /// print(Usage.text(for: nil))   // the overview
 /// ```
-///
-/// - Complexity: O(1) for every member.
-public enum Usage {
+package enum Usage {
   /// The version `--version` prints.
-  ///
-  /// ```swift
-  /// Usage.version   // "0.1.0"
-  /// ```
-  ///
-  /// - Complexity: O(1).
-  public static let version = "0.1.0"
+  package static let version = "0.1.0"
 
   /// The help for a command, or the overview.
-  ///
-  /// ```swift
-  /// Usage.text(for: .apply)
-  /// ```
-  ///
-  /// - Parameter command: The command, or nil for the overview.
-  /// - Returns: The text, ending with a newline.
-  /// - Complexity: O(1).
-  public static func text(for command: Invocation.Command?) -> String {
+  package static func text(for command: Invocation.Command?) -> String {
     switch command {
     case .explore: explore
     case .apply: apply
@@ -32,26 +16,24 @@ public enum Usage {
     }
   }
 
-  static let inputs = """
-    Input:
-      FILE               indented text, JSON or a path list (detected; see --format)
-      -                  standard input (also read when it is a pipe and no FILE is given)
-      --dir PATH         a directory tree instead of a file
-      --max-depth N      with --dir: levels to read
-      --hidden           with --dir: include names starting with '.'
-      --format FORMAT    indented, json or paths
-      --separator C      the separator of a path list (default /)
-
-    Tree options:
-      --locked POLICY    excluded (default: locked items do not count) or counted (SwiftUI's)
-      --mixed-toggles-to on|off
-                         what a click on a mixed parent writes (default on)
-
-    Rules:
-      --rules FILE       rules deriving each node's enabled, locked, expanded, displayLabel and
-                         style, one per line: depth >= 2 => expanded <= false
-
-    """
+  /// The option sections of a command's help, rendered from ``OptionTable``; `Input` starts with
+  /// the positional arguments.
+  static func options(
+    for command: Invocation.Command, _ sections: [CommandLineOption.Section]
+  ) -> String {
+    sections.map { section in
+      var lines = OptionTable.helpLines(section, for: command)
+      if section == .input {
+        lines.insert(
+          contentsOf: [
+            "  FILE               indented text, JSON or a path list (detected; see --format)",
+            "  -                  standard input (also read when it is a pipe and no FILE is given)",
+          ], at: 0)
+      }
+      return section.rawValue + ":\n" + lines.joined(separator: "\n") + "\n"
+    }
+    .joined(separator: "\n")
+  }
 
   static let overview = """
     usage: togglekit <command> [options] [FILE | -]
@@ -79,14 +61,8 @@ public enum Usage {
     An interactive tree checklist drawn on the terminal; the selection goes to standard output,
     so that `picked=$(togglekit explore cats.txt)` works.
 
-    """ + "\n" + inputs + "\n"
+    """ + "\n" + options(for: .explore, [.input, .tree, .rules, .output]) + "\n"
       + """
-      Output:
-        --output FORM      leaves (default), topmost, all, json, indent or paths
-        -0, --null         raw paths ended by NUL (for xargs -0) instead of escaped lines
-        --style NAME       checkbox (default), checkbox-right, switch or button
-        --no-color         no colours (NO_COLOR is honoured too)
-
       Keys:
         ↑ ↓ j k  move       PgUp PgDn  page        Home End  first / last
         Space    toggle     → l  expand / into     ← h  collapse / to parent
@@ -104,24 +80,8 @@ public enum Usage {
     joined by '/', written as togglekit prints them: '\\/' and '\\\\' for '/' and '\\' in a label,
     '\\t' '\\n' '\\r', '\\u{1B}' for any other control character, '\\e' for an empty label.
 
-    """ + "\n" + inputs + "\n"
+    """ + "\n" + options(for: .apply, [.input, .tree, .rules, .operations, .output]) + "\n"
       + """
-      Operations:
-        --toggle PATH      click the node
-        --on PATH          select the node (every writable leaf below it)
-        --off PATH         deselect the node
-        --expand PATH      expand the node's ancestors
-        --filter TEXT      apply operations under a filter (case-insensitive label match)
-        --scope visible|all
-                           under --filter, what writes reach (default visible)
-        --explain PATH     print why the node is enabled, locked, … (which rule fired, which
-                           did not); repeatable; the tree is printed too only with --print
-
-      Output:
-        --print FORM       states (default: STATE<TAB>PATH for every node), leaves, topmost, all,
-                           json, indent or paths
-        -0, --null         raw paths ended by NUL (for xargs -0) instead of escaped lines
-
       Examples:
         togglekit apply --on Fruit --off Fruit/Pear --print topmost cats.txt
         find src -type f | togglekit apply --format paths --on src --print leaves -
@@ -130,14 +90,7 @@ public enum Usage {
       """
 }
 
-/// The catalogue `togglekit explore` opens with no input: what a newcomer sees first.
-///
-/// ```swift
-/// let tree = try SelectionTree(parsing: demoCatalogue, format: .indented)
-/// ```
-///
-/// - Complexity: O(1).
-public let demoCatalogue = """
+package let demoCatalogue = """
   [ ] Groceries
     [ ] Fruit
       [ ] Apples

@@ -4,8 +4,6 @@
 /// let report = BindingLaws.check($flag)
 /// report.violations.map(\.law)   // [] for a lawful binding
 /// ```
-///
-/// - Complexity: O(1) for every member.
 public enum BindingLaw: String, Sendable, CaseIterable, CustomStringConvertible {
   /// Setting a value, then getting, returns what was set.
   case setThenGet = "set-then-get"
@@ -15,67 +13,27 @@ public enum BindingLaw: String, Sendable, CaseIterable, CustomStringConvertible 
   case setTwiceIsSetOnce = "set-twice-is-set-once"
   /// Both values of a Bool binding can be reached by writing them: a toggle bound to it responds.
   case responsiveness = "responsiveness"
-  /// A write the binding declares it ignores (``ModelBinding/ignoringWrites(where:)``) really changes
-  /// nothing.
+  /// A write the binding declares it ignores (``ModelBinding/ignoringWrites(where:)``) changes nothing.
   case declaredIgnoredWrite = "declared-ignored-write"
 
   /// The law's name, as used in reports.
-  ///
-  /// ```swift
-  /// BindingLaw.setThenGet.description   // "set-then-get"
-  /// ```
-  ///
-  /// - Complexity: O(1).
   public var description: String { rawValue }
 }
 
 /// One broken law, in plain words.
-///
-/// ```swift
-/// BindingLawViolation(law: .responsiveness, message: "setting false leaves true")
-/// ```
-///
-/// - Complexity: O(1) for every member.
 public struct BindingLawViolation: Sendable, Equatable, CustomStringConvertible {
   /// The law that was broken.
-  ///
-  /// ```swift
-  /// report.violations.map(\.law)   // [.responsiveness]
-  /// ```
-  ///
-  /// - Complexity: O(1).
   public let law: BindingLaw
   /// What happened, in plain words.
-  ///
-  /// ```swift
-  /// violation.message   // "setting 11 reads back 10"
-  /// ```
-  ///
-  /// - Complexity: O(1).
   public let message: String
 
   /// Creates a violation.
-  ///
-  /// ```swift
-  /// let violation = BindingLawViolation(law: .setThenGet, message: "setting 3 reads back 2")
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - law: The law that was broken.
-  ///   - message: What happened.
-  /// - Complexity: O(1).
   public init(law: BindingLaw, message: String) {
     self.law = law
     self.message = message
   }
 
   /// `law: message`.
-  ///
-  /// ```swift
-  /// "\(violation)"   // "responsiveness: setting false leaves true"
-  /// ```
-  ///
-  /// - Complexity: O(1).
   public var description: String { "\(law): \(message)" }
 }
 
@@ -85,7 +43,6 @@ public struct BindingLawViolation: Sendable, Equatable, CustomStringConvertible 
 /// let report = BindingLaws.check($selection.contains("a"))
 /// if !report.isLawful { print(report) }
 /// ```
-///
 /// - Complexity: O(1) for every member but ``description``, which is O(violations + notes).
 public struct BindingLawReport: Sendable, Equatable, CustomStringConvertible {
   /// What kind of binding was checked.
@@ -93,8 +50,6 @@ public struct BindingLawReport: Sendable, Equatable, CustomStringConvertible {
   /// ```swift
   /// BindingLaws.check(ModelBinding.constant(true)).kind   // .constant
   /// ```
-  ///
-  /// - Complexity: O(1) for every member.
   public enum Kind: String, Sendable, Equatable {
     /// A writable binding: the laws were checked.
     case writable
@@ -105,41 +60,13 @@ public struct BindingLawReport: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// What kind of binding was checked; laws of writes apply only to writable ones.
-  ///
-  /// ```swift
-  /// if report.kind == .writable { print(report.violations) }
-  /// ```
-  ///
-  /// - Complexity: O(1).
   public let kind: Kind
   /// Every law the binding broke, in the order found.
-  ///
-  /// ```swift
-  /// for violation in report.violations { print(violation) }
-  /// ```
-  ///
-  /// - Complexity: O(1).
   public let violations: [BindingLawViolation]
   /// Facts that are not violations, such as a constant binding or a write declared as ignored.
-  ///
-  /// ```swift
-  /// report.notes   // ["writes of false are ignored, as the binding declares"]
-  /// ```
-  ///
-  /// - Complexity: O(1).
   public let notes: [String]
 
   /// Creates a report.
-  ///
-  /// ```swift
-  /// let report = BindingLawReport(kind: .writable, violations: [], notes: [])
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - kind: What kind of binding was checked.
-  ///   - violations: The broken laws.
-  ///   - notes: Facts that are not violations.
-  /// - Complexity: O(1).
   public init(kind: Kind, violations: [BindingLawViolation], notes: [String]) {
     self.kind = kind
     self.violations = violations
@@ -147,20 +74,9 @@ public struct BindingLawReport: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// True when no law was broken (always true for constant and read-only bindings).
-  ///
-  /// ```swift
-  /// BindingLaws.check(ModelBinding.constant(true)).isLawful   // true, kind == .constant
-  /// ```
-  ///
-  /// - Complexity: O(1).
   public var isLawful: Bool { violations.isEmpty }
 
   /// The kind, then one line per violation and per note.
-  ///
-  /// ```swift
-  /// print(report)   // "writable binding: 1 violation\n  responsiveness: setting false leaves true"
-  /// ```
-  ///
   /// - Complexity: O(violations + notes).
   public var description: String {
     let count = violations.count

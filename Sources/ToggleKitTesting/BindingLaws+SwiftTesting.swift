@@ -12,13 +12,6 @@
     ///   BindingLaws.expectLawful($volume, samples: [0, 11])
     /// }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - binding: The binding to check.
-    ///   - samples: Values to write.
-    ///   - condition: Words that describe the world right now.
-    ///   - sourceLocation: Where to report violations; defaults to the caller.
-    /// - Returns: The report, for further expectations.
     /// - Complexity: O(samples) reads and writes of the binding.
     @discardableResult
     public static func expectLawful<Value: Equatable>(
@@ -39,12 +32,6 @@
     ///   BindingLaws.expectLawful($selection.contains("a"))
     /// }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - binding: The binding to check.
-    ///   - condition: Words that describe the world right now.
-    ///   - sourceLocation: Where to report violations; defaults to the caller.
-    /// - Returns: The report, for further expectations.
     /// - Complexity: O(1) reads and writes of the binding.
     @discardableResult
     public static func expectLawful(

@@ -19,7 +19,6 @@ import ToggleKit
 /// ``BindingLawReport/kind`` rather than as violations. Writes the binding declares it ignores
 /// (``ModelBinding/ignoringWrites(where:)``, as ``ModelBinding/equals(_:)`` does for `false`) are
 /// checked to change nothing instead.
-///
 /// - Complexity: O(samples) reads and writes of the binding.
 public enum BindingLaws {
   /// Checks a binding against the given sample values.
@@ -28,13 +27,6 @@ public enum BindingLaws {
   /// @ModelState var volume = 3
   /// BindingLaws.check($volume, samples: [0, 5, 11]).isLawful   // true
   /// ```
-  ///
-  /// - Parameters:
-  ///   - binding: The binding to check.
-  ///   - samples: Values to write; include values near the edges of what the binding accepts.
-  ///   - condition: Words that describe the world right now, appended to violations
-  ///     ("while the selection is non-empty").
-  /// - Returns: The report.
   /// - Complexity: O(samples) reads and writes of the binding.
   public static func check<Value: Equatable>(
     _ binding: ModelBinding<Value>,
@@ -52,12 +44,6 @@ public enum BindingLaws {
   /// @ModelState var selection: Set<String> = []
   /// BindingLaws.check($selection.contains("a")).isLawful   // true
   /// ```
-  ///
-  /// - Parameters:
-  ///   - binding: The binding to check.
-  ///   - condition: Words that describe the world right now, appended to violations
-  ///     ("while the selection is non-empty").
-  /// - Returns: The report.
   /// - Complexity: O(1) reads and writes of the binding.
   public static func check(
     _ binding: ModelBinding<Bool>,

@@ -1,6 +1,7 @@
 import Explorer
 import Testing
 import ToggleKit
+import ToggleKitRules
 
 @Suite("Hostile input: pastes, partial characters, NUL bytes, long chains and needles")
 struct HostileInputTests {

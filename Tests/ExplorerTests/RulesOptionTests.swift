@@ -1,6 +1,7 @@
 import Explorer
 import Testing
 import ToggleKit
+import ToggleKitRules
 
 @Suite("--rules and --explain")
 struct RulesOptionTests {

@@ -13,27 +13,20 @@ extension ModelBinding where Value: MutableCollection, Value.Element: Identifiab
   /// The binding follows its element through reorders and moves. After the element is removed it
   /// never traps: reads return the last value it saw and writes are ignored until an element with
   /// that `id` is back. (SwiftUI's index-based element bindings crash in exactly this situation.)
-  ///
-  /// - Parameter id: The identity of the element.
   /// - Complexity: O(n) to create. Each access is O(1) while the element stays at the position where
   ///   it was last seen (for collections whose `indices` answer `contains` in O(1), such as arrays)
   ///   and O(n) after it moved.
   public subscript(id id: Value.Element.ID) -> ModelBinding<Value.Element>? {
-    let collection = _read()
+    let collection = reader()
     guard let index = collection.firstIndex(where: { $0.id == id }) else { return nil }
     return _element(id: id, at: index, initial: collection[index])
   }
 
   /// One binding per element, in the current order, each keyed by the element's `id` (see
   /// ``subscript(id:)``).
-  ///
-  /// ```swift
-  /// for item in $items.elementBindings { item.isOn.wrappedValue = true }
-  /// ```
-  ///
   /// - Complexity: O(n) to create.
   public var elementBindings: [ModelBinding<Value.Element>] {
-    let collection = _read()
+    let collection = reader()
     return zip(collection.indices, collection).map { index, element in
       _element(id: element.id, at: index, initial: element)
     }
@@ -45,9 +38,6 @@ extension ModelBinding where Value: MutableCollection, Value.Element: Identifiab
   /// ```swift
   /// let switches = $items.each(\.isOn)   // [ModelBinding<Bool>], one per item
   /// ```
-  ///
-  /// - Parameter keyPath: The property of each element.
-  /// - Returns: The bindings in the current order of the elements.
   /// - Complexity: O(n) to create.
   public func each<Property>(
     _ keyPath: WritableKeyPath<Value.Element, Property>
@@ -70,8 +60,8 @@ extension ModelBinding where Value: MutableCollection, Value.Element: Identifiab
       cache.hint = found
       return found
     }
-    let read = _read
-    let update = _update
+    let read = reader
+    let update = updater
     return ModelBinding<Value.Element>(
       read: {
         let collection = read()
@@ -102,7 +92,7 @@ extension ModelBinding where Value: MutableCollection, Value.Element: Identifiab
         }
       },
       isConstant: isConstant,
-      canWrite: _canWrite
+      canWrite: canWriteNow
     )
   }
 }
@@ -119,17 +109,14 @@ extension ModelBinding where Value: MutableCollection {
   /// A positional binding whose position no longer exists (after a removal) reads the last value it
   /// saw and ignores writes; it never traps. Prefer `Identifiable` elements: a positional binding
   /// refers to whichever element is at its position now.
-  ///
-  /// - Parameter keyPath: The property of each element.
-  /// - Returns: The bindings in position order.
   /// - Complexity: O(n) to create; each access is O(1) for collections whose `indices` answer
   ///   `contains` in O(1), such as arrays.
   public func each<Property>(
     _ keyPath: WritableKeyPath<Value.Element, Property>
   ) -> [ModelBinding<Property>] {
-    let collection = _read()
-    let read = _read
-    let update = _update
+    let collection = reader()
+    let read = reader
+    let update = updater
     return zip(collection.indices, collection).map { index, element in
       let cache = _ElementCache(element[keyPath: keyPath], hint: index)
       return ModelBinding<Property>(
@@ -160,7 +147,7 @@ extension ModelBinding where Value: MutableCollection {
           }
         },
         isConstant: isConstant,
-        canWrite: _canWrite
+        canWrite: canWriteNow
       )
     }
   }

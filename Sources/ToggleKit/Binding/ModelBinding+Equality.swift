@@ -11,9 +11,6 @@ extension ModelBinding where Value: Equatable {
   ///
   /// The ignored write is declared (``isDocumentedToIgnore(_:)`` returns true for `false`), so a
   /// binding-law check reports it as intended.
-  ///
-  /// - Parameter tag: The value this binding stands for.
-  /// - Returns: A binding that is writable exactly when this one is.
   /// - Complexity: Each access costs one comparison plus the base's access.
   public func equals(_ tag: Value) -> ModelBinding<Bool> {
     map(get: { $0 == tag }, set: { value, isSelected in if isSelected { value = tag } })

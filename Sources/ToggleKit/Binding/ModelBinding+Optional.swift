@@ -11,26 +11,24 @@ extension ModelBinding {
   ///
   /// After the base becomes nil, reads return the last non-nil value this binding saw, and writes
   /// still go through (making the base non-nil again). SwiftUI's equivalent traps in that case.
-  ///
-  /// - Parameter base: A binding to an optional value.
   /// - Complexity: O(1); each access costs the base's access.
   public init?(_ base: ModelBinding<Value?>) {
-    guard let initial = base._read() else { return nil }
+    guard let initial = base.reader() else { return nil }
     let last = _LastValue(initial)
-    let read = base._read
+    let read = base.reader
     self.init(
       read: {
         guard let value = read() else { return last.value }
         last.value = value
         return value
       },
-      write: base._write.map { write in
+      write: base.writer.map { write in
         { newValue in
           last.value = newValue
           write(newValue)
         }
       },
-      update: base._update.map { update in
+      update: base.updater.map { update in
         { body in
           update { optional in
             var value = optional ?? last.value
@@ -41,7 +39,7 @@ extension ModelBinding {
         }
       },
       isConstant: base.isConstant,
-      canWrite: base._canWrite
+      canWrite: base.canWriteNow
     )
   }
 
@@ -54,9 +52,6 @@ extension ModelBinding {
   /// $note.isPresent().wrappedValue = false                 // note == nil
   /// $note.isPresent(default: { "" }).wrappedValue = true  // note == ""
   /// ```
-  ///
-  /// - Parameter makeValue: Makes the value to store when true is written over nil.
-  /// - Returns: A binding that is writable exactly when this one is.
   /// - Complexity: Each access costs the base's access, plus `makeValue` when it is called.
   public func isPresent<Wrapped>(
     default makeValue: (() -> Wrapped)? = nil

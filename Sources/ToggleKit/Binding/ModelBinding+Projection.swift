@@ -9,35 +9,26 @@ extension ModelBinding {
   ///
   /// Writes mutate the property in place inside the base's own update, so they always reach the
   /// base (and are atomic on a ``ModelState``). Writability and constancy are inherited.
-  ///
-  /// - Parameter keyPath: The property to project.
   /// - Complexity: O(1) to create; each access costs the base's access plus the key path's.
   public subscript<Subject>(
     dynamicMember keyPath: WritableKeyPath<Value, Subject>
   ) -> ModelBinding<Subject> {
-    let read = _read
-    let update = _update
+    let read = reader
+    let update = updater
     return ModelBinding<Subject>(
       read: { read()[keyPath: keyPath] },
       write: update.map { update in { newValue in update { $0[keyPath: keyPath] = newValue } } },
       update: update.map { update in { body in update { body(&$0[keyPath: keyPath]) } } },
       isConstant: isConstant,
-      canWrite: _canWrite
+      canWrite: canWriteNow
     )
   }
 
   /// A read-only binding to a read-only property of the value: `$items.count`.
-  ///
-  /// ```swift
-  /// @ModelState var names = ["a", "b"]
-  /// $names.count.wrappedValue   // 2, not writable
-  /// ```
-  ///
-  /// - Parameter keyPath: The property to project.
   /// - Complexity: O(1) to create; each read costs the base's read plus the key path's.
   public subscript<Subject>(dynamicMember keyPath: KeyPath<Value, Subject>) -> ModelBinding<Subject>
   {
-    let read = _read
+    let read = reader
     return ModelBinding<Subject>(
       read: { read()[keyPath: keyPath] },
       write: nil,
@@ -54,18 +45,13 @@ extension ModelBinding {
   /// let fahrenheit = $celsius.map(get: { $0 * 9 / 5 + 32 }, set: { $0 = ($1 - 32) * 5 / 9 })
   /// fahrenheit.wrappedValue = 212   // celsius == 100
   /// ```
-  ///
-  /// - Parameters:
-  ///   - get: Derives the bound value from the base value.
-  ///   - set: Updates the base value from a newly written bound value.
-  /// - Returns: A binding that is writable exactly when this one is.
   /// - Complexity: O(1) to create; each access costs the base's access plus `get` or `set`.
   public func map<Derived>(
     get: @escaping (Value) -> Derived,
     set: @escaping (inout Value, Derived) -> Void
   ) -> ModelBinding<Derived> {
-    let read = _read
-    let update = _update
+    let read = reader
+    let update = updater
     return ModelBinding<Derived>(
       read: { get(read()) },
       write: update.map { update in { newValue in update { set(&$0, newValue) } } },
@@ -79,7 +65,7 @@ extension ModelBinding {
         }
       },
       isConstant: isConstant,
-      canWrite: _canWrite
+      canWrite: canWriteNow
     )
   }
 
@@ -88,12 +74,9 @@ extension ModelBinding {
   /// ```swift
   /// let isEmpty = $selection.map { $0.isEmpty }   // ModelBinding<Bool>, not writable
   /// ```
-  ///
-  /// - Parameter transform: Derives the bound value from the base value.
-  /// - Returns: A read-only binding (constant when this one is).
   /// - Complexity: O(1) to create; each read costs the base's read plus `transform`.
   public func map<Derived>(_ transform: @escaping (Value) -> Derived) -> ModelBinding<Derived> {
-    let read = _read
+    let read = reader
     return ModelBinding<Derived>(
       read: { transform(read()) },
       write: nil,
@@ -107,11 +90,9 @@ extension ModelBinding {
   /// ```swift
   /// let parent = ParentToggle([$a, $b.locked(), $c])   // b is never written
   /// ```
-  ///
-  /// - Returns: A binding that reads through this one and ignores every write.
-  /// - Complexity: O(1).
   public func locked() -> ModelBinding<Value> {
-    ModelBinding(read: _read, write: nil, update: nil, isConstant: isConstant, isMixed: _isMixed)
+    ModelBinding(
+      read: reader, write: nil, update: nil, isConstant: isConstant, isMixed: mixedReader)
   }
 
   /// The same binding, declaring that it ignores writes of values matching `predicate` — and
@@ -124,16 +105,13 @@ extension ModelBinding {
   ///
   /// The declaration is visible through ``isDocumentedToIgnore(_:)``, so binding-law checks treat
   /// those writes as intended rather than as an unresponsive binding.
-  ///
-  /// - Parameter predicate: Which written values to drop.
-  /// - Returns: A binding that forwards every other write.
   /// - Complexity: O(1) to create; each write evaluates `predicate` once.
   public func ignoringWrites(where predicate: @escaping (Value) -> Bool) -> ModelBinding<Value> {
-    let previous = _ignores
-    let update = _update
+    let previous = ignoresWrite
+    let update = updater
     return ModelBinding(
-      read: _read,
-      write: _write.map { write in
+      read: reader,
+      write: writer.map { write in
         { newValue in
           if !predicate(newValue) { write(newValue) }
         }
@@ -149,7 +127,7 @@ extension ModelBinding {
       },
       isConstant: isConstant,
       ignores: { value in predicate(value) || previous?(value) == true },
-      canWrite: _canWrite
+      canWrite: canWriteNow
     )
   }
 
@@ -159,11 +137,8 @@ extension ModelBinding {
   /// ```swift
   /// $choice.equals("a").isDocumentedToIgnore(false)   // true
   /// ```
-  ///
-  /// - Parameter value: A value that might be written.
-  /// - Returns: True when a write of `value` is dropped on purpose.
   /// - Complexity: O(1) per declaration in the binding's derivation.
   public func isDocumentedToIgnore(_ value: Value) -> Bool {
-    _ignores?(value) ?? false
+    ignoresWrite?(value) ?? false
   }
 }

@@ -11,13 +11,10 @@ extension ModelBinding where Value: SetAlgebra {
   ///
   /// Works for any `SetAlgebra`: `Set`, option sets, and your own. Writes that would not change
   /// membership leave the base unwritten, so observers are not told of a change that did not happen.
-  ///
-  /// - Parameter element: The element whose membership the binding reads and writes.
-  /// - Returns: A binding that is writable exactly when this one is.
   /// - Complexity: Each access costs one `contains`, `insert` or `remove` on the base.
   public func contains(_ element: Value.Element) -> ModelBinding<Bool> {
-    let read = _read
-    let update = _update
+    let read = reader
+    let update = updater
     let setMembership: (Bool) -> Void = { isMember in
       guard let update, read().contains(element) != isMember else { return }
       update { set in
@@ -37,7 +34,7 @@ extension ModelBinding where Value: SetAlgebra {
         }
       },
       isConstant: isConstant,
-      canWrite: _canWrite
+      canWrite: canWriteNow
     )
   }
 }

@@ -14,36 +14,25 @@
 ///
 /// Writes to a binding that is not writable are ignored, as SwiftUI ignores writes to a constant.
 /// Bindings are not `Sendable`: derive one per isolation domain from a ``ModelState``, which is.
-///
 /// - Complexity: Every read and write costs what the underlying getter and setter cost, plus O(1)
 ///   per level of projection.
 @propertyWrapper
 @dynamicMemberLookup
 public struct ModelBinding<Value> {
   /// Reads the current value.
-  @usableFromInline let _read: () -> Value
+  @usableFromInline let reader: () -> Value
   /// Replaces the value; `nil` when the binding is not writable.
-  @usableFromInline let _write: ((Value) -> Void)?
-  /// Mutates the value in place (a read-modify-write that the store may make atomic); `nil` when the
-  /// binding is not writable.
-  @usableFromInline let _update: ((_ body: (inout Value) -> Void) -> Void)?
+  @usableFromInline let writer: ((Value) -> Void)?
+  /// Mutates the value in place (atomically when the store can); `nil` when not writable.
+  @usableFromInline let updater: ((_ body: (inout Value) -> Void) -> Void)?
   /// Writes this binding documents that it ignores (see ``ignoringWrites(where:)``).
-  @usableFromInline let _ignores: ((Value) -> Bool)?
-  /// Whether the source is in a third, mixed state right now: set only on a ``ParentToggle``'s
-  /// ``ParentToggle/isOn`` binding, so that a parent nested in a grandparent counts as mixed, not
-  /// as off.
-  @usableFromInline let _isMixed: (() -> Bool)?
-  /// Whether writes may change the value now, for bindings whose writability changes over time
-  /// (a tree node that gets locked or disabled); nil: whenever there is a write.
-  @usableFromInline let _canWrite: (() -> Bool)?
+  @usableFromInline let ignoresWrite: ((Value) -> Bool)?
+  /// Whether the value is mixed now: set on ``ParentToggle/isOn``, so nested parents count as mixed.
+  @usableFromInline let mixedReader: (() -> Bool)?
+  /// Whether writes may change the value now (a tree node may get locked); nil: always.
+  @usableFromInline let canWriteNow: (() -> Bool)?
 
   /// Whether the value can never change: true for ``constant(_:)`` and everything derived from one.
-  ///
-  /// ```swift
-  /// ModelBinding.constant(true).isConstant   // true
-  /// ```
-  ///
-  /// - Complexity: O(1).
   public let isConstant: Bool
 
   /// Creates a binding from its parts; the designated initializer every other one calls.
@@ -57,29 +46,19 @@ public struct ModelBinding<Value> {
     isMixed: (() -> Bool)? = nil,
     canWrite: (() -> Bool)? = nil
   ) {
-    self._read = read
-    self._write = write
-    self._update = update
+    self.reader = read
+    self.writer = write
+    self.updater = update
     self.isConstant = isConstant
-    self._ignores = ignores
-    self._isMixed = isMixed
-    self._canWrite = canWrite
+    self.ignoresWrite = ignores
+    self.mixedReader = isMixed
+    self.canWriteNow = canWrite
   }
 
   /// Creates a writable binding from a getter and a setter.
   ///
-  /// ```swift
-  /// var name = "a"
-  /// let binding = ModelBinding(get: { name }, set: { name = $0 })
-  /// ```
-  ///
   /// A projection's write reads the whole value, changes the projected part and calls `set` with the
   /// result.
-  ///
-  /// - Parameters:
-  ///   - get: Reads the current value.
-  ///   - set: Stores a new value.
-  /// - Complexity: O(1).
   public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {
     self.init(
       read: get,
@@ -100,11 +79,6 @@ public struct ModelBinding<Value> {
   /// let box = Box([1, 2])   // any reference type holding a value
   /// let binding = ModelBinding(get: { box.items }, update: { body in body(&box.items) })
   /// ```
-  ///
-  /// - Parameters:
-  ///   - get: Reads the current value.
-  ///   - update: Runs `body` on the stored value in place.
-  /// - Complexity: O(1).
   public init(
     get: @escaping () -> Value,
     update: @escaping (_ body: (inout Value) -> Void) -> Void
@@ -118,14 +92,6 @@ public struct ModelBinding<Value> {
   }
 
   /// Creates a read-only binding: it reads through `get` and ignores every write.
-  ///
-  /// ```swift
-  /// let count = ModelBinding(get: { items.count })
-  /// count.isWritable   // false
-  /// ```
-  ///
-  /// - Parameter get: Reads the current value.
-  /// - Complexity: O(1).
   public init(get: @escaping () -> Value) {
     self.init(read: get, write: nil, update: nil, isConstant: false)
   }
@@ -136,23 +102,11 @@ public struct ModelBinding<Value> {
   /// struct Row { @ModelBinding var isOn: Bool }
   /// let row = Row(isOn: $flag)
   /// ```
-  ///
-  /// - Parameter projectedValue: The binding to wrap.
-  /// - Complexity: O(1).
   public init(projectedValue: ModelBinding<Value>) {
     self = projectedValue
   }
 
   /// A binding to an immutable value: reads return `value`, writes are ignored.
-  ///
-  /// ```swift
-  /// let locked = ModelBinding.constant(true)
-  /// locked.wrappedValue = false   // ignored
-  /// ```
-  ///
-  /// - Parameter value: The value every read returns.
-  /// - Returns: A constant, non-writable binding.
-  /// - Complexity: O(1).
   public static func constant(_ value: Value) -> ModelBinding<Value> {
     ModelBinding(read: { value }, write: nil, update: nil, isConstant: true)
   }
@@ -162,52 +116,27 @@ public struct ModelBinding<Value> {
   /// False for constants, read-only bindings, ``locked()``
   /// bindings and everything derived from them; for a binding whose store can lock the value later
   /// (``SelectionModel/binding(for:)``), it answers for now.
-  ///
-  /// ```swift
-  /// ModelBinding(get: { 1 }).isWritable   // false
-  /// ```
-  ///
   /// - Complexity: O(1), plus the store's check when it has one.
   @inlinable
-  public var isWritable: Bool { _write != nil && _canWrite?() != false }
+  public var isWritable: Bool { writer != nil && canWriteNow?() != false }
 
-  /// The value the binding refers to.
-  ///
-  /// Setting it writes through (ignored when not writable).
-  ///
-  /// ```swift
-  /// binding.wrappedValue = true        // one write
-  /// binding.wrappedValue.toggle()      // a read, then a write: update(_:) makes it one
-  /// ```
-  ///
+  /// The value the binding refers to; setting it writes through (ignored when not writable).
   /// - Complexity: The getter's or setter's cost.
   @inlinable
   public var wrappedValue: Value {
-    get { _read() }
-    nonmutating set { _write?(newValue) }
+    get { reader() }
+    nonmutating set { writer?(newValue) }
   }
 
   /// The binding itself, so `$value` on a `@ModelBinding` property gives the binding.
-  ///
-  /// ```swift
-  /// struct Row { @ModelBinding var isOn: Bool; var child: ModelBinding<Bool> { $isOn } }
-  /// ```
-  ///
-  /// - Complexity: O(1).
   public var projectedValue: ModelBinding<Value> { self }
 
   /// Mutates the value in place through the store in one read-modify-write.
   ///
-  /// ```swift
-  /// $selection.update { $0.insert("a") }
-  /// ```
-  ///
   /// Does nothing when the binding is not writable. On a binding derived from a ``ModelState`` the
   /// whole read-modify-write is atomic.
-  ///
-  /// - Parameter body: Changes the value.
   /// - Complexity: The store's update cost plus `body`'s.
   public func update(_ body: (inout Value) -> Void) {
-    _update?(body)
+    updater?(body)
   }
 }

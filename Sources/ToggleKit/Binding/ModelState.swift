@@ -13,48 +13,22 @@ import Observation
 /// ``value`` fires on every write, whether made directly or through any binding derived from the
 /// state (projections, ``ModelBinding/contains(_:)``, element bindings, maps).
 ///
-/// **Threads.** A `ModelState` is `Sendable` when its value is, and it guarantees:
-/// - every read sees a whole value, never one torn by a concurrent write;
-/// - every write and every ``update(_:)`` is atomic, and so is the read-modify-write made by a write
-///   through any binding derived from the state: concurrent writes through `$set.contains(x)`,
-///   `$value.field` or element bindings never lose one another's changes;
-/// - observers are told outside the state's lock, so they may read the state.
-///
-/// Writes through derived bindings modify the value in place, without copying it, so closures that
-/// run during a write (a ``ModelBinding/map(get:set:)``'s `set`, an ``update(_:)`` body) must not
-/// access the same state again: that overlapping access traps, as it would in plain Swift.
-///
-/// Bindings themselves are not `Sendable`: each task derives its own from the state. A read followed
-/// by a separate write is two operations; use ``update(_:)`` when the new value depends on the old.
-///
+/// A `ModelState` is `Sendable` when its value is: reads are never torn and every write through
+/// it or a derived binding is atomic (<doc:Bindings> → Threads and observation).
 /// - Complexity: Reads and writes are O(1) plus the cost of copying the value out; in-place updates
 ///   through bindings do not copy the value.
 @propertyWrapper
 public final class ModelState<Value>: Observable {
-  private let lock = _RecursiveLock()
+  private let lock = RecursiveLock()
   private var storage: Value
   private let registrar = ObservationRegistrar()
 
   /// Creates a state owning `value`.
-  ///
-  /// ```swift
-  /// let count = ModelState(0)
-  /// ```
-  ///
-  /// - Parameter value: The initial value.
-  /// - Complexity: O(1).
   public init(_ value: Value) {
     storage = value
   }
 
   /// Creates a state for the property-wrapper form, `@ModelState var x = initial`.
-  ///
-  /// ```swift
-  /// @ModelState var isOn = false
-  /// ```
-  ///
-  /// - Parameter wrappedValue: The initial value.
-  /// - Complexity: O(1).
   public convenience init(wrappedValue: Value) {
     self.init(wrappedValue)
   }
@@ -62,12 +36,6 @@ public final class ModelState<Value>: Observable {
   /// The current value.
   ///
   /// Reading it registers an observation; setting it notifies observers.
-  ///
-  /// ```swift
-  /// let state = ModelState(1)
-  /// state.value += 1   // a read, then a write: use update(_:) to make it atomic
-  /// ```
-  ///
   /// - Complexity: O(1) plus copying the value.
   public var value: Value {
     get {
@@ -82,12 +50,6 @@ public final class ModelState<Value>: Observable {
   }
 
   /// The value, for the property-wrapper form: `selection` in `@ModelState var selection`.
-  ///
-  /// ```swift
-  /// @ModelState var count = 0
-  /// count = 3
-  /// ```
-  ///
   /// - Complexity: O(1) plus copying the value.
   public var wrappedValue: Value {
     get { value }
@@ -95,26 +57,12 @@ public final class ModelState<Value>: Observable {
   }
 
   /// A binding to the value, for the property-wrapper form: `$selection`.
-  ///
-  /// ```swift
-  /// @ModelState var selection: Set<Int> = []
-  /// let binding: ModelBinding<Set<Int>> = $selection
-  /// ```
-  ///
-  /// - Complexity: O(1).
   public var projectedValue: ModelBinding<Value> { binding }
 
   /// A writable binding to the value.
   ///
   /// Writes through it, and through everything derived from it,
   /// are atomic read-modify-writes that notify observers.
-  ///
-  /// ```swift
-  /// let state = ModelState(Set<String>())
-  /// state.binding.contains("a").wrappedValue = true
-  /// ```
-  ///
-  /// - Complexity: O(1).
   public var binding: ModelBinding<Value> {
     ModelBinding(
       read: { self.value },
@@ -135,9 +83,6 @@ public final class ModelState<Value>: Observable {
   /// must not access this same state again — not directly, and not through a binding derived from
   /// it. Like any overlapping access in Swift, doing so traps (it never deadlocks or corrupts the
   /// value). Observers are told after `body` returns and may read the state freely.
-  ///
-  /// - Parameter body: Changes the value.
-  /// - Returns: What `body` returns.
   /// - Complexity: O(1) plus `body`'s cost; the value is not copied.
   @discardableResult
   public func update<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {

@@ -7,40 +7,15 @@
 #endif
 
 /// Why a directory could not be read as a tree.
-///
-/// ```swift
-/// do { _ = try SelectionTree.directory(at: "/nope") } catch { print(error) }
-/// // /nope: cannot open directory: No such file or directory
-/// ```
-///
-/// - Complexity: O(1) for every member.
 public struct DirectoryError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The path that could not be read.
-  ///
-  /// ```swift
-  /// error.path   // "/nope"
-  /// ```
-  ///
-  /// - Complexity: O(1).
   public var path: String
   /// What went wrong.
-  ///
-  /// ```swift
-  /// error.message   // "cannot open directory: No such file or directory"
-  /// ```
-  ///
-  /// - Complexity: O(1).
   public var message: String
 
   /// `path: message`.
-  ///
-  /// ```swift
-  /// "\(error)"   // "/nope: cannot open directory: No such file or directory"
-  /// ```
-  ///
-  /// - Complexity: O(1).
   public var description: String {
-    "\(_Escaping.displayable(path)): \(_Escaping.displayable(message))"
+    "\(LabelEscaping.displayable(path)): \(LabelEscaping.displayable(message))"
   }
 }
 
@@ -57,13 +32,6 @@ extension SelectionTree where ID == String {
   /// Symbolic links are listed (`kind=symlink`) but never followed; a folder that cannot be read is
   /// kept as an empty node and reported in `warnings`, never fatal. Each node has the attribute
   /// `kind` (`directory`, `file`, `symlink` or `other`) and files have `size` in bytes.
-  ///
-  /// - Parameters:
-  ///   - path: The directory.
-  ///   - maxDepth: How many levels below the directory to read (nil: all).
-  ///   - includeHidden: Whether names starting with `.` are included.
-  ///   - options: How the tree behaves.
-  /// - Returns: The tree and the warnings for the folders that could not be read.
   /// - Throws: ``DirectoryError`` when `path` itself cannot be read as a directory.
   /// - Complexity: O(n log n) for n entries (each folder's entries are sorted), iterative.
   public static func directory(

@@ -21,7 +21,7 @@ enum _IndentedText {
   static func parsedNodes(
     _ bytes: [UInt8], file: String?
   ) throws(TreeFormatError) -> [_ParsedNode] {
-    let text = try _TextLines(bytes, file: file)
+    let text = try TextLines(bytes, file: file)
     var nodes: [_ParsedNode] = []
     nodes.reserveCapacity(text.lines.count)
     var levels: [(width: Int, node: Int32)] = []
@@ -90,7 +90,7 @@ enum _IndentedText {
         node.label = text.text(rest)  // the common case: nothing to unescape
       } else {
         let scalars = Array(text.text(rest).unicodeScalars)
-        let (label, stop) = _Escaping.scan(scalars, from: 0, stops: ["{"])
+        let (label, stop) = LabelEscaping.scan(scalars, from: 0, stops: ["{"])
         node.label = label
         if stop < scalars.count {
           if node.label.hasSuffix(" ") { node.label.removeLast() }
@@ -116,11 +116,12 @@ enum _IndentedText {
       index += 1
     } else {
       while true {
-        let (key, afterKey) = _Escaping.scan(scalars, from: index, stops: ["=", ",", "}"])
+        let (key, afterKey) = LabelEscaping.scan(scalars, from: index, stops: ["=", ",", "}"])
         guard afterKey < scalars.count, scalars[afterKey] == "=" else {
           throw fail(afterKey, "expected '=' after attribute name \"\(key)\"")
         }
-        let (value, afterValue) = _Escaping.scan(scalars, from: afterKey + 1, stops: [",", "}"])
+        let (value, afterValue) = LabelEscaping.scan(
+          scalars, from: afterKey + 1, stops: [",", "}"])
         guard afterValue < scalars.count else {
           throw fail(afterValue, "expected ',' or '}' to end the attributes")
         }
@@ -141,34 +142,21 @@ enum _IndentedText {
     for position in 0..<tree.count {
       var line = String(repeating: "  ", count: Int(tree.structure.depths[position]))
       line += _marker(
-        state: tree._state(at: position),
-        locked: tree.structure.isLeaf(position) && tree._hasOwnLock(at: position),
-        disabled: tree._isDisabledItself(at: position))
+        state: tree.state(at: position),
+        locked: tree.structure.isLeaf(position) && tree.hasOwnLock(at: position),
+        disabled: tree.isDisabledItself(at: position))
       line += " "
       // `/` is escaped too, so that no line of indented text reads as a path (format detection).
-      line += _Escaping.escape(
+      line += LabelEscaping.escape(
         tree.structure.labels[position], specials: ["{", "/"], emptyMarker: false)
       if let attributes = tree.structure.attributes[Int32(position)], !attributes.isEmpty {
         let pairs = attributes.sorted { $0.key < $1.key }.map { key, value in
-          _Escaping.escape(key, specials: ["=", ",", "}", "{", "/"], emptyMarker: false) + "="
-            + _Escaping.escape(value, specials: [",", "}", "{", "/"], emptyMarker: false)
+          LabelEscaping.escape(key, specials: ["=", ",", "}", "{", "/"], emptyMarker: false) + "="
+            + LabelEscaping.escape(value, specials: [",", "}", "{", "/"], emptyMarker: false)
         }
         line += " {" + pairs.joined(separator: ", ") + "}"
       }
       emit(line + "\n")
     }
-  }
-}
-
-extension SelectionTree {
-  /// Whether the node at `position` carries a lock bit of its own.
-  func _hasOwnLock(at position: Int) -> Bool {
-    states.state(at: position) & _NodeBits.locked != 0
-  }
-
-  /// Whether the node at `position` is disabled itself.
-  func _isDisabledItself(at position: Int) -> Bool {
-    let slot = _disabledSlot(Int32(position))
-    return slot < disabledPositions.count && disabledPositions[slot] == Int32(position)
   }
 }

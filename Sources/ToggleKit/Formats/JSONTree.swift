@@ -104,7 +104,7 @@ enum _JSONTree {
       case 0:
         throw error("NUL byte in text (is this a binary file?)")
       default:
-        if _firstInvalidUTF8(bytes, index..<min(bytes.count, index + 4)) == index {
+        if firstInvalidUTF8(bytes, index..<min(bytes.count, index + 4)) == index {
           throw error("invalid UTF-8 byte 0x" + String(byte, radix: 16, uppercase: true))
         }
         throw error("unexpected character; expected a JSON value")
@@ -178,7 +178,7 @@ enum _JSONTree {
             line: line, column: index - lineStart + 1)
         default:
           if byte >= 0x80 {
-            if let bad = _firstInvalidUTF8(bytes, index..<min(bytes.count, index + 4)), bad == index
+            if let bad = firstInvalidUTF8(bytes, index..<min(bytes.count, index + 4)), bad == index
             {
               throw error(
                 "invalid UTF-8 byte 0x" + String(byte, radix: 16, uppercase: true), line: line,
@@ -418,7 +418,7 @@ enum _JSONTree {
       if !isFirstChild { output += "," }
       output += "\n" + String(repeating: "  ", count: Int(tree.structure.depths[position]) + 1)
       let label = tree.structure.labels[position]
-      let escaped = _escapePathLabel(label, separator: "/")
+      let escaped = LabelPath.escaped(label, separator: "/")
       // Compare the id with the label path by length first; build the path only when they could
       // be equal, so deep trees with their own ids never build quadratic path text.
       let length = (parent < 0 ? 0 : pathLengths[parent] + 1) + escaped.utf8.count
@@ -429,16 +429,16 @@ enum _JSONTree {
       if id.utf8.count != length
         || id
           != tree.labelPath(at: position).map({
-            _escapePathLabel($0, separator: "/")
+            LabelPath.escaped($0, separator: "/")
           }).joined(separator: "/")
       {
         fields.append("\"id\": " + quote(id))
       }
       fields.append("\"label\": " + quote(label))
       let isLeaf = tree.structure.isLeaf(position)
-      if isLeaf { fields.append("\"selected\": \(tree._state(at: position) == .on)") }
-      if isLeaf && tree._hasOwnLock(at: position) { fields.append("\"locked\": true") }
-      if tree._isDisabledItself(at: position) { fields.append("\"disabled\": true") }
+      if isLeaf { fields.append("\"selected\": \(tree.state(at: position) == .on)") }
+      if isLeaf && tree.hasOwnLock(at: position) { fields.append("\"locked\": true") }
+      if tree.isDisabledItself(at: position) { fields.append("\"disabled\": true") }
       if let attributes = tree.structure.attributes[Int32(position)], !attributes.isEmpty {
         let pairs = attributes.sorted { $0.key < $1.key }.map {
           quote($0.key) + ": " + quote($0.value)
@@ -475,7 +475,7 @@ enum _JSONTree {
       case "\r": result += "\\r"
       case "\t": result += "\\t"
       default:
-        if _Escaping.isControl(scalar) {
+        if LabelEscaping.isControl(scalar) {
           // C0 as JSON requires, and DEL and C1 too: no raw control character reaches a terminal.
           let hex = String(scalar.value, radix: 16, uppercase: true)
           result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex

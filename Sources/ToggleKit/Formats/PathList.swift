@@ -20,11 +20,11 @@ enum _PathList {
   static func parsedNodes(
     _ bytes: [UInt8], file: String?, separator: Unicode.Scalar
   ) throws(TreeFormatError) -> [_ParsedNode] {
-    let text = try _TextLines(bytes, file: file)
+    let text = try TextLines(bytes, file: file)
     var nodes: [_ParsedNode] = []
     // One node per line plus a few folders: reserved, so the array does not double past it.
     nodes.reserveCapacity(text.lines.count + text.lines.count / 64 + 16)
-    var interner = _PathInterner(capacity: text.lines.count)
+    var interner = PathInterner(capacity: text.lines.count)
     for (offset, range) in text.lines.enumerated() where !range.isEmpty {
       let lineNumber = offset + 1
       let marker = _parseMarker(text.bytes, in: range)
@@ -32,8 +32,8 @@ enum _PathList {
       let column = start - range.lowerBound + 1
       let labels: [String]
       do {
-        labels = try _pathLabels(
-          text.text(start..<range.upperBound), separator: separator, entry: offset)
+        labels = try LabelPath.labels(
+          of: text.text(start..<range.upperBound), separator: separator)
       } catch {
         throw TreeFormatError(
           file: file, line: lineNumber, column: column,
@@ -61,14 +61,14 @@ enum _PathList {
     // `{` is escaped too, so that a flat list (no separator) reads back as indented text alike.
     let component: (String) -> String = { label in
       label.utf8.contains(UInt8(ascii: "{"))
-        ? _Escaping.escape(label, specials: [separator, "{"], emptyMarker: true)
-        : _escapePathLabel(label, separator: separator)
+        ? LabelEscaping.escape(label, specials: [separator, "{"], emptyMarker: true)
+        : LabelPath.escaped(label, separator: separator)
     }
-    tree._forEachPath(separator: separator, component: component) { position, path in
+    tree.forEachPath(separator: separator, component: component) { position, path in
       let marker = _marker(
-        state: tree._state(at: position),
-        locked: tree.structure.isLeaf(position) && tree._hasOwnLock(at: position),
-        disabled: tree._isDisabledItself(at: position))
+        state: tree.state(at: position),
+        locked: tree.structure.isLeaf(position) && tree.hasOwnLock(at: position),
+        disabled: tree.isDisabledItself(at: position))
       emit(marker + " " + path + "\n")
     }
   }

@@ -11,8 +11,6 @@
 /// | ``indented`` | `[x] Apple` nested by indentation, `{key=value}` attributes | label paths |
 /// | ``json`` | `{"label": "Apple", "selected": true, "children": [...]}` | `id`, or label paths |
 /// | ``paths`` | `[x] Fruit/Apple`, one per line | label paths |
-///
-/// - Complexity: O(1) for every member but ``detect(fileName:bytes:)``.
 public enum TreeFormat: String, Hashable, Sendable, CaseIterable {
   /// One node per line, nesting by indentation (spaces or tabs, not both).
   case indented
@@ -31,11 +29,6 @@ public enum TreeFormat: String, Hashable, Sendable, CaseIterable {
   /// ```swift
   /// TreeFormat.detect(fileName: nil, bytes: Array("a/b\na/c\n".utf8))   // .paths
   /// ```
-  ///
-  /// - Parameters:
-  ///   - fileName: The file's name, if any.
-  ///   - bytes: The content (only the first 64 KiB are looked at).
-  /// - Returns: The format to parse with.
   /// - Complexity: O(min(n, 65,536)).
   public static func detect(fileName: String?, bytes: [UInt8]) -> TreeFormat {
     if let fileName, let dot = fileName.lastIndex(of: ".") {
@@ -101,16 +94,6 @@ extension SelectionTree where ID == String {
   /// `id`. Invalid UTF-8, NUL bytes, mixed tab and space indentation, duplicate sibling labels and
   /// malformed JSON are errors naming the line and column; a UTF-8 byte-order mark and CRLF line
   /// ends are accepted. Parsing is iterative: any nesting depth works.
-  ///
-  /// - Parameters:
-  ///   - bytes: The file's content.
-  ///   - format: The format, or nil to detect it from `file` and the content.
-  ///   - file: The file's name, for detection and error messages.
-  ///   - separator: The path separator of the ``TreeFormat/paths`` format.
-  ///   - options: How the tree behaves.
-  ///   - uniqueSiblingLabels: Whether JSON nodes with their own ids must still have labels that
-  ///     differ from their siblings' (so that every node can be addressed by its label path).
-  ///     Label-path ids make this so in the other formats.
   /// - Throws: ``TreeFormatError`` with the line, the column and what was expected.
   /// - Complexity: O(n) in the size of the input.
   public init(
@@ -132,17 +115,6 @@ extension SelectionTree where ID == String {
   }
 
   /// Parses a tree from text in one of the ``TreeFormat``s (detected when nil).
-  ///
-  /// ```swift
-  /// let tree = try SelectionTree(parsing: "[x] Fruit/Apple\n[ ] Fruit/Pear\n", format: .paths)
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - text: The text.
-  ///   - format: The format, or nil to detect it.
-  ///   - file: A name for error messages.
-  ///   - separator: The path separator of the ``TreeFormat/paths`` format.
-  ///   - options: How the tree behaves.
   /// - Throws: ``TreeFormatError`` with the line, the column and what was expected.
   /// - Complexity: O(n) in the size of the text.
   public init(
@@ -158,12 +130,8 @@ extension SelectionTree where ID == String {
 extension SelectionTree {
   /// The tree as text in a ``TreeFormat``.
   ///
-  /// Any tree can be exported; JSON writes ids that are not strings as their descriptions, so the
-  /// text reads back as a tree of string ids.
-  ///
-  /// Every node's state, its own lock (on leaves) and
-  /// disabling, and its attributes (indented and JSON). Parsing the text gives an equal tree with
-  /// an equal selection.
+  /// It holds every node's state, its own lock (on leaves), disabling and attributes (indented and
+  /// JSON), and parses back to an equal tree. JSON writes ids that are not strings as descriptions.
   ///
   /// ```swift
   /// print(tree.exported(as: .indented))
@@ -174,10 +142,6 @@ extension SelectionTree {
   ///
   /// Parents are written with the state they show (`[-]` when mixed); on import, a parent's marker
   /// only selects the leaves below it that have no marker of their own.
-  ///
-  /// - Parameters:
-  ///   - format: The format to write.
-  ///   - separator: The path separator of the ``TreeFormat/paths`` format.
   /// - Returns: The text, ending with a newline (empty for an empty tree, except JSON's `[]`).
   /// - Complexity: O(n log n).
   public func exported(as format: TreeFormat, separator: Unicode.Scalar = "/") -> String {
@@ -188,15 +152,6 @@ extension SelectionTree {
 
   /// The tree as text in a ``TreeFormat``, handed to `emit` in pieces as it is made (whole lines,
   /// at most about 64 KiB each), so that a writer can stream it without holding it all.
-  ///
-  /// ```swift
-  /// tree.exported(as: .paths) { piece in output.write(piece) }
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - format: The format to write.
-  ///   - separator: The path separator of the ``TreeFormat/paths`` format.
-  ///   - emit: Called with each piece, in order.
   /// - Complexity: O(n log n).
   public func exported(
     as format: TreeFormat, separator: Unicode.Scalar = "/", to emit: (String) -> Void

@@ -67,22 +67,22 @@ private func _draft(
   _ nodes: [_ParsedNode], file: String?, separator: Unicode.Scalar,
   uniqueSiblingLabels: Bool
 ) throws(TreeFormatError) -> (
-  draft: _Draft<String>, lines: [Int32], columns: [Int32], hasOwnID: [Bool]
+  draft: TreeDraft<String>, lines: [Int32], columns: [Int32], hasOwnID: [Bool]
 ) {
   if uniqueSiblingLabels && nodes.contains(where: { $0.explicitID != nil }) {
     // Path addressing needs unique labels among siblings, which ids alone do not guarantee.
-    var seen: [_ChildKey: Int] = [:]
+    var seen: [ChildKey: Int] = [:]
     for (index, node) in nodes.enumerated() {
-      let key = _ChildKey(parent: node.parent, label: node.label)
+      let key = ChildKey(parent: node.parent, label: node.label)
       if let first = seen[key] {
         let place =
           node.parent >= 0
-          ? " under \"\(_Escaping.displayable(nodes[Int(node.parent)].label))\""
+          ? " under \"\(LabelEscaping.displayable(nodes[Int(node.parent)].label))\""
           : " at the top level"
         throw TreeFormatError(
           file: file, line: node.line, column: node.column,
           message:
-            "duplicate label \"\(_Escaping.displayable(node.label))\"\(place) (lines \(nodes[first].line) and \(node.line)); "
+            "duplicate label \"\(LabelEscaping.displayable(node.label))\"\(place) (lines \(nodes[first].line) and \(node.line)); "
             + "sibling labels must be unique to address nodes by path")
       }
       seen[key] = index
@@ -97,7 +97,7 @@ private func _draft(
   var ownIDPaths: [Int: String] = [:]
   var inherited: [Bool?] = []
   inherited.reserveCapacity(nodes.count)
-  var draft = _Draft<String>(capacity: nodes.count)
+  var draft = TreeDraft<String>(capacity: nodes.count)
   for (index, node) in nodes.enumerated() {
     let parent = Int(node.parent)
     let marker = node.selected ?? (parent < 0 ? nil : inherited[parent])
@@ -142,7 +142,7 @@ private func _draft(
 
 /// `path` + separator + the escaped label, or the escaped label alone for no path.
 private func _extending(_ path: String?, with label: String, separator: Unicode.Scalar) -> String {
-  let escaped = _escapePathLabel(label, separator: separator)
+  let escaped = LabelPath.escaped(label, separator: separator)
   guard var path else { return escaped }
   path.reserveCapacity(path.utf8.count + 1 + escaped.utf8.count)
   path.unicodeScalars.append(separator)
@@ -162,9 +162,6 @@ func _marker(state: ToggleState, locked: Bool, disabled: Bool) -> String {
 }
 
 /// The marker at `range.lowerBound` of UTF-8 `bytes`, and the byte index where the label starts.
-///
-/// A marker is `[` state flags `]` followed by a space or the end of the line, where the state is
-/// `x`, `X`, a space or `-`, and the flags are `L` (locked) and `D` (disabled).
 func _parseMarker(
   _ bytes: [UInt8], in range: Range<Int>
 ) -> (selected: Bool?, locked: Bool, disabled: Bool, labelStart: Int)? {

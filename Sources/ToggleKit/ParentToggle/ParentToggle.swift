@@ -23,22 +23,8 @@
 /// ``MixedToggleTarget`` when `.mixed`. Only writable sources that differ from the value are
 /// written; locked sources are never written, not even with their own value.
 ///
-/// **Liveness.** Under ``LockedSources/excluded``, a parent with at least one writable source
-/// changes state on every toggle, and two toggles visit both `.on` and `.off` (tested over every
-/// configuration of up to six sources).
-///
-/// **When `.counted` gets stuck.** Under ``LockedSources/counted``, a toggle leaves the state
-/// unchanged although a writable source exists exactly when the parent is mixed and some locked
-/// source holds the opposite of the mixed target — with the default target: a writable source, a
-/// locked-off source, and any source that is on. The click writes every writable source on, the
-/// locked-off source keeps the parent mixed, and every further click repeats that. Of the 5,461
-/// configurations of up to six sources, 4,134 are stuck in this way for each target (for `n`
-/// sources: 4ⁿ − 3ⁿ − 2·2ⁿ + 3, for n ≥ 1).
-///
-/// **Nesting.** A parent's ``isOn`` binding is a source for a grandparent: writable unless the parent
-/// is locked, and read as mixed (not off) while the parent is mixed, so a grandparent over parents
-/// behaves exactly like one over all their sources.
-///
+/// Liveness, the configurations in which `.counted` gets stuck, and nesting parents: see
+/// <doc:ParentToggles>.
 /// - Complexity: Every query and write is O(n) in the number of sources, reading each once (and
 ///   re-reading each written source once).
 public struct ParentToggle {
@@ -46,39 +32,16 @@ public struct ParentToggle {
   @usableFromInline let sources: () -> [ModelBinding<Bool>]
   /// Whether every source list this parent can see is fixed and constant.
   @usableFromInline let hasConstantSources: Bool
-  /// For a collection's elements: queries and writes over the whole collection at once, with the
-  /// same results as going through ``sources`` one binding at a time.
+  /// For a collection's elements: whole-collection queries and writes, equal to going through ``sources``.
   @usableFromInline let bulk: _BulkSources?
 
   /// How locked sources are treated.
-  ///
-  /// ```swift
-  /// ParentToggle([$a]).lockedSources   // .excluded
-  /// ```
-  ///
-  /// - Complexity: O(1).
   public let lockedSources: LockedSources
 
   /// What a click on a mixed parent writes.
-  ///
-  /// ```swift
-  /// ParentToggle([$a]).mixedTogglesTo   // .on
-  /// ```
-  ///
-  /// - Complexity: O(1).
   public let mixedTogglesTo: MixedToggleTarget
 
   /// A parent over an array of Bool bindings: `ParentToggle([$a, .constant(b), $c])`.
-  ///
-  /// ```swift
-  /// let parent = ParentToggle([$wifi, $bluetooth, $airplaneMode.locked()])
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - sources: The sources; constant, read-only and locked bindings are locked sources.
-  ///   - lockedSources: How locked sources are treated.
-  ///   - mixedTogglesTo: What a click on a mixed parent writes.
-  /// - Complexity: O(1).
   public init(
     _ sources: [ModelBinding<Bool>],
     lockedSources: LockedSources = .excluded,
@@ -93,16 +56,6 @@ public struct ParentToggle {
 
   /// A parent over bindings to values with a Bool property: `sources: [$item1, $item2], isOn: \.isOn`,
   /// or over plain Bools with `isOn: \.self`.
-  ///
-  /// ```swift
-  /// let parent = ParentToggle(sources: [$first, $second], isOn: \.isSubscribed)
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - sources: Bindings to the values.
-  ///   - isOn: The Bool property each value contributes.
-  ///   - lockedSources: How locked sources are treated.
-  ///   - mixedTogglesTo: What a click on a mixed parent writes.
   /// - Complexity: O(n) in the number of sources.
   public init<Element>(
     sources: [ModelBinding<Element>],
@@ -126,13 +79,6 @@ public struct ParentToggle {
   /// The elements are re-read on every query, so the parent follows insertions and removals.
   /// Queries read the collection once; a click writes it once (one change for its observers) and
   /// reads it back once to count what changed.
-  ///
-  /// - Parameters:
-  ///   - sources: A binding to the collection; when it is not writable, every element is locked.
-  ///   - isOn: The Bool property each element contributes.
-  ///   - isLocked: An optional property that locks an element while it is true.
-  ///   - lockedSources: How locked sources are treated.
-  ///   - mixedTogglesTo: What a click on a mixed parent writes.
   /// - Complexity: O(1); each query then costs O(n) in the number of elements.
   @inlinable
   public init<Sources: MutableCollection>(
@@ -157,11 +103,6 @@ public struct ParentToggle {
   }
 
   /// The counts behind the state: writable and locked sources that are on, off or mixed.
-  ///
-  /// ```swift
-  /// ParentToggle([$on, .constant(false)]).summary   // 1 writable on, 1 locked off
-  /// ```
-  ///
   /// - Complexity: O(n): reads each source once.
   public var summary: ToggleSummary {
     if let bulk { return bulk.summary() }
@@ -180,23 +121,12 @@ public struct ParentToggle {
   }
 
   /// The state the parent shows: on, off or mixed over the sources that count.
-  ///
-  /// ```swift
-  /// ParentToggle([$a, $b]).state   // .mixed when exactly one of a and b is on
-  /// ```
-  ///
   /// - Complexity: O(n): reads each source once.
   public var state: ToggleState {
     summary.state(lockedSources: lockedSources)
   }
 
   /// Whether the parent cannot change anything: it has no writable source.
-  ///
-  /// ```swift
-  /// ParentToggle([.constant(true)]).isLocked   // true
-  /// ParentToggle([]).isLocked                  // true
-  /// ```
-  ///
   /// - Complexity: O(n) in the number of sources.
   public var isLocked: Bool {
     if let bulk { return !bulk.hasWritableSource() }
@@ -206,6 +136,6 @@ public struct ParentToggle {
 
 /// How a source reads: on, off, or mixed for a nested parent.
 func _reading(of source: ModelBinding<Bool>) -> ToggleState {
-  if source._isMixed?() == true { return .mixed }
+  if source.mixedReader?() == true { return .mixed }
   return source.wrappedValue ? .on : .off
 }

@@ -16,8 +16,8 @@ struct _BulkSources {
     isOn: WritableKeyPath<Sources.Element, Bool>,
     isLocked: KeyPath<Sources.Element, Bool>?
   ) {
-    let read = collection._read
-    let update = collection._update
+    let read = collection.reader
+    let update = collection.updater
     let locked: (Sources.Element) -> Bool = { element in
       update == nil || isLocked.map { element[keyPath: $0] } == true
     }

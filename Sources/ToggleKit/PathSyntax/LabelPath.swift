@@ -13,7 +13,6 @@
 /// ```
 ///
 /// No escaped text holds a raw control character, so printed paths are safe on a terminal.
-///
 /// - Complexity: O(n) in the length of the text for every member.
 public enum LabelPath {
   /// One label as a path component: backslash, separator and controls escaped; `\e` when empty.
@@ -21,14 +20,9 @@ public enum LabelPath {
   /// ```swift
   /// LabelPath.escaped("1/2 inch")   // #"1\/2 inch"#
   /// ```
-  ///
-  /// - Parameters:
-  ///   - label: The label.
-  ///   - separator: The separator to escape.
-  /// - Returns: The component.
   /// - Complexity: O(label length).
   public static func escaped(_ label: String, separator: Unicode.Scalar = "/") -> String {
-    _Escaping.escape(label, special: separator, emptyMarker: true)
+    LabelEscaping.escape(label, special: separator, emptyMarker: true)
   }
 
   /// Labels as one path: each escaped, joined by the separator.
@@ -36,11 +30,6 @@ public enum LabelPath {
   /// ```swift
   /// LabelPath.joined(["Fruit", ""])   // #"Fruit/\e"#
   /// ```
-  ///
-  /// - Parameters:
-  ///   - labels: Labels from a root down.
-  ///   - separator: The separator.
-  /// - Returns: The path.
   /// - Complexity: O(total length).
   public static func joined(_ labels: [String], separator: Unicode.Scalar = "/") -> String {
     labels.map { escaped($0, separator: separator) }.joined(separator: String(separator))
@@ -54,21 +43,43 @@ public enum LabelPath {
   /// ```swift
   /// try LabelPath.labels(of: #"Sizes/1\/2 inch"#)   // ["Sizes", "1/2 inch"]
   /// ```
-  ///
-  /// - Parameters:
-  ///   - path: The path.
-  ///   - separator: The separator.
-  /// - Returns: The labels, at least one.
   /// - Throws: ``LabelPathError`` for an empty path or an empty component (`a//b`, `a/`).
   /// - Complexity: O(path length).
   public static func labels(
     of path: String, separator: Unicode.Scalar = "/"
   ) throws(LabelPathError) -> [String] {
-    do {
-      return try _pathLabels(path, separator: separator, entry: 0)
-    } catch {
-      throw LabelPathError(path: path)
+    // Fast path: an ASCII separator and no backslash, split on UTF-8 bytes.
+    if separator.isASCII {
+      let byte = UInt8(separator.value)
+      let fast: [String]?? = path.utf8.withContiguousStorageIfAvailable { bytes -> [String]? in
+        guard !bytes.contains(UInt8(ascii: "\\")) else { return nil }
+        var labels: [String] = []
+        var start = 0
+        for index in 0...bytes.count where index == bytes.count || bytes[index] == byte {
+          guard index > start else { return [] }
+          labels.append(
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+          start = index + 1
+        }
+        return labels
+      }
+      if let fast = fast ?? nil {
+        guard !fast.isEmpty else { throw LabelPathError(path: path) }
+        return fast
+      }
     }
+    let scalars = Array(path.unicodeScalars)
+    var labels: [String] = []
+    var index = 0
+    while true {
+      let (label, stop) = LabelEscaping.scan(scalars, from: index, stops: [separator])
+      // An empty component is an error unless it is written `\e`.
+      if stop == index { throw LabelPathError(path: path) }
+      labels.append(label)
+      if stop == scalars.count { break }
+      index = stop + 1
+    }
+    return labels
   }
 
   /// Text with every control character shown as an escape (`\n`, `\t`, `\u{1B}` …) and nothing
@@ -77,12 +88,9 @@ public enum LabelPath {
   /// ```swift
   /// LabelPath.displayable("a\u{1B}[2Jb")   // #"a\u{1B}[2Jb"#
   /// ```
-  ///
-  /// - Parameter text: Any text.
-  /// - Returns: The text without raw control characters.
   /// - Complexity: O(text length).
   public static func displayable(_ text: String) -> String {
-    _Escaping.displayable(text)
+    LabelEscaping.displayable(text)
   }
 }
 
@@ -92,38 +100,18 @@ public enum LabelPath {
 /// do { _ = try LabelPath.labels(of: "a//b") } catch { print(error) }
 /// // empty label in path 'a//b' (write \e for a label that is empty)
 /// ```
-///
-/// - Complexity: O(1) for every member but ``description``.
 public struct LabelPathError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The path as given.
-  ///
-  /// ```swift
-  /// error.path   // "a//b"
-  /// ```
-  ///
-  /// - Complexity: O(1).
   public var path: String
 
   /// Creates the error for a path.
-  ///
-  /// ```swift
-  /// LabelPathError(path: "a//b")
-  /// ```
-  ///
-  /// - Parameter path: The path as given.
-  /// - Complexity: O(1).
   public init(path: String) {
     self.path = path
   }
 
   /// What is wrong, with the path's control characters escaped.
-  ///
-  /// ```swift
-  /// print(error)
-  /// ```
-  ///
   /// - Complexity: O(path length).
   public var description: String {
-    "empty label in path '\(_Escaping.displayable(path))' (write \\e for a label that is empty)"
+    "empty label in path '\(LabelEscaping.displayable(path))' (write \\e for a label that is empty)"
   }
 }

@@ -18,44 +18,26 @@ import Observation
 /// showed, and notifies exactly the ones that differ. Reading ``tree`` registers an observation of
 /// the whole tree, told of every change.
 ///
-/// **Cost that does not grow with history.** Observations are one-shot (`withObservationTracking`,
-/// SwiftUI): a notified node is forgotten until it is read again. A click compares only the
-/// clicked node's ancestors and the remembered nodes inside its subtree, so its cost never depends
-/// on how many nodes were ever read.
+/// Observations are one-shot, so a click's cost never depends on how many nodes were ever read.
 ///
 /// **Threads.** The model is `Sendable` when its ids are: every read and change takes the model's
 /// lock, so concurrent changes never interleave; observers are told outside the lock.
-///
 /// - Complexity: A click costs what the tree's click costs plus O((d + min(s, m)) log n) for a
 ///   node at depth d with s nodes below it, m of them remembered; ``update(_:)`` compares all m
 ///   remembered nodes.
 public final class SelectionModel<ID: Hashable>: Observable {
-  private let lock = _RecursiveLock()
+  private let lock = RecursiveLock()
   private var storage: SelectionTree<ID>
   /// What each node read through the model showed when it was read (or last compared).
   private var observed: [ID: NodeSnapshot] = [:]
   private let registrar = ObservationRegistrar()
 
   /// Creates a model owning `tree`.
-  ///
-  /// ```swift
-  /// let model = SelectionModel(try SelectionTree(paths: ["a/b"]))
-  /// ```
-  ///
-  /// - Parameter tree: The tree to own.
-  /// - Complexity: O(1).
   public init(_ tree: SelectionTree<ID>) {
     storage = tree
   }
 
-  /// The whole tree, as a value.
-  ///
-  /// Reading it observes every change.
-  ///
-  /// ```swift
-  /// let snapshot = model.tree   // a copy: later changes to the model do not affect it
-  /// ```
-  ///
+  /// The whole tree, as a value; reading it observes every change.
   /// - Complexity: O(1): the copy shares storage until either is written.
   public var tree: SelectionTree<ID> {
     registrar.access(self, keyPath: \.tree)
@@ -63,21 +45,9 @@ public final class SelectionModel<ID: Hashable>: Observable {
   }
 
   /// How many nodes the model remembers for comparison: read, and not changed since.
-  ///
-  /// ```swift
-  /// model.rememberedNodeCount   // 0 after every read node has been notified
-  /// ```
-  ///
-  /// - Complexity: O(1).
   public var rememberedNodeCount: Int { lock.withLock { observed.count } }
 
   /// What observers of one node depend on; used as the observation key for that node.
-  ///
-  /// ```swift
-  /// model[node: "Fruit"]   // the node's configuration and summary
-  /// ```
-  ///
-  /// - Parameter id: A node id.
   /// - Complexity: O(log n).
   public subscript(node id: ID) -> NodeSnapshot? {
     registrar.access(self, keyPath: \.[node: id])
@@ -89,57 +59,22 @@ public final class SelectionModel<ID: Hashable>: Observable {
   }
 
   /// The node's state, observed per node.
-  ///
-  /// ```swift
-  /// model.state(of: "Fruit")   // .mixed
-  /// ```
-  ///
-  /// - Parameter id: A node id.
-  /// - Returns: The state, or nil when there is no such node.
   /// - Complexity: O(log n).
   public func state(of id: ID) -> ToggleState? { self[node: id]?.configuration.state }
 
   /// The node's summary, observed per node.
-  ///
-  /// ```swift
-  /// model.summary(of: "Fruit")?.hiddenOn
-  /// ```
-  ///
-  /// - Parameter id: A node id.
-  /// - Returns: The summary, or nil when there is no such node.
   /// - Complexity: O(log n).
   public func summary(of id: ID) -> ToggleSummary? { self[node: id]?.summary }
 
   /// The node's resolved configuration, observed per node.
-  ///
-  /// ```swift
-  /// model.configuration(of: "Veg/Leek")?.isEnabled
-  /// ```
-  ///
-  /// - Parameter id: A node id.
-  /// - Returns: The configuration, or nil when there is no such node.
   /// - Complexity: O(log n).
   public func configuration(of id: ID) -> ToggleConfiguration? { self[node: id]?.configuration }
 
   /// Whether the current filter shows the node, observed per node.
-  ///
-  /// ```swift
-  /// model.isVisible("Veg/Leek")
-  /// ```
-  ///
-  /// - Parameter id: A node id.
-  /// - Returns: Whether the node is visible, or nil when there is no such node.
   /// - Complexity: O(log n).
   public func isVisible(_ id: ID) -> Bool? { self[node: id]?.isVisible }
 
   /// Changes the tree, then tells the observers of every node whose snapshot changed.
-  ///
-  /// ```swift
-  /// model.update { tree in tree.setFilter(TreeFilter(text: "app")) }
-  /// ```
-  ///
-  /// - Parameter body: Changes the tree.
-  /// - Returns: What `body` returns.
   /// - Throws: What `body` throws; the tree keeps whatever `body` did before throwing.
   /// - Complexity: `body`'s cost plus O(m log n) for m remembered nodes.
   @discardableResult
@@ -150,14 +85,6 @@ public final class SelectionModel<ID: Hashable>: Observable {
   }
 
   /// Clicks a node (see ``SelectionTree/toggle(_:)``).
-  ///
-  /// ```swift
-  /// try model.toggle("Fruit")
-  /// ```
-  ///
-  /// - Parameter id: The node to click.
-  /// - Returns: How many leaves changed and how many were blocked.
-  /// - Throws: ``SelectionTreeError/unknownNode(id:)`` when there is no such node.
   /// - Complexity: O(log n) plus the comparison described on ``SelectionModel``.
   @discardableResult
   public func toggle(_ id: ID) throws(SelectionTreeError) -> ToggleOutcome {
@@ -167,16 +94,6 @@ public final class SelectionModel<ID: Hashable>: Observable {
   }
 
   /// Writes a value from a node (see ``SelectionTree/set(_:to:)``).
-  ///
-  /// ```swift
-  /// try model.set("Fruit", to: false)
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - id: The node to write from.
-  ///   - isOn: The value to write.
-  /// - Returns: How many leaves changed and how many were blocked.
-  /// - Throws: ``SelectionTreeError/unknownNode(id:)`` when there is no such node.
   /// - Complexity: O(log n) plus the comparison described on ``SelectionModel``.
   @discardableResult
   public func set(_ id: ID, to isOn: Bool) throws(SelectionTreeError) -> ToggleOutcome {
@@ -198,9 +115,6 @@ public final class SelectionModel<ID: Hashable>: Observable {
   /// let all = ParentToggle([fruit, model.binding(for: "Veg")])
   /// fruit.update { $0.toggle() }   // atomic
   /// ```
-  ///
-  /// - Parameter id: A node id.
-  /// - Returns: The binding (constant off for an unknown id).
   /// - Complexity: O(log n) to make; each access O(log n) plus, for writes, the comparison
   ///   described on ``SelectionModel``.
   public func binding(for id: ID) -> ModelBinding<Bool> {
@@ -265,9 +179,6 @@ public final class SelectionModel<ID: Hashable>: Observable {
   }
 
   /// The remembered nodes a write from `id` can change: its ancestors, itself and the nodes below.
-  ///
-  /// Nothing else's state, summary or configuration depends on what it writes. Called under the
-  /// lock.
   private func _reachable(from id: ID, in tree: SelectionTree<ID>) -> [ID] {
     guard let position = tree.structure.position(of: id) else { return [] }
     var result = tree._ancestry(of: position).dropLast().map { tree.structure.ids[$0] }
@@ -291,53 +202,22 @@ extension SelectionModel: @unchecked Sendable where ID: Sendable {}
 
 /// Everything observers of one node depend on: its resolved configuration, its summary and whether
 /// the filter shows it.
-///
-/// ```swift
-/// tree.snapshot(of: "Fruit")?.summary.writableOn
-/// ```
-///
-/// - Complexity: O(1) for every member.
 public struct NodeSnapshot: Hashable, Sendable, Codable {
   /// The resolved configuration.
-  ///
-  /// ```swift
-  /// snapshot.configuration.state   // .mixed
-  /// ```
-  ///
-  /// - Complexity: O(1).
   public var configuration: ToggleConfiguration
   /// The counts behind the state.
-  ///
-  /// ```swift
-  /// snapshot.summary.hiddenOn
-  /// ```
-  ///
-  /// - Complexity: O(1).
   public var summary: ToggleSummary
   /// Whether the current filter shows the node.
-  ///
-  /// ```swift
-  /// snapshot.isVisible   // false when a search hides it
-  /// ```
-  ///
-  /// - Complexity: O(1).
   public var isVisible: Bool
 }
 
 extension SelectionTree {
   /// Everything observers of one node depend on.
-  ///
-  /// ```swift
-  /// tree.snapshot(of: "Fruit")?.configuration.isEnabled
-  /// ```
-  ///
-  /// - Parameter id: A node id.
-  /// - Returns: The snapshot, or nil when there is no such node.
   /// - Complexity: O(log n).
   public func snapshot(of id: ID) -> NodeSnapshot? {
     guard let position = structure.position(of: id) else { return nil }
     return NodeSnapshot(
       configuration: _configuration(at: position), summary: _summary(at: position),
-      isVisible: states.state(at: position) & _NodeBits.hidden == 0)
+      isVisible: states.state(at: position) & NodeBits.hidden == 0)
   }
 }

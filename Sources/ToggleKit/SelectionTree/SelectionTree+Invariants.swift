@@ -1,30 +1,19 @@
 extension SelectionTree {
-  /// Checks the tree's invariants in debug builds; compiled away in release.
-  ///
-  /// Every range count
-  /// matches the node states, leaf bits match the shape, and disabled bits match the disabled nodes.
-  /// Every mutation ends with this check for trees of up to 4,096 nodes; tests call
-  /// ``_checkAllInvariants()`` on larger ones.
-  ///
-  /// ```swift
-  /// tree._checkInvariants()   // traps in a debug build when something is inconsistent
-  /// ```
-  ///
-  /// - Complexity: O(n log n) in debug builds for trees of up to 4,096 nodes; O(1) otherwise.
-  public func _checkInvariants() {
-    #if DEBUG
-      if count <= 4_096 { _checkAllInvariants() }
+  /// Checks the invariants at the end of a mutation, only in builds of this package's own tests
+  /// and CI (`-DTOGGLEKIT_INTERNAL_CHECKS`); a client's build, debug or release, compiles it away.
+  /// - Complexity: O(n log n) with internal checks on, for trees of up to 4,096 nodes; O(1)
+  ///   otherwise.
+  @inline(__always)
+  func checkInvariantsIfEnabled() {
+    #if TOGGLEKIT_INTERNAL_CHECKS
+      if count <= 4_096 { checkInvariants() }
     #endif
   }
 
-  /// Checks every invariant, whatever the size and build configuration.
-  ///
-  /// ```swift
-  /// tree._checkAllInvariants()
-  /// ```
-  ///
+  /// Traps unless range counts match the node states, leaf bits the shape and disabled bits the
+  /// disabled nodes: the tree's invariants, for tests and fuzzing.
   /// - Complexity: O(n log n).
-  public func _checkAllInvariants() {
+  public func checkInvariants() {
     precondition(states.count == count, "state count \(states.count) ≠ node count \(count)")
     precondition(states.countsAreConsistent(), "segment counts disagree with node states")
     precondition(expanded.count == count, "expansion count ≠ node count")
@@ -39,10 +28,10 @@ extension SelectionTree {
       disabledFromAbove[position] = inherited
       let resolved = inherited || ownDisabled.contains(position)
       precondition(
-        (all[position] & _NodeBits.disabled != 0) == resolved,
+        (all[position] & NodeBits.disabled != 0) == resolved,
         "node \(position): disabled bit ≠ resolved disabling")
       precondition(
-        (all[position] & _NodeBits.leaf != 0) == structure.isLeaf(position),
+        (all[position] & NodeBits.leaf != 0) == structure.isLeaf(position),
         "node \(position): leaf bit ≠ shape")
       precondition(parent < position, "node \(position): parent \(parent) is not before it")
       precondition(
@@ -53,11 +42,6 @@ extension SelectionTree {
 
   /// The bytes the tree's own arrays hold: ids and labels count their 16-byte values, not the text
   /// they point to (which is the labels' own storage).
-  ///
-  /// ```swift
-  /// print(tree._storageBytes / tree.count, "bytes per node beyond the labels")
-  /// ```
-  ///
   /// - Complexity: O(1) expected (O(a) for a nodes with attributes).
   public var _storageBytes: Int {
     func bytes<Element>(_ array: [Element]) -> Int {
@@ -69,3 +53,13 @@ extension SelectionTree {
       + bytes(disabledPositions) + structure.attributes.capacity * 64
   }
 }
+
+/// Whether this build checks invariants after every mutation (`-DTOGGLEKIT_INTERNAL_CHECKS`), so
+/// the package's own tests can insist on it.
+package let toggleKitInternalChecks: Bool = {
+  #if TOGGLEKIT_INTERNAL_CHECKS
+    true
+  #else
+    false
+  #endif
+}()

@@ -8,8 +8,6 @@ extension SelectionTree {
   /// ```swift
   /// tree.node(atLabelPath: ["Fruit", "Apple"])   // "Fruit/Apple" (or a JSON node's own id)
   /// ```
-  ///
-  /// - Parameter labels: Labels from a root down.
   /// - Returns: The node's id, or nil when no node has that label path (the first match when
   ///   siblings share a label).
   /// - Complexity: O(depth + path length) when ids are label paths, else O(Σ children along the path).
@@ -39,21 +37,14 @@ extension SelectionTree {
   /// var index = tree.labelIndex()
   /// for path in paths { _ = index.node(atLabelPath: try LabelPath.labels(of: path)) }
   /// ```
-  ///
   /// - Complexity: O(1) to make.
   public struct LabelIndex {
-    let structure: _TreeStructure<ID>
+    let structure: TreeStructure<ID>
     /// Per visited parent (-1 for the roots): first child position by label.
     var children: [Int32: [String: Int32]] = [:]
 
     /// The node whose labels from the root are `labels` (the first match when siblings share a
     /// label), or nil.
-    ///
-    /// ```swift
-    /// index.node(atLabelPath: ["Fruit", "Apple"])
-    /// ```
-    ///
-    /// - Parameter labels: Labels from a root down.
     /// - Returns: The node's id, or nil.
     /// - Complexity: O(depth) amortised hashed steps.
     public mutating func node(atLabelPath labels: [String]) -> ID? {
@@ -83,8 +74,6 @@ extension SelectionTree {
   /// var index = tree.labelIndex()
   /// index.node(atLabelPath: ["Fruit", "Apple"])
   /// ```
-  ///
-  /// - Returns: The index, over the tree's current shape.
   /// - Complexity: O(1); lookups build what they need.
   public func labelIndex() -> LabelIndex { LabelIndex(structure: structure) }
 }
@@ -101,30 +90,22 @@ extension SelectionTree {
   /// // mixed  Fruit
   /// // on     Fruit/Apple
   /// ```
-  ///
-  /// - Parameters:
-  ///   - separator: The separator between labels.
-  ///   - escaped: Whether labels are escaped (the path syntax, the default) or raw.
-  ///   - body: Called once per node, parents first.
   /// - Complexity: O(n log n + total path length).
   public func forEachLabelPath(
     separator: Unicode.Scalar = "/", escaped: Bool = true,
     _ body: (_ id: ID, _ path: String, _ state: ToggleState) throws -> Void
   ) rethrows {
     let component: (String) -> String = {
-      escaped ? _escapePathLabel($0, separator: separator) : $0
+      escaped ? LabelPath.escaped($0, separator: separator) : $0
     }
-    try _forEachPath(separator: separator, component: component) { position, path in
-      try body(structure.ids[position], path, _state(at: position))
+    try forEachPath(separator: separator, component: component) { position, path in
+      try body(structure.ids[position], path, state(at: position))
     }
   }
 
   /// Calls `body` with every position in preorder and its path: each label made a component by
   /// `component`, joined by `separator`.
-  ///
-  /// One buffer holds the current path and each open ancestor is only a length into it, so memory
-  /// stays O(longest path) even on a chain 10,000 deep. O(n + total path length).
-  func _forEachPath(
+  func forEachPath(
     separator: Unicode.Scalar, component: (String) -> String,
     _ body: (_ position: Int, _ path: String) throws -> Void
   ) rethrows {
@@ -143,10 +124,8 @@ extension SelectionTree {
   }
 }
 
-extension _TreeStructure {
+extension TreeStructure {
   /// The children of `parent` in order (the roots for nil).
-  ///
-  /// O(children).
   func children(of parent: Int?) -> [Int] {
     guard let parent else { return roots.map(Int.init) }
     var result: [Int] = []
@@ -160,8 +139,6 @@ extension _TreeStructure {
   }
 
   /// The node with `labels` when its id is their label path (trees built from paths or text).
-  ///
-  /// One hashed lookup and a walk up to check the labels: O(depth + path length).
   func node(guessedFrom labels: [String]) -> ID? {
     guard !labels.isEmpty, let guess = LabelPath.joined(labels) as? ID,
       let position = position(of: guess), Int(depths[position]) == labels.count - 1

@@ -5,12 +5,9 @@ extension SelectionTree {
   /// ```swift
   /// tree.state(of: "Fruit")   // .mixed when some fruit is selected
   /// ```
-  ///
-  /// - Parameter id: A node id.
-  /// - Returns: The state, or nil when there is no such node.
   /// - Complexity: O(log n).
   public func state(of id: ID) -> ToggleState? {
-    structure.position(of: id).map(_state(at:))
+    structure.position(of: id).map(state(at:))
   }
 
   /// The counts behind a node's state: writable and non-writable (locked or disabled) leaves below
@@ -22,9 +19,6 @@ extension SelectionTree {
   ///
   /// A leaf counts as writable when a click on this node could change it: it is not locked, and not
   /// disabled (unless ``Options/cascadesIntoDisabled``); nothing is writable below a disabled node.
-  ///
-  /// - Parameter id: A node id.
-  /// - Returns: The summary, or nil when there is no such node.
   /// - Complexity: O(log n).
   public func summary(of id: ID) -> ToggleSummary? {
     structure.position(of: id).map(_summary(at:))
@@ -36,9 +30,6 @@ extension SelectionTree {
   /// ```swift
   /// tree.isLocked("Fruit/Apple")   // true after setLock("Fruit/Apple", to: .on)
   /// ```
-  ///
-  /// - Parameter id: A node id.
-  /// - Returns: Whether the node is locked, or nil when there is no such node.
   /// - Complexity: O(log n).
   public func isLocked(_ id: ID) -> Bool? {
     structure.position(of: id).map(_isLocked(at:))
@@ -50,22 +41,12 @@ extension SelectionTree {
   /// try tree.setDisabled("Veg", to: true)
   /// tree.isEnabled("Veg/Leek")   // false: disabling is inherited
   /// ```
-  ///
-  /// - Parameter id: A node id.
-  /// - Returns: The resolved enabled state, or nil when there is no such node.
   /// - Complexity: O(log n).
   public func isEnabled(_ id: ID) -> Bool? {
     structure.position(of: id).map { !_isDisabled(states.state(at: $0)) }
   }
 
   /// Whether the node itself was disabled (not only through an ancestor).
-  ///
-  /// ```swift
-  /// tree.isDisabledItself("Veg/Leek")   // false even when "Veg" is disabled
-  /// ```
-  ///
-  /// - Parameter id: A node id.
-  /// - Returns: Whether the node carries its own disabled flag, or nil when there is no such node.
   /// - Complexity: O(log d) for d disabled nodes.
   public func isDisabledItself(_ id: ID) -> Bool? {
     guard let position = structure.position(of: id) else { return nil }
@@ -76,51 +57,24 @@ extension SelectionTree {
   /// Whether the node is expanded (its children shown).
   ///
   /// Independent of selection.
-  ///
-  /// ```swift
-  /// tree.isExpanded("Fruit")   // false until expanded
-  /// ```
-  ///
-  /// - Parameter id: A node id.
-  /// - Returns: Whether the node is expanded, or nil when there is no such node.
   /// - Complexity: O(1) expected.
   public func isExpanded(_ id: ID) -> Bool? {
     structure.position(of: id).map { expanded[$0] }
   }
 
   /// The node's label.
-  ///
-  /// ```swift
-  /// tree.label(of: "Fruit/Apple")   // "Apple"
-  /// ```
-  ///
-  /// - Parameter id: A node id.
-  /// - Returns: The label, or nil when there is no such node.
   /// - Complexity: O(1) expected.
   public func label(of id: ID) -> String? {
     structure.position(of: id).map { structure.labels[$0] }
   }
 
   /// The node's string attributes.
-  ///
-  /// ```swift
-  /// tree.attributes(of: "report.pdf")   // ["kind": "file"]
-  /// ```
-  ///
-  /// - Parameter id: A node id.
-  /// - Returns: The attributes (empty when it has none), or nil when there is no such node.
   /// - Complexity: O(1) expected.
   public func attributes(of id: ID) -> [String: String]? {
     structure.position(of: id).map { structure.attributes[Int32($0)] ?? [:] }
   }
 
   /// The node's parent.
-  ///
-  /// ```swift
-  /// tree.parent(of: "Fruit/Apple")   // "Fruit"
-  /// ```
-  ///
-  /// - Parameter id: A node id.
   /// - Returns: The parent's id; nil for a root or when there is no such node.
   /// - Complexity: O(1) expected.
   public func parent(of id: ID) -> ID? {
@@ -130,12 +84,6 @@ extension SelectionTree {
   }
 
   /// The node's children, in order.
-  ///
-  /// ```swift
-  /// tree.children(of: "Fruit")   // ["Fruit/Apple", "Fruit/Pear"]
-  /// ```
-  ///
-  /// - Parameter id: A node id.
   /// - Returns: The children's ids (empty for a leaf or an unknown id).
   /// - Complexity: O(c) for c children.
   public func children(of id: ID) -> [ID] {
@@ -144,13 +92,6 @@ extension SelectionTree {
   }
 
   /// The node's depth: 0 for a root.
-  ///
-  /// ```swift
-  /// tree.depth(of: "Fruit/Apple")   // 1
-  /// ```
-  ///
-  /// - Parameter id: A node id.
-  /// - Returns: The depth, or nil when there is no such node.
   /// - Complexity: O(1) expected.
   public func depth(of id: ID) -> Int? {
     structure.position(of: id).map { Int(structure.depths[$0]) }
@@ -161,9 +102,6 @@ extension SelectionTree {
   /// ```swift
   /// tree.path(of: "Fruit/Apple")   // ["Fruit", "Fruit/Apple"]
   /// ```
-  ///
-  /// - Parameter id: A node id.
-  /// - Returns: The path (empty when there is no such node).
   /// - Complexity: O(depth).
   public func path(of id: ID) -> [ID] {
     guard let position = structure.position(of: id) else { return [] }
@@ -175,9 +113,6 @@ extension SelectionTree {
   /// ```swift
   /// tree.labelPath(of: "Fruit/Apple")   // ["Fruit", "Apple"]
   /// ```
-  ///
-  /// - Parameter id: A node id.
-  /// - Returns: The labels (empty when there is no such node).
   /// - Complexity: O(depth).
   public func labelPath(of id: ID) -> [String] {
     guard let position = structure.position(of: id) else { return [] }
@@ -186,35 +121,30 @@ extension SelectionTree {
 
   /// The node's labels from the root joined by `separator`, each escaped as in path lists.
   ///
-  /// Escapes: `\` before a separator or backslash, `\n`, `\r` and `\t` for control characters, `\e` for an
-  /// empty label. The inverse of how ``init(paths:separator:options:)`` reads a path.
+  /// Escaped as ``LabelPath`` escapes; the inverse of how ``init(paths:separator:options:)`` reads.
   ///
   /// ```swift
   /// tree.escapedLabelPath(of: someJSONNodeID)   // "Sizes/1\/2 inch"
   /// ```
-  ///
-  /// - Parameters:
-  ///   - id: A node id.
-  ///   - separator: The separator between labels.
-  /// - Returns: The path (empty when there is no such node).
   /// - Complexity: O(depth + path length).
   public func escapedLabelPath(of id: ID, separator: Unicode.Scalar = "/") -> String {
-    labelPath(of: id).map { _escapePathLabel($0, separator: separator) }
+    structure.position(of: id).map { escapedLabelPath(at: $0, separator: separator) } ?? ""
+  }
+
+  func escapedLabelPath(at position: Int, separator: Unicode.Scalar = "/") -> String {
+    _ancestry(of: position).map { LabelPath.escaped(structure.labels[$0], separator: separator) }
       .joined(separator: String(separator))
   }
 
   /// Everything a style needs to draw the node, always resolved: label, state, enabled (inherited
   /// from ancestors), locked, expanded, depth and whether it has children.
   ///
-  /// With rules applied, the label is the node's ``displayLabel(of:)``.
+  /// With derived attributes, the label is the node's ``displayLabel(of:)``.
   ///
   /// ```swift
   /// let row = tree.configuration(of: "Fruit/Apple")!
   /// row.isEnabled   // false inside a disabled department
   /// ```
-  ///
-  /// - Parameter id: A node id.
-  /// - Returns: The configuration, or nil when there is no such node.
   /// - Complexity: O(log n).
   public func configuration(of id: ID) -> ToggleConfiguration? {
     structure.position(of: id).map(_configuration(at:))
@@ -222,23 +152,23 @@ extension SelectionTree {
 
   // MARK: By position
 
-  func _state(at position: Int) -> ToggleState {
+  func state(at position: Int) -> ToggleState {
     if !options.propagation.up || structure.isLeaf(position) {
-      return states.state(at: position) & _NodeBits.selected != 0 ? .on : .off
+      return states.state(at: position) & NodeBits.selected != 0 ? .on : .off
     }
     return _summary(at: position).state(lockedSources: options.lockedSources)
   }
 
   func _summary(at position: Int) -> ToggleSummary {
     let range = structure.range(of: position)
-    let counted = options.propagation.up ? Self._leafStates : Self._allStates
+    let counted = options.propagation.up ? StateSet.leaves : StateSet.all
     let counts = states.counts(in: range)
     // The node is disabled exactly when every node of its range is (the range starts with it).
-    let isDisabled = counts.sum(over: _StateSet(0x0F0F)) == 0
-    let writable = isDisabled ? _StateSet(0) : _writable & counted
+    let isDisabled = counts.sum(over: StateSet.enabled) == 0
+    let writable = isDisabled ? StateSet.none : _writable & counted
     let locked = counted & ~writable
-    let on = Self._selected(true)
-    let off = Self._selected(false)
+    let on = StateSet.selected(true)
+    let off = StateSet.selected(false)
     return ToggleSummary(
       writableOn: counts.sum(over: writable & on),
       writableOff: counts.sum(over: writable & off),
@@ -250,23 +180,34 @@ extension SelectionTree {
   func _isLocked(at position: Int) -> Bool {
     let state = states.state(at: position)
     if !options.propagation.up || structure.isLeaf(position) {
-      return state & _NodeBits.locked != 0
+      return state & NodeBits.locked != 0
     }
     let counts = states.counts(in: structure.range(of: position))
-    let unlockedLeaves = _StateSet(0x3300)  // leaf states without the locked bit
+    let unlockedLeaves = StateSet.unlockedLeaves
     let candidates = _isDisabled(state) ? unlockedLeaves : unlockedLeaves & _writable
     return counts.sum(over: candidates) == 0
   }
 
   func _configuration(at position: Int) -> ToggleConfiguration {
     ToggleConfiguration(
-      label: _rules == nil ? structure.labels[position] : _displayLabel(at: position),
-      state: _state(at: position),
+      label: derived == nil ? structure.labels[position] : displayLabel(at: position),
+      state: state(at: position),
       isEnabled: !_isDisabled(states.state(at: position)),
       isLocked: _isLocked(at: position),
       isExpanded: expanded[position],
       depth: Int(structure.depths[position]),
       hasChildren: !structure.isLeaf(position))
+  }
+
+  /// Whether the node at `position` carries a lock bit of its own.
+  func hasOwnLock(at position: Int) -> Bool {
+    states.state(at: position) & NodeBits.locked != 0
+  }
+
+  /// Whether the node at `position` is disabled itself, not only through an ancestor.
+  func isDisabledItself(at position: Int) -> Bool {
+    let slot = _disabledSlot(Int32(position))
+    return slot < disabledPositions.count && disabledPositions[slot] == Int32(position)
   }
 
   func _children(of position: Int) -> [Int] {

@@ -1,13 +1,6 @@
 /// What a reload does with leaves that are new under a node that was fully selected.
-///
-/// ```swift
-/// tree.reload(from: fresh, newChildren: .unselected)
-/// ```
-///
-/// - Complexity: O(1) for every member.
 public enum NewChildren: String, Hashable, Sendable, CaseIterable, Codable {
-  /// A new leaf whose nearest surviving ancestor was on is selected: "include this folder" keeps
-  /// meaning the whole folder, as in backup tools.
+  /// A new leaf under a surviving ancestor that was on is selected ("include this folder").
   case inheritFullySelectedParent
   /// A new leaf keeps the selection its data gives it.
   case unselected
@@ -30,10 +23,6 @@ extension SelectionTree {
   /// surviving node wins over the lock that node had.
   /// Everything else — labels, order, attributes, disabling — comes from `fresh`; the options and
   /// the filter of this tree stay. Nodes are matched by id only, never by position.
-  ///
-  /// - Parameters:
-  ///   - fresh: The tree built from the new data.
-  ///   - newChildren: Whether new leaves inherit a fully selected ancestor.
   /// - Complexity: O(n log n) for n nodes in `fresh`.
   public mutating func reload(
     from fresh: SelectionTree<ID>, newChildren: NewChildren = .inheritFullySelectedParent
@@ -41,7 +30,7 @@ extension SelectionTree {
     let old = self
     var bytes = fresh.states.allStates()
     var expanded = fresh.expanded
-    let carried = _NodeBits.selected | _NodeBits.locked
+    let carried = NodeBits.selected | NodeBits.locked
     // For each new position: whether its nearest surviving ancestor (itself included) was on, and
     // the lock its nearest surviving ancestor passes down (nil: none; inside, the value it showed,
     // or nil when it was mixed).
@@ -49,46 +38,46 @@ extension SelectionTree {
     var inheritedLock = [Bool??](repeating: nil, count: fresh.count)
     for position in 0..<fresh.count {
       let parent = Int(fresh.structure.parents[position])
-      let dataLocks = bytes[position] & _NodeBits.locked != 0
+      let dataLocks = bytes[position] & NodeBits.locked != 0
       guard let previous = old.structure.position(of: fresh.structure.ids[position]) else {
         inheritsOn[position] = parent >= 0 && inheritsOn[parent]
         inheritedLock[position] = parent >= 0 ? inheritedLock[parent] : nil
-        let dataSelects = bytes[position] & _NodeBits.selected != 0
+        let dataSelects = bytes[position] & NodeBits.selected != 0
         if dataLocks {
           inheritedLock[position] = nil
         } else if let lock = inheritedLock[position] {
           let value = dataSelects || lock == true
-          bytes[position] = bytes[position] | _NodeBits.locked
+          bytes[position] = bytes[position] | NodeBits.locked
           bytes[position] =
-            value ? bytes[position] | _NodeBits.selected : bytes[position] & ~_NodeBits.selected
+            value ? bytes[position] | NodeBits.selected : bytes[position] & ~NodeBits.selected
         } else if newChildren == .inheritFullySelectedParent && inheritsOn[position]
           && fresh.structure.isLeaf(position)
         {
-          bytes[position] |= _NodeBits.selected
+          bytes[position] |= NodeBits.selected
         }
         continue
       }
       let oldState = old.states.state(at: previous)
-      let oldShows = old._state(at: previous)
+      let oldShows = old.state(at: previous)
       var carriedBits = oldState & carried
-      if let rules = old._rules {
-        // Locks rules added are derived again below, not carried.
+      if let derived = old.derived {
+        // Derived locks are derived again below, not carried.
         carriedBits =
-          (carriedBits & ~_NodeBits.locked)
-          | (rules.baselineLocked[previous] ? _NodeBits.locked : 0)
+          (carriedBits & ~NodeBits.locked)
+          | (derived.baselineLocked[previous] ? NodeBits.locked : 0)
       }
       if fresh.structure.isLeaf(position) && !old.structure.isLeaf(previous)
         && old.options.propagation.up
       {
         // A parent that became a leaf keeps what it showed.
         carriedBits =
-          (carriedBits & ~_NodeBits.selected) | (oldShows == .on ? _NodeBits.selected : 0)
+          (carriedBits & ~NodeBits.selected) | (oldShows == .on ? NodeBits.selected : 0)
       }
       if dataLocks {
         // The new data's lock wins: keep its value and lock, and pass it down as data does.
         carriedBits = bytes[position] & carried
         inheritedLock[position] = nil
-      } else if carriedBits & _NodeBits.locked != 0 {
+      } else if carriedBits & NodeBits.locked != 0 {
         inheritedLock[position] = .some(oldShows == .mixed ? nil : oldShows == .on)
       }
       bytes[position] = (bytes[position] & ~carried) | carriedBits
@@ -100,34 +89,7 @@ extension SelectionTree {
       disabledPositions: fresh.disabledPositions, options: old.options)
     filter = old.filter
     if filter != nil { _applyFilter() }
-    if let rules = old._rules { _reapplyRules(rules, from: old) }
-    _checkInvariants()
-  }
-
-  /// Applies the old tree's rules to the reloaded tree, reusing the record of every surviving node
-  /// whose data flags and the facts its rules read are unchanged.
-  private mutating func _reapplyRules(_ rules: _TreeRules, from old: SelectionTree<ID>) {
-    let merged = self
-    let reuse: (Int) -> (record: _NodeRuleRecord?, isNew: Bool) = { position in
-      guard let previous = old.structure.position(of: merged.structure.ids[position]) else {
-        return (nil, true)
-      }
-      let record = rules.records[previous]
-      let isLocked = merged.states.state(at: position) & _NodeBits.locked != 0
-      guard record.explicitDisabled == merged._isDisabledItself(at: position),
-        record.explicitLocked == isLocked
-      else { return (nil, false) }
-      let before = _NodeFacts(tree: old, position: previous)
-      let after = _NodeFacts(tree: merged, position: position)
-      for fact in _NodeFact.allCases where record.mask & fact.bit != 0 {
-        guard before.value(of: fact).isEqual(to: after.value(of: fact)) else { return (nil, false) }
-      }
-      return (record, false)
-    }
-    do {
-      try _applyRules(rules.model, reusing: reuse)
-    } catch {
-      _rulesError = _RulesErrorBox(error: error)
-    }
+    if let derived = old.derived { rederive(derived, from: old) }
+    checkInvariantsIfEnabled()
   }
 }

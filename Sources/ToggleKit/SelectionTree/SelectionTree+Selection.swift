@@ -3,17 +3,12 @@
 /// ```swift
 /// tree.selection(.topmost)   // the compressed form: "Fruit" instead of all its fruits
 /// ```
-///
-/// - Complexity: O(1) for every member.
 public enum SelectionForm: String, Hashable, Sendable, CaseIterable, Codable {
   /// The selected leaves.
   case leaves
-  /// Every fully selected node: one whose every leaf is selected, locked and disabled leaves
-  /// included (a parent can show on under ``LockedSources/excluded`` while a locked-off leaf below
-  /// it stays unselected: it is not listed).
+  /// Every fully selected node (every leaf below it selected, locked and disabled ones included).
   case all
-  /// Every fully selected node whose parent is not fully selected: the shortest exact description
-  /// of the selection, which a consumer may read as "all of this node".
+  /// The fully selected nodes whose parent is not: "all of this node", the shortest description.
   case topmost
 }
 
@@ -27,9 +22,6 @@ extension SelectionTree {
   /// tree.selection(.all)       // ["Fruit", "Fruit/Apple", "Fruit/Pear"]
   /// tree.selection(.topmost)   // ["Fruit"]
   /// ```
-  ///
-  /// - Parameter form: Which nodes to list.
-  /// - Returns: Their ids, in preorder.
   /// - Complexity: Output-sensitive. `.leaves`: O(k log n) for k selected leaves. `.all` and
   ///   `.topmost`: O((k + a) log n), where a counts the ancestors of the selected leaves that are
   ///   visited (for `.topmost`, none below a listed node whose leaves are all selected) — never
@@ -44,28 +36,27 @@ extension SelectionTree {
   /// ```swift
   /// tree.mixedNodes()   // ["Fruit"] when only some fruit is selected
   /// ```
-  ///
   /// - Returns: Their ids (always empty when parents keep their own values).
   /// - Complexity: O((k + a) log n) for k selected leaves with a ancestors.
   public func mixedNodes() -> [ID] {
     guard options.propagation.up else { return [] }
     var result: [ID] = []
     _walkSelectedLeaves { position, isNewAncestor in
-      if isNewAncestor && _state(at: position) == .mixed { result.append(structure.ids[position]) }
+      if isNewAncestor && state(at: position) == .mixed { result.append(structure.ids[position]) }
       return nil
     }
     return result
   }
 
   func _selectedPositions(_ form: SelectionForm) -> [Int] {
-    let selectedLeaves = _StateSet(0xAA00)
-    let selectedAny = _StateSet(0xAAAA)
+    let selectedLeaves = StateSet.selectedLeaves
+    let selectedAny = StateSet.selected
     if !options.propagation.up {
       var result: [Int] = []
       let mask = form == .leaves ? selectedLeaves : selectedAny
       states.forEachIndex(in: 0..<count, matching: mask) { position in
         let parent = Int(structure.parents[position])
-        let parentIsOn = parent >= 0 && states.state(at: parent) & _NodeBits.selected != 0
+        let parentIsOn = parent >= 0 && states.state(at: parent) & NodeBits.selected != 0
         if form != .topmost || !parentIsOn { result.append(position) }
         return nil
       }
@@ -92,14 +83,12 @@ extension SelectionTree {
   /// Whether every leaf below the node (or the leaf itself) is selected, locked, disabled and
   /// hidden leaves included: what `.all` and `.topmost` list when parents derive their state.
   func _isFullySelected(at position: Int) -> Bool {
-    states.counts(in: structure.range(of: position)).sum(over: _StateSet(0x5500)) == 0
+    states.counts(in: structure.range(of: position)).sum(over: StateSet.unselectedLeaves) == 0
   }
 
   /// Visits, in preorder, every selected leaf and each of its ancestors once.
-  ///
-  /// An ancestor is visited the first time it is reached, with `isNewAncestor` true. The visitor may return a position to skip to.
   func _walkSelectedLeaves(_ visit: (_ position: Int, _ isNewAncestor: Bool) -> Int?) {
-    let selectedLeaves = _StateSet(0xAA00)
+    let selectedLeaves = StateSet.selectedLeaves
     var stack: [Int] = []
     states.forEachIndex(in: 0..<count, matching: selectedLeaves) { leaf in
       while let top = stack.last, !(top <= leaf && leaf < Int(structure.ends[top])) {

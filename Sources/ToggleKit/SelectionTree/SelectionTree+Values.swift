@@ -1,15 +1,15 @@
 /// A selection tree as a value an app keeps: equality, `Codable`, and restoring a saved selection.
 ///
 /// A tree's content is its nodes (ids, shape, labels, attributes), what each holds (values, locks,
-/// disabling, expansion) and its options. A filter and rules are ways of looking at a tree: they
-/// are neither compared nor encoded, but what rules derived (locks, disabling) is part of the
+/// disabling, expansion) and its options. A filter and derived attributes are ways of looking at a tree: they
+/// are neither compared nor encoded, but what was derived (locks, disabling) is part of the
 /// content.
 extension SelectionTree {
   /// The bits of a node's state that are content: the value where it counts (every node when
   /// parents keep their own values, leaves otherwise) and the lock.
   func _contentBits(at position: Int, of state: UInt8) -> UInt8 {
     let counts = !options.propagation.up || structure.isLeaf(position)
-    return state & (_NodeBits.locked | (counts ? _NodeBits.selected : 0))
+    return state & (NodeBits.locked | (counts ? NodeBits.selected : 0))
   }
 
   /// Sets the selection to exactly the listed nodes, as an app restores a saved selection.
@@ -25,10 +25,6 @@ extension SelectionTree {
   /// let saved = tree.selection(.topmost)                // e.g. from UserDefaults
   /// let (outcome, unknown) = tree.setSelection(to: saved)
   /// ```
-  ///
-  /// - Parameter ids: The nodes to select.
-  /// - Returns: How many values changed and were blocked, and the ids that name no node (in the
-  ///   order given).
   /// - Complexity: O(n + k) for k ids.
   @discardableResult
   public mutating func setSelection(
@@ -53,19 +49,19 @@ extension SelectionTree {
       guard !up || structure.isLeaf(position) else { continue }
       let state = bytes[position]
       let wanted = covering > 0
-      guard (state & _NodeBits.selected != 0) != wanted else { continue }
+      guard (state & NodeBits.selected != 0) != wanted else { continue }
       let isWritable =
-        state & _NodeBits.locked == 0
-        && (state & _NodeBits.disabled == 0 || options.cascadesIntoDisabled)
+        state & NodeBits.locked == 0
+        && (state & NodeBits.disabled == 0 || options.cascadesIntoDisabled)
       guard isWritable else {
         outcome.blocked += 1
         continue
       }
-      bytes[position] = wanted ? state | _NodeBits.selected : state & ~_NodeBits.selected
+      bytes[position] = wanted ? state | NodeBits.selected : state & ~NodeBits.selected
       outcome.changed += 1
     }
     if outcome.changed > 0 { states = _NodeStates(states: bytes) }
-    _checkInvariants()
+    checkInvariantsIfEnabled()
     return (outcome, unknown)
   }
 }
@@ -74,14 +70,13 @@ extension SelectionTree: Equatable {
   /// Whether two trees have the same content: nodes in the same order with the same ids, labels,
   /// attributes, values, locks, disabling and expansion, and the same options.
   ///
-  /// A filter and rules are not compared. Values are compared where they count: a parent's own
+  /// A filter and an attribute source are not compared. Values are compared where they count: a parent's own
   /// value only when parents keep their own values.
   ///
   /// ```swift
   /// let copy = try JSONDecoder().decode(SelectionTree<String>.self, from: JSONEncoder().encode(tree))
   /// copy == tree   // true
   /// ```
-  ///
   /// - Complexity: O(n).
   public static func == (lhs: SelectionTree, rhs: SelectionTree) -> Bool {
     if lhs.structure !== rhs.structure {
@@ -120,12 +115,6 @@ extension SelectionTree: Codable where ID: Codable {
 
   /// Encodes the tree's content: its options and its nodes in preorder, each with its parent's
   /// index and what it holds (flags only when set).
-  ///
-  /// ```swift
-  /// let data = try JSONEncoder().encode(tree)
-  /// ```
-  ///
-  /// - Parameter encoder: The encoder.
   /// - Throws: What the encoder throws.
   /// - Complexity: O(n).
   public func encode(to encoder: any Encoder) throws {
@@ -138,9 +127,9 @@ extension SelectionTree: Codable where ID: Codable {
       return _EncodedNode(
         id: structure.ids[position], parent: parent < 0 ? nil : parent,
         label: structure.labels[position],
-        isSelected: bits & _NodeBits.selected != 0 ? true : nil,
-        isLocked: bits & _NodeBits.locked != 0 ? true : nil,
-        isDisabled: _isDisabledItself(at: position) ? true : nil,
+        isSelected: bits & NodeBits.selected != 0 ? true : nil,
+        isLocked: bits & NodeBits.locked != 0 ? true : nil,
+        isDisabled: isDisabledItself(at: position) ? true : nil,
         isExpanded: expanded[position] ? true : nil,
         attributes: structure.attributes[Int32(position)])
     }
@@ -148,12 +137,6 @@ extension SelectionTree: Codable where ID: Codable {
   }
 
   /// Decodes a tree that ``encode(to:)`` wrote.
-  ///
-  /// ```swift
-  /// let tree = try JSONDecoder().decode(SelectionTree<String>.self, from: data)
-  /// ```
-  ///
-  /// - Parameter decoder: The decoder.
   /// - Throws: `DecodingError.dataCorrupted` when a node's parent does not come before it or two
   ///   nodes share an id; what the decoder throws.
   /// - Complexity: O(n).
@@ -161,7 +144,7 @@ extension SelectionTree: Codable where ID: Codable {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let options = try container.decode(Options.self, forKey: .options)
     let nodes = try container.decode([_EncodedNode<ID>].self, forKey: .nodes)
-    var draft = _Draft<ID>(capacity: nodes.count)
+    var draft = TreeDraft<ID>(capacity: nodes.count)
     for (index, node) in nodes.enumerated() {
       if let parent = node.parent, !(0..<index).contains(parent) {
         throw DecodingError.dataCorrupted(
@@ -191,14 +174,14 @@ extension SelectionTree: Codable where ID: Codable {
     }
     var bytes = tree.states.allStates()
     for (index, node) in nodes.enumerated() {
-      if node.isSelected == true { bytes[positions[index]] |= _NodeBits.selected }
-      if node.isLocked == true { bytes[positions[index]] |= _NodeBits.locked }
+      if node.isSelected == true { bytes[positions[index]] |= NodeBits.selected }
+      if node.isLocked == true { bytes[positions[index]] |= NodeBits.locked }
     }
     tree.states = _NodeStates(states: bytes)
     for (index, node) in nodes.enumerated() where node.isDisabled == true {
       tree._setDisabled(positions[index], true)
     }
-    tree._checkInvariants()
+    tree.checkInvariantsIfEnabled()
     self = tree
   }
 }

@@ -1,52 +1,42 @@
 /// The state maps and range writes behind every mutation of a selection tree.
 extension SelectionTree {
   @inline(__always)
-  func _isDisabled(_ state: UInt8) -> Bool { state & _NodeBits.disabled != 0 }
+  func _isDisabled(_ state: UInt8) -> Bool { state & NodeBits.disabled != 0 }
 
   /// The states a write from a node addresses, and the range it covers.
-  func _addressed(_ position: Int) -> (range: Range<Int>, states: _StateSet) {
+  func _addressed(_ position: Int) -> (range: Range<Int>, states: StateSet) {
     let propagation = options.propagation
     if propagation.down {
-      return (structure.range(of: position), propagation.up ? Self._leafStates : Self._allStates)
+      return (structure.range(of: position), propagation.up ? StateSet.leaves : StateSet.all)
     }
     if propagation.up && !structure.isLeaf(position) {
-      return (position..<position, _StateSet(0))
+      return (position..<position, StateSet.none)
     }
-    return (position..<position + 1, Self._allStates)
+    return (position..<position + 1, StateSet.all)
   }
-
-  /// Leaf states, visible or hidden.
-  static var _leafStates: _StateSet { _StateSet(0xFF00) }
-  /// Every state.
-  static var _allStates: _StateSet { _StateSet(0xFFFF) }
 
   /// The states that a write from an enabled node may change: not locked; not disabled unless
   /// cascades reach disabled nodes; not hidden by the filter unless writes reach hidden nodes.
-  var _writable: _StateSet {
-    let low: UInt16 = options.cascadesIntoDisabled ? 0x3333 : 0x0303
-    return _StateSet(visible: low, hidden: options.filterScope == .all ? low : 0)
-  }
-
-  /// The states whose selected bit is `value`.
-  static func _selected(_ value: Bool) -> _StateSet {
-    _StateSet(value ? 0xAAAA : 0x5555)
+  var _writable: StateSet {
+    StateSet.writable(
+      intoDisabled: options.cascadesIntoDisabled, intoHidden: options.filterScope == .all)
   }
 
   /// Writes `value` from the node at `position`, as a click or `set` would.
   mutating func _write(_ value: Bool, from position: Int) -> ToggleOutcome {
     let (range, addressed) = _addressed(position)
-    let writable = _isDisabled(states.state(at: position)) ? _StateSet(0) : _writable
+    let writable = _isDisabled(states.state(at: position)) ? StateSet.none : _writable
     return _write(value, to: range, addressed: addressed, writable: writable)
   }
 
   /// Writes `value` to the `writable` states among the `addressed` ones in `range`, and reports the
   /// addressed states that differed: changed when writable, blocked when not.
   mutating func _write(
-    _ value: Bool, to range: Range<Int>, addressed: _StateSet, writable: _StateSet
+    _ value: Bool, to range: Range<Int>, addressed: StateSet, writable: StateSet
   ) -> ToggleOutcome {
     guard !range.isEmpty, !addressed.isEmpty else { return ToggleOutcome() }
     let counts = states.counts(in: range)
-    let differing = addressed & Self._selected(!value)
+    let differing = addressed & StateSet.selected(!value)
     let outcome = ToggleOutcome(
       changed: counts.sum(over: differing & writable),
       blocked: counts.sum(over: differing & ~writable))
@@ -56,7 +46,7 @@ extension SelectionTree {
         _Map16 { state in
           targets & (1 << UInt16(state)) == 0
             ? state
-            : (value ? state | _NodeBits.selected : state & ~_NodeBits.selected)
+            : (value ? state | NodeBits.selected : state & ~NodeBits.selected)
         }
       }
       states.apply(
@@ -69,7 +59,7 @@ extension SelectionTree {
   /// their own values, the parent itself).
   mutating func _initialSelect(_ position: Int) {
     let range = options.propagation.up ? structure.range(of: position) : position..<position + 1
-    states.apply(_StateMap { $0 | _NodeBits.selected }, to: range)
+    states.apply(_StateMap { $0 | NodeBits.selected }, to: range)
   }
 
   /// Locks, or unlocks, the node at `position` and everything below it.
@@ -77,15 +67,15 @@ extension SelectionTree {
     let range = structure.range(of: position)
     let map: _StateMap
     switch lock {
-    case .none: map = _StateMap { $0 & ~_NodeBits.locked }
-    case .on: map = _StateMap { $0 | _NodeBits.locked | _NodeBits.selected }
-    case .off: map = _StateMap { ($0 | _NodeBits.locked) & ~_NodeBits.selected }
+    case .none: map = _StateMap { $0 & ~NodeBits.locked }
+    case .on: map = _StateMap { $0 | NodeBits.locked | NodeBits.selected }
+    case .off: map = _StateMap { ($0 | NodeBits.locked) & ~NodeBits.selected }
     case .current:
       if let ownValue, structure.isLeaf(position) {
         _lock(position, ownValue ? .on : .off)
         return
       }
-      map = _StateMap { $0 | _NodeBits.locked }
+      map = _StateMap { $0 | NodeBits.locked }
     }
     states.apply(map, to: range)
   }
@@ -99,7 +89,7 @@ extension SelectionTree {
     guard isOwn != isDisabled else { return }
     let parent = Int(structure.parents[position])
     let coveredFromAbove = parent >= 0 && _isDisabled(states.state(at: parent))
-    let disable = _StateMap { $0 | _NodeBits.disabled }
+    let disable = _StateMap { $0 | NodeBits.disabled }
     if isDisabled {
       disabledPositions.insert(key, at: slot)
       if !coveredFromAbove { states.apply(disable, to: structure.range(of: position)) }
@@ -108,7 +98,7 @@ extension SelectionTree {
     disabledPositions.remove(at: slot)
     guard !coveredFromAbove else { return }
     let range = structure.range(of: position)
-    states.apply(_StateMap { $0 & ~_NodeBits.disabled }, to: range)
+    states.apply(_StateMap { $0 & ~NodeBits.disabled }, to: range)
     // Re-disable the topmost disabled nodes inside the subtree.
     var next = _disabledSlot(key)
     while next < disabledPositions.count, Int(disabledPositions[next]) < range.upperBound {

@@ -17,18 +17,16 @@
 /// writable leaf below it and nothing else. Expansion is separate state: it never changes selection.
 /// ``Propagation`` switches the downward writes and the upward states off independently.
 ///
-/// **Identity.** Everything is keyed by node id, never by position.
+/// **Identity.** Everything is keyed by node id, never by position. A query for an id the tree
+/// does not have returns nil (or an empty value); a mutation throws
+/// ``SelectionTreeError/unknownNode(id:)``.
 ///
-/// **Cost.** Nodes are kept in preorder, so each subtree is a contiguous range, and node states sit in
-/// a segment tree with lazy range maps. A toggle of *any* node — the root of a million-node tree
-/// included — and every state or summary query cost O(log n); listing k selected nodes costs
-/// O(k log n) plus, for ``SelectionForm/all`` and ``SelectionForm/topmost``, the ancestors of the
-/// selected leaves. Building is O(n). Copies share storage until one of them is written.
-///
+/// **Cost.** A toggle of any node and every state or summary query cost O(log n); listing k
+/// selected nodes costs O(k log n) (<doc:SelectionTrees> → Cost).
 /// - Complexity: See each member; *n* is the number of nodes.
 public struct SelectionTree<ID: Hashable> {
   /// The shape: ids, labels, parents, preorder ranges.
-  let structure: _TreeStructure<ID>
+  let structure: TreeStructure<ID>
   /// Per-node selected / locked / disabled / leaf bits with range counts.
   var states: _NodeStates
   /// Per-node expansion.
@@ -39,27 +37,16 @@ public struct SelectionTree<ID: Hashable> {
   var filter: TreeFilter?
   /// Under a filter: whether a match below the node holds it open (empty without a filter).
   var filterOpen: [Bool] = []
-  /// The rules applied to the tree and what they gave each node, if any.
-  var _rules: _TreeRules?
-  /// Why the last reload could not re-apply the rules.
-  var _rulesError: _RulesErrorBox?
+  /// The derived attributes: their source and what it gave each node, if any.
+  var derived: DerivedAttributes?
+  /// Why the last reload could not derive the attributes again.
+  var derivationFailure: ErrorBox?
 
   /// How the tree behaves.
-  ///
-  /// Changing ``Options/lockedSources``, ``Options/mixedTogglesTo`` or
-  /// ``Options/cascadesIntoDisabled`` takes effect at once; ``Options/propagation`` is meant to be
-  /// chosen when the tree is made (changing it later reinterprets stored values: a parent shown by
-  /// its own value is off unless it was written while `up` was off).
-  ///
-  /// ```swift
-  /// tree.options.mixedTogglesTo = .off
-  /// ```
-  ///
-  /// - Complexity: O(1).
   public var options: Options
 
   init(
-    structure: _TreeStructure<ID>, states: [UInt8], expanded: [Bool], disabledPositions: [Int32],
+    structure: TreeStructure<ID>, states: [UInt8], expanded: [Bool], disabledPositions: [Int32],
     options: Options
   ) {
     self.structure = structure
@@ -70,49 +57,20 @@ public struct SelectionTree<ID: Hashable> {
   }
 
   /// The number of nodes.
-  ///
-  /// ```swift
-  /// try SelectionTree(paths: ["a/b"]).count   // 2
-  /// ```
-  ///
-  /// - Complexity: O(1).
   public var count: Int { structure.count }
 
   /// Whether the tree has no nodes.
-  ///
-  /// ```swift
-  /// try SelectionTree<String>(paths: []).isEmpty   // true
-  /// ```
-  ///
-  /// - Complexity: O(1).
   public var isEmpty: Bool { structure.count == 0 }
 
   /// The ids of the root nodes, in order.
-  ///
-  /// ```swift
-  /// try SelectionTree(paths: ["a/b", "c"]).roots   // ["a", "c"]
-  /// ```
-  ///
   /// - Complexity: O(r) for r roots.
   public var roots: [ID] { structure.roots.map { structure.ids[Int($0)] } }
 
   /// Every node id in preorder (parents before children, siblings in order).
-  ///
-  /// ```swift
-  /// try SelectionTree(paths: ["a/b", "c"]).ids   // ["a", "a/b", "c"]
-  /// ```
-  ///
   /// - Complexity: O(1): the array is shared, not copied.
   public var ids: [ID] { structure.ids }
 
   /// Whether a node with this id exists.
-  ///
-  /// ```swift
-  /// tree.contains("Fruit/Apple")   // true
-  /// ```
-  ///
-  /// - Parameter id: A node id.
-  /// - Returns: True when the tree has the node.
   /// - Complexity: O(1) expected.
   public func contains(_ id: ID) -> Bool { structure.position(of: id) != nil }
 }

@@ -4,8 +4,6 @@
 /// do { _ = try SelectionTree(nodes: entries) } catch { print(error) }
 /// // duplicate node id "Fruit/Apple" (entries 3 and 7)
 /// ```
-///
-/// - Complexity: O(1) for every member.
 public enum SelectionTreeError: Error, Hashable, Sendable, CustomStringConvertible {
   /// Two entries share an id.
   case duplicateID(id: String, first: Int, second: Int)
@@ -19,12 +17,6 @@ public enum SelectionTreeError: Error, Hashable, Sendable, CustomStringConvertib
   case unknownNode(id: String)
 
   /// A sentence naming the node at fault.
-  ///
-  /// ```swift
-  /// SelectionTreeError.unknownNode(id: "x").description   // "no node with id \"x\""
-  /// ```
-  ///
-  /// - Complexity: O(1).
   public var description: String {
     switch self {
     case .duplicateID(let id, let first, let second):

@@ -9,28 +9,13 @@
 /// tree.isVisible("Fruit/Apple")                  // true
 /// tree.isVisible("Veg/Leek")                     // false: hidden, its selection untouched
 /// ```
-///
-/// - Complexity: O(1) for every member; applying a filter to a tree is O(n).
+/// - Complexity: Applying a filter to a tree is O(n).
 public struct TreeFilter: Sendable {
   /// Whether a node matches, given its label and its labels from the root.
   let matches: @Sendable (_ label: String, _ labelPath: () -> [String]) -> Bool
   /// A short description, for status lines.
-  ///
-  /// ```swift
-  /// TreeFilter(text: "app").summary   // "label contains \"app\""
-  /// ```
-  ///
-  /// - Complexity: O(1).
   public let summary: String
-  /// Whether the descendants of a match stay hidden unless they match too (default false: a
-  /// matching node brings its contents).
-  ///
-  /// ```swift
-  /// var filter = TreeFilter(text: "paper")
-  /// filter.matchesOnly = true   // the Paper folder shows, its contents stay hidden
-  /// ```
-  ///
-  /// - Complexity: O(1).
+  /// Whether descendants of a match stay hidden unless they match too (default: a match shows them).
   public var matchesOnly = false
 
   /// Matches labels that contain `text`, ignoring case (the default filter of a search box).
@@ -38,8 +23,6 @@ public struct TreeFilter: Sendable {
   /// ```swift
   /// TreeFilter(text: "APP")   // matches "Apple", "Snapper"
   /// ```
-  ///
-  /// - Parameter text: The text to look for; empty matches everything.
   /// - Complexity: O(1); matching a label is O(label length × text length).
   public init(text: String) {
     let needle = Array(text.lowercased().utf8)
@@ -53,13 +36,6 @@ public struct TreeFilter: Sendable {
   }
 
   /// Matches nodes whose label satisfies `predicate`.
-  ///
-  /// ```swift
-  /// TreeFilter(label: { $0.hasSuffix(".swift") })
-  /// ```
-  ///
-  /// - Parameter predicate: Decides from the label.
-  /// - Complexity: O(1).
   public init(label predicate: @escaping @Sendable (String) -> Bool) {
     matches = { label, _ in predicate(label) }
     summary = "label predicate"
@@ -70,8 +46,6 @@ public struct TreeFilter: Sendable {
   /// ```swift
   /// TreeFilter(path: { $0.contains("Archive") })   // everything inside an "Archive" folder
   /// ```
-  ///
-  /// - Parameter predicate: Decides from the labels, root first.
   /// - Complexity: O(1); matching costs O(depth) per node to gather the labels.
   public init(path predicate: @escaping @Sendable ([String]) -> Bool) {
     matches = { _, labelPath in predicate(labelPath()) }
@@ -126,22 +100,14 @@ extension SelectionTree {
   /// try tree.toggle("Fruit")   // under .visible: selects the apples only
   /// tree.setFilter(nil)        // everything shown again, the selection as it was
   /// ```
-  ///
-  /// - Parameter filter: The filter, or nil to show every node.
   /// - Complexity: O(n) plus the cost of matching every label.
   public mutating func setFilter(_ filter: TreeFilter?) {
     self.filter = filter
     _applyFilter()
-    _checkInvariants()
+    checkInvariantsIfEnabled()
   }
 
   /// Whether a filter is set.
-  ///
-  /// ```swift
-  /// tree.isFiltered   // false until setFilter(_:) is given a filter
-  /// ```
-  ///
-  /// - Complexity: O(1).
   public var isFiltered: Bool { filter != nil }
 
   /// Whether a node is shown by the current filter (always true without one).
@@ -152,27 +118,18 @@ extension SelectionTree {
   /// ```swift
   /// tree.isVisible("Veg/Leek")   // false when the filter is "apple"
   /// ```
-  ///
-  /// - Parameter id: A node id.
-  /// - Returns: Whether the node is visible, or nil when there is no such node.
   /// - Complexity: O(log n).
   public func isVisible(_ id: ID) -> Bool? {
-    structure.position(of: id).map { states.state(at: $0) & _NodeBits.hidden == 0 }
+    structure.position(of: id).map { states.state(at: $0) & NodeBits.hidden == 0 }
   }
 
   /// How many nodes the current filter hides, and how many selected leaves are among them.
-  ///
-  /// ```swift
-  /// let (hidden, hiddenSelected) = tree.hiddenCounts   // "3 hidden by filter"
-  /// ```
-  ///
-  /// - Complexity: O(1).
   public var hiddenCounts: (nodes: Int, selectedLeaves: Int) {
     guard count > 0 else { return (0, 0) }
     let counts = states.counts(in: 0..<count)
     return (
-      counts.sum(over: _StateSet(visible: 0, hidden: 0xFFFF)),
-      counts.sum(over: _StateSet(visible: 0, hidden: 0xAA00))
+      counts.sum(over: StateSet.hidden),
+      counts.sum(over: StateSet.hiddenSelectedLeaves)
     )
   }
 
@@ -209,7 +166,7 @@ extension SelectionTree {
     for position in 0..<count {
       all[position] =
         matchBelow[position]
-        ? all[position] & ~_NodeBits.hidden : all[position] | _NodeBits.hidden
+        ? all[position] & ~NodeBits.hidden : all[position] | NodeBits.hidden
     }
     states = _NodeStates(states: all)
     filterOpen = open

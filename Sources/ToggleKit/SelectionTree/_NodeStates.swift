@@ -1,10 +1,10 @@
-/// The per-node state of a selection tree packed in four bits, and the maps between such states.
+/// The per-node state of a selection tree packed in five bits, and the maps between such states.
 ///
 /// Bit 0: the node's own value (selected). Bit 1: locked. Bit 2: disabled (resolved: the node or an
 /// ancestor is disabled). Bit 3: the node is a leaf (fixed when the tree is built). Bit 4: hidden by
 /// the current filter (fixed between filter changes: no state map ever changes it, so every map is a
 /// pair of 16-state maps, one for visible and one for hidden nodes).
-enum _NodeBits {
+enum NodeBits {
   static let selected: UInt8 = 1
   static let locked: UInt8 = 2
   static let disabled: UInt8 = 4
@@ -28,7 +28,7 @@ struct _Map16: Hashable, Sendable {
   /// The map that sends every state `s` to `transform(s)`.
   init(_ transform: (UInt8) -> UInt8) {
     var raw: UInt64 = 0
-    for state in 0..<UInt8(_NodeBits.stateCount) {
+    for state in 0..<UInt8(NodeBits.stateCount) {
       raw |= UInt64(transform(state) & 0xF) << (4 * UInt64(state))
     }
     self.raw = raw
@@ -45,7 +45,7 @@ struct _Map16: Hashable, Sendable {
     if inner == .identity { return self }
     if self == .identity { return inner }
     var raw: UInt64 = 0
-    for state in 0..<UInt64(_NodeBits.stateCount) {
+    for state in 0..<UInt64(NodeBits.stateCount) {
       let middle = (inner.raw >> (4 * state)) & 0xF
       raw |= ((self.raw >> (4 * middle)) & 0xF) << (4 * state)
     }
@@ -57,7 +57,7 @@ struct _Map16: Hashable, Sendable {
   func preimage(of mask: UInt16) -> UInt16 {
     if self == .identity { return mask }
     var result: UInt16 = 0
-    for state in 0..<UInt16(_NodeBits.stateCount)
+    for state in 0..<UInt16(NodeBits.stateCount)
     where mask & (1 << UInt16(self(UInt8(state)))) != 0 {
       result |= 1 << state
     }
@@ -69,7 +69,7 @@ struct _Map16: Hashable, Sendable {
   func apply(to counts: SIMD16<Int32>) -> SIMD16<Int32> {
     if self == .identity { return counts }
     var result = SIMD16<Int32>(repeating: 0)
-    for state in 0..<_NodeBits.stateCount {
+    for state in 0..<NodeBits.stateCount {
       result[Int(self(UInt8(state)))] &+= counts[state]
     }
     return result
@@ -96,8 +96,8 @@ struct _StateMap: Hashable, Sendable {
 
   @inline(__always)
   func callAsFunction(_ state: UInt8) -> UInt8 {
-    state & _NodeBits.hidden == 0
-      ? visible(state & 0xF) : hidden(state & 0xF) | _NodeBits.hidden
+    state & NodeBits.hidden == 0
+      ? visible(state & 0xF) : hidden(state & 0xF) | NodeBits.hidden
   }
 
   @inline(__always)
@@ -106,46 +106,14 @@ struct _StateMap: Hashable, Sendable {
   }
 
   @inline(__always)
-  func preimage(of set: _StateSet) -> _StateSet {
-    _StateSet(visible: visible.preimage(of: set.visible), hidden: hidden.preimage(of: set.hidden))
+  func preimage(of set: StateSet) -> StateSet {
+    StateSet(visible: visible.preimage(of: set.visible), hidden: hidden.preimage(of: set.hidden))
   }
 
   @inline(__always)
   func apply(to counts: _Counts) -> _Counts {
     _Counts(visible: visible.apply(to: counts.visible), hidden: hidden.apply(to: counts.hidden))
   }
-}
-
-/// A set of the 32 states: a 16-bit mask of low states for visible nodes and one for hidden nodes.
-struct _StateSet: Hashable, Sendable {
-  var visible: UInt16
-  var hidden: UInt16
-
-  init(visible: UInt16, hidden: UInt16) {
-    self.visible = visible
-    self.hidden = hidden
-  }
-
-  /// The same low states, visible or hidden.
-  init(_ mask: UInt16) {
-    self.init(visible: mask, hidden: mask)
-  }
-
-  @inline(__always)
-  func contains(_ state: UInt8) -> Bool {
-    let bit = UInt16(1) << UInt16(state & 0xF)
-    return (state & _NodeBits.hidden == 0 ? visible : hidden) & bit != 0
-  }
-
-  static func & (lhs: _StateSet, rhs: _StateSet) -> _StateSet {
-    _StateSet(visible: lhs.visible & rhs.visible, hidden: lhs.hidden & rhs.hidden)
-  }
-
-  static prefix func ~ (set: _StateSet) -> _StateSet {
-    _StateSet(visible: ~set.visible, hidden: ~set.hidden)
-  }
-
-  var isEmpty: Bool { visible == 0 && hidden == 0 }
 }
 
 /// Counts of each of the 32 states.
@@ -157,7 +125,7 @@ struct _Counts: Hashable, Sendable {
 
   @inline(__always)
   mutating func add(_ state: UInt8, _ amount: Int32 = 1) {
-    if state & _NodeBits.hidden == 0 {
+    if state & NodeBits.hidden == 0 {
       visible[Int(state & 0xF)] &+= amount
     } else {
       hidden[Int(state & 0xF)] &+= amount
@@ -165,7 +133,7 @@ struct _Counts: Hashable, Sendable {
   }
 
   @inline(__always)
-  func sum(over set: _StateSet) -> Int {
+  func sum(over set: StateSet) -> Int {
     visible.sum(over: set.visible) + hidden.sum(over: set.hidden)
   }
 
@@ -202,8 +170,7 @@ extension SIMD16<Int32> {
 struct _NodeStates: Sendable {
   /// The block size's logarithm that trees use: 5 (blocks of 32 positions).
   static let defaultBlockShift = 5
-  /// A smaller block size for tests, so that tiny trees cross block boundaries and reach the lazy
-  /// maps; read when states are laid out (building, filtering, reloading).
+  /// A smaller block size for tests, so that tiny trees cross blocks and reach the lazy maps.
   @TaskLocal static var testingBlockShift: Int?
 
   /// log2 of the positions a block holds (the segment tree's leaves).
@@ -306,13 +273,7 @@ struct _NodeStates: Sendable {
   }
 
   /// Calls `body` with every index in `range` whose state is in `mask`, in order.
-  ///
-  /// `body` may return
-  /// an index to skip to (indices before it are not visited).
-  ///
-  /// One pass over the segment tree: O(k + log n) per run of consecutive matches, never a descent
-  /// from the root per match.
-  func forEachIndex(in range: Range<Int>, matching mask: _StateSet, _ body: (Int) -> Int?) {
+  func forEachIndex(in range: Range<Int>, matching mask: StateSet, _ body: (Int) -> Int?) {
     guard !range.isEmpty else { return }
     var next = range.lowerBound
     forEachIndex(
@@ -321,7 +282,7 @@ struct _NodeStates: Sendable {
   }
 
   private func forEachIndex(
-    _ next: inout Int, _ r: Int, _ mask: _StateSet, node: Int, low: Int, high: Int,
+    _ next: inout Int, _ r: Int, _ mask: StateSet, node: Int, low: Int, high: Int,
     above: _StateMap, _ body: (Int) -> Int?
   ) {
     if r <= low || high <= next || next >= r { return }
@@ -346,7 +307,7 @@ struct _NodeStates: Sendable {
   }
 
   /// The last index in `range` whose state is in `mask`: O(log n + 32).
-  func lastIndex(in range: Range<Int>, matching mask: _StateSet) -> Int? {
+  func lastIndex(in range: Range<Int>, matching mask: StateSet) -> Int? {
     guard !range.isEmpty else { return nil }
     return lastIndex(
       range.lowerBound, range.upperBound, mask, node: 1, low: 0,
@@ -354,7 +315,7 @@ struct _NodeStates: Sendable {
   }
 
   private func lastIndex(
-    _ l: Int, _ r: Int, _ mask: _StateSet, node: Int, low: Int, high: Int, above: _StateMap
+    _ l: Int, _ r: Int, _ mask: StateSet, node: Int, low: Int, high: Int, above: _StateMap
   ) -> Int? {
     if r <= low || high <= l { return nil }
     if counts[node].sum(over: above.preimage(of: mask)) == 0 { return nil }
@@ -372,7 +333,7 @@ struct _NodeStates: Sendable {
   }
 
   /// The first index in `range` whose state is in `mask`: O(log n + 32).
-  func firstIndex(in range: Range<Int>, matching mask: _StateSet) -> Int? {
+  func firstIndex(in range: Range<Int>, matching mask: StateSet) -> Int? {
     var found: Int?
     forEachIndex(in: range, matching: mask) { index in
       found = index

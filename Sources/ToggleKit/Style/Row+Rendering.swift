@@ -12,8 +12,6 @@
 /// let mode = RenderMode.forTerminal()   // honours NO_COLOR
 /// print(row.rendered(mode))
 /// ```
-///
-/// - Complexity: O(1) for every member.
 public enum RenderMode: Hashable, Sendable {
   /// No escape sequences at all.
   case plain
@@ -26,10 +24,6 @@ public enum RenderMode: Hashable, Sendable {
   /// ```swift
   /// RenderMode.forTerminal(environment: ["NO_COLOR": "1"])   // .ansi(colors: false)
   /// ```
-  ///
-  /// - Parameter environment: The variables to read; nil reads the process's environment.
-  /// - Returns: The mode to render with.
-  /// - Complexity: O(1).
   public static func forTerminal(environment: [String: String]? = nil) -> RenderMode {
     func variable(_ name: String) -> String? {
       if let environment { return environment[name] }
@@ -47,9 +41,6 @@ extension Row {
   /// ```swift
   /// Row("x", style: TextStyle(bold: true)).rendered(.ansi(colors: true))   // "\u{1B}[1mx\u{1B}[0m"
   /// ```
-  ///
-  /// - Parameter mode: How to render.
-  /// - Returns: The text.
   /// - Complexity: O(n) in the length of the text.
   public func rendered(_ mode: RenderMode) -> String {
     switch mode {
@@ -63,9 +54,6 @@ extension Row {
   /// ```swift
   /// Row("ok", style: TextStyle(foreground: .green)).ansi()   // "\u{1B}[32mok\u{1B}[0m"
   /// ```
-  ///
-  /// - Parameter colors: Whether to emit colours (false for `NO_COLOR`).
-  /// - Returns: The text with escape sequences.
   /// - Complexity: O(n) in the length of the text.
   public func ansi(colors: Bool = true) -> String {
     var output = ""

@@ -1,13 +1,6 @@
 extension Row {
   /// How many terminal columns the row takes: wide (East Asian) characters and emoji count two,
   /// combining marks and other zero-width characters none.
-  ///
-  /// ```swift
-  /// Row("日本").displayWidth      // 4
-  /// Row("e\u{301}").displayWidth  // 1
-  /// Row("🍎").displayWidth        // 2
-  /// ```
-  ///
   /// - Complexity: O(n) in the length of the text.
   public var displayWidth: Int {
     spans.reduce(0) { $0 + Row.displayWidth(of: $1.text) }
@@ -21,11 +14,6 @@ extension Row {
   /// ```swift
   /// Row("Strawberries").truncated(toWidth: 6)   // "Straw…"
   /// ```
-  ///
-  /// - Parameters:
-  ///   - width: The most columns the result may take.
-  ///   - ellipsis: What marks the cut.
-  /// - Returns: The row, cut if it was wider.
   /// - Complexity: O(n) in the length of the text.
   public func truncated(toWidth width: Int, ellipsis: String = "…") -> Row {
     guard displayWidth > width else { return self }

@@ -1,20 +1,8 @@
 extension RowStyle {
   /// `[x]`, `[ ]` or `[-]` before the label: the terminal checklist.
-  ///
-  /// ```swift
-  /// RowStyle.checkboxOnLeft(configuration).plainText   // "[x] Apple"
-  /// ```
-  ///
-  /// - Complexity: O(1); rendering is O(spans).
   public static let checkboxOnLeft = glyphs(on: "[x] ", off: "[ ] ", mixed: "[-] ")
 
   /// The label, then `[x]`, `[ ]` or `[-]`: the checkmark column of a form.
-  ///
-  /// ```swift
-  /// RowStyle.checkbox(configuration).plainText   // "Apple [x]"
-  /// ```
-  ///
-  /// - Complexity: O(1); rendering is O(spans).
   public static let checkbox = RowStyle { configuration, row in
     let box =
       switch configuration.state {
@@ -26,12 +14,6 @@ extension RowStyle {
   }
 
   /// A switch before the label: `(on )`, `(off)` or `(- )`, green when on.
-  ///
-  /// ```swift
-  /// RowStyle.switch(configuration).plainText   // "(on ) Wi-Fi"
-  /// ```
-  ///
-  /// - Complexity: O(1); rendering is O(spans).
   public static let `switch` = RowStyle { configuration, row in
     let knob: Row =
       switch configuration.state {
@@ -43,12 +25,6 @@ extension RowStyle {
   }
 
   /// The label as a button: `[ label ]`, bold and inverted when on.
-  ///
-  /// ```swift
-  /// RowStyle.button(configuration).plainText   // "[ Bold ]"
-  /// ```
-  ///
-  /// - Complexity: O(1); rendering is O(spans).
   public static let button = RowStyle { configuration, row in
     let framed = Row("[ ") + row + Row(" ]")
     switch configuration.state {
@@ -62,36 +38,17 @@ extension RowStyle {
     }
   }
 
-  /// For a row whose value is fixed on: `[■]` and a dim "(always on)", whatever the state says —
-  /// the "separate style for constant toggles" as a first-class style.
-  ///
-  /// ```swift
-  /// RowStyle.alwaysOn(configuration).plainText   // "[■] Paper bags (always on)"
-  /// ```
-  ///
-  /// - Complexity: O(1); rendering is O(spans).
+  /// For a row whose value is fixed on: `[■]` and a dim "(always on)", whatever the state says.
   public static let alwaysOn = RowStyle { _, row in
     Row("[■] ") + row + Row(" (always on)", style: TextStyle(dim: true))
   }
 
   /// For a row whose value is fixed off: `[□]` and a dim "(always off)".
-  ///
-  /// ```swift
-  /// RowStyle.alwaysOff(configuration).plainText   // "[□] System files (always off)"
-  /// ```
-  ///
-  /// - Complexity: O(1); rendering is O(spans).
   public static let alwaysOff = RowStyle { _, row in
     Row("[□] ") + row + Row(" (always off)", style: TextStyle(dim: true))
   }
 
   /// The built-in styles by name, for command-line options (`--style checkbox`).
-  ///
-  /// ```swift
-  /// RowStyle.named["switch"]   // .switch
-  /// ```
-  ///
-  /// - Complexity: O(1).
   public static let named: [String: RowStyle] = [
     "checkbox": checkboxOnLeft, "checkbox-right": checkbox, "switch": `switch`, "button": button,
   ]

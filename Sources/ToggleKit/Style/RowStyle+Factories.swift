@@ -2,17 +2,6 @@ extension RowStyle {
   /// Puts a glyph for the state before the row.
   ///
   /// A nil glyph leaves rows in that state unchanged.
-  ///
-  /// ```swift
-  /// RowStyle.glyphs(on: "✔ ", off: "· ", mixed: "~ ")
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - on: Before rows that are on.
-  ///   - off: Before rows that are off.
-  ///   - mixed: Before rows that are mixed.
-  ///   - style: How the glyph looks.
-  /// - Returns: The style.
   /// - Complexity: O(1); rendering is O(1) plus the row's spans.
   public static func glyphs(
     on: String? = nil, off: String? = nil, mixed: String? = nil, style: TextStyle = .plain
@@ -33,17 +22,6 @@ extension RowStyle {
   ///
   /// A nil colour leaves those rows as
   /// they are.
-  ///
-  /// ```swift
-  /// RowStyle.colors(on: .green, mixed: .yellow, disabled: .brightBlack)
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - on: For rows that are on.
-  ///   - off: For rows that are off.
-  ///   - mixed: For rows that are mixed.
-  ///   - disabled: For disabled rows, whatever their state.
-  /// - Returns: The style.
   /// - Complexity: O(1); rendering is O(spans).
   public static func colors(
     on: TerminalColor? = nil, off: TerminalColor? = nil, mixed: TerminalColor? = nil,
@@ -63,13 +41,6 @@ extension RowStyle {
   }
 
   /// Indents the row by its depth.
-  ///
-  /// ```swift
-  /// RowStyle.indent(perLevel: 2)   // two spaces per level
-  /// ```
-  ///
-  /// - Parameter perLevel: Spaces per level.
-  /// - Returns: The style.
   /// - Complexity: O(1); rendering is O(depth × perLevel).
   public static func indent(perLevel: Int = 2) -> RowStyle {
     RowStyle { configuration, row in
@@ -79,16 +50,6 @@ extension RowStyle {
 
   /// Puts a disclosure mark before rows with children (and blank space of the same width before
   /// leaves, so that labels line up).
-  ///
-  /// ```swift
-  /// RowStyle.disclosure(expanded: "▾ ", collapsed: "▸ ")
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - expanded: Before expanded rows with children.
-  ///   - collapsed: Before collapsed rows with children.
-  ///   - style: How the mark looks.
-  /// - Returns: The style.
   /// - Complexity: O(1); rendering is O(mark width).
   public static func disclosure(
     expanded: String = "▾ ", collapsed: String = "▸ ", style: TextStyle = .plain
@@ -105,37 +66,16 @@ extension RowStyle {
 
   /// Dims the whole row when the toggle is disabled — itself or through an ancestor, since the
   /// configuration is always resolved.
-  ///
-  /// ```swift
-  /// let style = RowStyle.checkboxOnLeft >>> .dimWhenDisabled
-  /// ```
-  ///
-  /// - Complexity: O(1); rendering is O(spans).
   public static let dimWhenDisabled = RowStyle { configuration, row in
     configuration.isEnabled ? row : row.restyled { $0.dim = true }
   }
 
   /// Draws the focused row inverted.
-  ///
-  /// ```swift
-  /// let style = RowStyle.checkboxOnLeft >>> .highlightWhenFocused
-  /// ```
-  ///
-  /// - Complexity: O(1); rendering is O(spans).
   public static let highlightWhenFocused = RowStyle { configuration, row in
     configuration.isFocused ? row.restyled { $0.inverse = true } : row
   }
 
   /// Marks locked rows with a suffix (a padlock by default).
-  ///
-  /// ```swift
-  /// RowStyle.lockMark(" [locked]")
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - mark: After locked rows.
-  ///   - style: How the mark looks.
-  /// - Returns: The style.
   /// - Complexity: O(1); rendering is O(1) plus the row's spans.
   public static func lockMark(_ mark: String = " 🔒", style: TextStyle = TextStyle(dim: true))
     -> RowStyle

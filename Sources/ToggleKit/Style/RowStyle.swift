@@ -21,7 +21,6 @@ infix operator >>> : StyleCompositionPrecedence
 ///
 /// Composition is associative and ``identity`` is its unit, so styles combine like functions —
 /// SwiftUI's second `.toggleStyle` is silently ignored; here it composes.
-///
 /// - Complexity: A style costs what its function costs; composition is O(1).
 public struct RowStyle: Sendable {
   /// The rendering function.
@@ -34,23 +33,11 @@ public struct RowStyle: Sendable {
   ///   configuration.isOn ? row + Row(" ★") : row
   /// }
   /// ```
-  ///
-  /// - Parameter body: Turns the configuration and the row so far into the new row.
-  /// - Complexity: O(1).
   public init(_ body: @escaping @Sendable (ToggleConfiguration, Row) -> Row) {
     self.body = body
   }
 
   /// Renders a configuration onto a row.
-  ///
-  /// ```swift
-  /// let row = RowStyle.checkboxOnLeft(configuration, Row("custom label"))
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - configuration: The toggle to draw.
-  ///   - row: The row drawn so far.
-  /// - Returns: The new row.
   /// - Complexity: The style's cost.
   public func callAsFunction(_ configuration: ToggleConfiguration, _ row: Row) -> Row {
     body(configuration, row)
@@ -61,34 +48,15 @@ public struct RowStyle: Sendable {
   /// ```swift
   /// RowStyle.checkboxOnLeft(tree.configuration(of: "Fruit")!).plainText   // "[-] Fruit"
   /// ```
-  ///
-  /// - Parameter configuration: The toggle to draw.
-  /// - Returns: The row.
   /// - Complexity: The style's cost plus O(label length).
   public func callAsFunction(_ configuration: ToggleConfiguration) -> Row {
     body(configuration, Row(configuration.label))
   }
 
   /// The style that changes nothing: the unit of `>>>`.
-  ///
-  /// ```swift
-  /// RowStyle.identity >>> .checkboxOnLeft   // renders like .checkboxOnLeft
-  /// ```
-  ///
-  /// - Complexity: O(1).
   public static let identity = RowStyle { _, row in row }
 
   /// `first`, then `second`.
-  ///
-  /// ```swift
-  /// let style = RowStyle.checkboxOnLeft >>> .colors(on: .green)
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - first: The style applied first.
-  ///   - second: The style applied to its result.
-  /// - Returns: The composition.
-  /// - Complexity: O(1).
   public static func >>> (first: RowStyle, second: RowStyle) -> RowStyle {
     RowStyle { configuration, row in second(configuration, first(configuration, row)) }
   }

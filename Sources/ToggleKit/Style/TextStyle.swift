@@ -4,8 +4,6 @@
 /// let warning: TerminalColor = .yellow
 /// let orange: TerminalColor = .indexed(208)
 /// ```
-///
-/// - Complexity: O(1) for every member.
 public enum TerminalColor: Hashable, Sendable {
   /// Black (ANSI 0).
   case black
@@ -43,12 +41,6 @@ public enum TerminalColor: Hashable, Sendable {
   case indexed(UInt8)
 
   /// The colour's index in the 256-colour table.
-  ///
-  /// ```swift
-  /// TerminalColor.brightRed.index   // 9
-  /// ```
-  ///
-  /// - Complexity: O(1).
   public var index: UInt8 {
     switch self {
     case .black: 0
@@ -75,85 +67,23 @@ public enum TerminalColor: Hashable, Sendable {
 /// How a span of text looks: attributes and colours.
 ///
 /// The default draws plain text.
-///
-/// ```swift
-/// let heading = TextStyle(bold: true, foreground: .cyan)
-/// ```
-///
-/// - Complexity: O(1) for every member.
 public struct TextStyle: Hashable, Sendable {
   /// Bold text.
-  ///
-  /// ```swift
-  /// TextStyle(bold: true).bold   // true
-  /// ```
-  ///
-  /// - Complexity: O(1).
   public var bold: Bool
   /// Dim (faint) text.
-  ///
-  /// ```swift
-  /// TextStyle(dim: true).dim   // true
-  /// ```
-  ///
-  /// - Complexity: O(1).
   public var dim: Bool
   /// Italic text.
-  ///
-  /// ```swift
-  /// TextStyle(italic: true).italic   // true
-  /// ```
-  ///
-  /// - Complexity: O(1).
   public var italic: Bool
   /// Underlined text.
-  ///
-  /// ```swift
-  /// TextStyle(underline: true).underline   // true
-  /// ```
-  ///
-  /// - Complexity: O(1).
   public var underline: Bool
   /// Foreground and background swapped.
-  ///
-  /// ```swift
-  /// TextStyle(inverse: true).inverse   // true (a focused row)
-  /// ```
-  ///
-  /// - Complexity: O(1).
   public var inverse: Bool
   /// The text colour, or nil for the terminal's default.
-  ///
-  /// ```swift
-  /// TextStyle(foreground: .green).foreground   // .green
-  /// ```
-  ///
-  /// - Complexity: O(1).
   public var foreground: TerminalColor?
   /// The background colour, or nil for the terminal's default.
-  ///
-  /// ```swift
-  /// TextStyle(background: .indexed(236)).background
-  /// ```
-  ///
-  /// - Complexity: O(1).
   public var background: TerminalColor?
 
   /// Creates a style; every attribute defaults to off and every colour to the terminal's.
-  ///
-  /// ```swift
-  /// let dimmed = TextStyle(dim: true)
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - bold: Bold text.
-  ///   - dim: Dim text.
-  ///   - italic: Italic text.
-  ///   - underline: Underlined text.
-  ///   - inverse: Foreground and background swapped.
-  ///   - foreground: The text colour.
-  ///   - background: The background colour.
-  /// - Complexity: O(1).
   public init(
     bold: Bool = false, dim: Bool = false, italic: Bool = false, underline: Bool = false,
     inverse: Bool = false, foreground: TerminalColor? = nil, background: TerminalColor? = nil
@@ -168,11 +98,5 @@ public struct TextStyle: Hashable, Sendable {
   }
 
   /// The default: plain text in the terminal's colours.
-  ///
-  /// ```swift
-  /// Row("x", style: .plain)
-  /// ```
-  ///
-  /// - Complexity: O(1).
   public static let plain = TextStyle()
 }

@@ -3,6 +3,7 @@
 import Observation
 import Testing
 import ToggleKit
+import ToggleKitRules
 
 // README: "Rules: CSS for toggles"
 enum PriorityKey: RuleKey { static let defaultValue = 1 }  // 0 low, 1 normal, 2 high

@@ -1,5 +1,6 @@
 import Testing
 import ToggleKit
+import ToggleKitRules
 
 @Suite("Rules: cycles are errors, never recursion")
 struct RuleCycleTests {

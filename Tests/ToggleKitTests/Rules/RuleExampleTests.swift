@@ -1,5 +1,6 @@
 import Testing
 import ToggleKit
+import ToggleKitRules
 
 @Suite("Rules: the SwiftUI Rules write-up's examples")
 struct RuleExampleTests {

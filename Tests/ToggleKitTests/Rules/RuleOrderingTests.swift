@@ -1,5 +1,6 @@
 import Testing
 import ToggleKit
+import ToggleKitRules
 
 /// One rule of an ordering world: its priority, its predicate's complexity (0 = no predicate) and
 /// whether the predicate holds.

@@ -1,4 +1,5 @@
 import ToggleKit
+import ToggleKitRules
 
 // The keys of the SwiftUI Rules write-up's examples, declared the way a user of ToggleKit would.
 

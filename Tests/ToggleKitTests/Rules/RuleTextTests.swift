@@ -1,5 +1,6 @@
 import Testing
 import ToggleKit
+import ToggleKitRules
 
 @Suite("Rules text: every construct parses and prints back")
 struct RuleTextTests {
@@ -25,9 +26,29 @@ struct RuleTextTests {
     "label == path => locked <= none",
     "label == \"quote \\\" backslash \\\\ newline \\n tab \\t\" => locked <= off",
     "label == \"bell \\u{7}\" => locked <= current",
+    "label == \"del \\u{7f} csi \\u{9b} nel \\u{85}\" => locked <= current",
     "depth == -1 => enabled <= true",
     "attributes.size > \"9\" => enabled <= false",
   ]
+
+  @Test("printed rules carry no raw control character: C0, DEL and C1 are escaped")
+  func printedRulesAreControlFree() throws {
+    let label = "a\u{1B}[2J\u{7F}\u{9B}31m\u{85}b"
+    var context = RuleContext()
+    context.label = label
+    let rule = try RuleModel(
+      parsing: #"label == "a\u{1b}[2J\u{7f}\u{9b}31m\u{85}b" => locked <= on"#,
+      vocabulary: .selectionTree)
+    let printed = rule.description
+    let controls = printed.unicodeScalars.filter {
+      $0 != "\n" && ($0.value < 0x20 || (0x7F...0x9F).contains($0.value))
+    }
+    #expect(controls.isEmpty, "raw controls in \(printed.debugDescription)")
+    let again = try RuleModel(parsing: printed, vocabulary: .selectionTree)
+    #expect(again.description == printed)
+    context.model = again
+    #expect(context.lock == .on, "the printed literal still matches the label")
+  }
 
   @Test("canonical rules text prints back exactly, rule by rule")
   func roundTrip() throws {
@@ -212,12 +233,14 @@ struct RuleTextTests {
 
   @Test("every error names line, column and what was expected", arguments: errors)
   func errorMessages(text: String, expected: String) {
-    #expect(throws: TreeFormatError.self) {
-      try RuleModel(parsing: text, vocabulary: .selectionTree, file: "rules.txt")
-    }
     do {
       _ = try RuleModel(parsing: text, vocabulary: .selectionTree, file: "rules.txt")
+      Issue.record("no error for \(text)")
     } catch {
+      guard case .syntax = error else {
+        Issue.record("not a syntax error: \(error)")
+        return
+      }
       #expect("\(error)" == "rules.txt:" + expected)
     }
   }
@@ -225,11 +248,46 @@ struct RuleTextTests {
   @Test("invalid UTF-8 and NUL bytes are errors with their position")
   func badBytes() {
     #expect(
-      throws: TreeFormatError(file: "r", line: 1, column: 11, message: "invalid UTF-8 byte 0xFF")
+      throws: RuleError.syntax(
+        file: "r", line: 1, column: 11, message: "invalid UTF-8 byte 0xFF")
     ) {
       try RuleModel(
         parsing: Array("label == \"".utf8) + [0xFF, 0x22], vocabulary: .selectionTree, file: "r")
     }
+    #expect(
+      throws: RuleError.syntax(
+        file: "r", line: 2, column: 3, message: "NUL byte in text (is this a binary file?)")
+    ) {
+      try RuleModel(
+        parsing: Array("isLeaf => expanded <= true\nis".utf8) + [0] + Array("Leaf".utf8),
+        vocabulary: .selectionTree, file: "r")
+    }
+    let overlongSurrogateAndTooLarge: [([UInt8], String)] = [
+      ([0xC0, 0x80], "C0"), ([0xED, 0xA0, 0x80], "ED"), ([0xF4, 0x90], "F4"),
+    ]
+    for (bytes, lead) in overlongSurrogateAndTooLarge {
+      #expect(
+        throws: RuleError.syntax(
+          file: "r", line: 1, column: 8, message: "invalid UTF-8 byte 0x" + lead)
+      ) {
+        try RuleModel(
+          parsing: Array("isLeaf ".utf8) + bytes, vocabulary: .selectionTree, file: "r")
+      }
+    }
+  }
+
+  @Test("CRLF line endings and a byte-order mark read like plain lines, numbered alike")
+  func lineEndings() throws {
+    let plain = try RuleModel(
+      parsing: "isLeaf => expanded <= true\n\nlabel == \"a\" => enabled <= false\n",
+      vocabulary: .selectionTree)
+    let windows = try RuleModel(
+      parsing: Array(
+        "\u{FEFF}isLeaf => expanded <= true\r\n\r\nlabel == \"a\" => enabled <= false\r\n".utf8),
+      vocabulary: .selectionTree)
+    #expect(windows.description == plain.description)
+    #expect(windows.rules.map { $0.location?.line } == [1, 3])
+    #expect(windows.rules.map { $0.location?.column } == [1, 1])
   }
 
   @Test("deep parentheses up to the limit parse without recursion trouble")

@@ -1,5 +1,6 @@
 import Testing
 import ToggleKit
+import ToggleKitRules
 
 /// A tree of nodes labelled n0, n1, … from a parent array, with the given leaves selected.
 private func labelledTree(_ parents: [Int], selected: Set<Int>) throws -> SelectionTree<Int> {

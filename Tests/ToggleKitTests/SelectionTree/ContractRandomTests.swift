@@ -125,7 +125,7 @@ struct ContractRandomTests {
         return
       }
       if step % compareEvery == 0 || step == operations {
-        tree._checkAllInvariants()
+        tree.checkInvariants()
         guard ContractView(tree) == ContractView(model) else {
           Issue.record("\(context):\n  tree  \(ContractView(tree))\n  model \(ContractView(model))")
           return

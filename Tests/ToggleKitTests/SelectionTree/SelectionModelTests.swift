@@ -115,7 +115,7 @@ struct SelectionModelTests {
         }
       }
     }
-    model.tree._checkAllInvariants()
+    model.tree.checkInvariants()
     // Toggles of one leaf commute, so the result is known whatever the interleaving — if each
     // toggle is atomic.
     var flips = [Int](repeating: 0, count: 64)

@@ -87,11 +87,11 @@ private func runModel(
       #expect(tree.isEnabled(probe) == !oracle.isDisabled(probe), "enabled \(probe), \(context)")
     }
     if step % fullEvery == 0 {
-      tree._checkAllInvariants()
+      tree.checkInvariants()
       #expect(ContractView(tree) == ContractView(oracle), "everything, \(context)")
     }
   }
-  tree._checkAllInvariants()
+  tree.checkInvariants()
   #expect(ContractView(tree) == ContractView(oracle), "everything at the end, seed \(seed)")
 }
 

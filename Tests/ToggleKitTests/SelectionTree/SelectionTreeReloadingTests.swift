@@ -41,7 +41,7 @@ struct SelectionTreeReloadingTests {
       newIDs.shuffle(using: &generator)
       let fresh = try SelectionTree(entries: randomEntries(newIDs, generator: &generator))
       tree.reload(from: fresh, newChildren: newChildren)
-      tree._checkAllInvariants()
+      tree.checkInvariants()
 
       // The oracle: survivors' leaves keep what they showed; locks and expansion survive;
       // new leaves follow their nearest surviving ancestor's old state, and its lock.

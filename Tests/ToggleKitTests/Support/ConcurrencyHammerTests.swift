@@ -103,7 +103,7 @@ struct ConcurrencyHammerTests {
         }
       }
     }
-    model.tree._checkAllInvariants()
+    model.tree.checkInvariants()
     #expect(model.state(of: "all") == .on, "every group ends fully selected")
     #expect(model.tree.selection(.leaves).count == groups * leavesPerGroup)
     #expect(inconsistent.count == 0, "no read saw a half-applied click")

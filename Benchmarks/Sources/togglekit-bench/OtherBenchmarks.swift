@@ -1,0 +1,150 @@
+// Parsing throughput, the explorer at a million nodes, ParentToggle, and rules.
+
+import LinkedExplorer
+import ToggleKit
+import ToggleKitRules
+
+/// Parses the wide tree of `levels` levels in each format, with short and realistic labels.
+func benchmarkParsing(levels: Int) -> [Row] {
+  let paths = Shape.wide.paths(levels: levels)
+  let compact = try! SelectionTree(paths: paths)
+  // The same shape with labels of a realistic length (product names, file names: ~24 characters).
+  let realistic = try! SelectionTree(
+    paths: paths.map { path in
+      path.split(separator: "/").map { "\($0) widget-assembly part" }.joined(separator: "/")
+    })
+  var rows: [Row] = []
+  for format in TreeFormat.allCases {
+    for (tree, labels) in [(compact, "1–5 char labels"), (realistic, "~24 char labels")] {
+      let bytes = Array(tree.exported(as: format).utf8)
+      var budget = Budget()
+      budget.minRuns = 3
+      let parse = measure(budget) { _ = try! SelectionTree(parsing: bytes, format: format) }
+      let megabytesPerSecond = Double(bytes.count) / (parse.median / 1e9) / 1_000_000
+      rows.append(
+        Row(
+          section: "parse", shape: "wide", nodes: tree.count,
+          operation: "parse \(format), \(labels)", ours: parse, naive: nil,
+          extra: [("bytes", Double(bytes.count)), ("mb_per_s", megabytesPerSecond)]))
+    }
+  }
+  return rows
+}
+
+/// The explorer on the wide tree of `levels` levels: startup, a keypress with its frame, a filter
+/// keystroke with its frame.
+func benchmarkExplorer(levels: Int) -> [Row] {
+  let tree = try! SelectionTree(paths: Shape.wide.paths(levels: levels))
+  let bytes = Array(tree.exported(as: .indented).utf8)
+  var rows: [Row] = []
+  func add(_ operation: String, _ summary: Summary) {
+    rows.append(
+      Row(
+        section: "explorer", shape: "wide", nodes: tree.count, operation: operation,
+        ours: summary, naive: nil))
+  }
+  var started: Explorer? = nil
+  var slow = Budget()
+  slow.minRuns = 3
+  slow.warmUp = 0
+  add(
+    "startup: parse \(grouped(bytes.count)) bytes, first frame",
+    measure(slow) {
+      let parsed = try! SelectionTree(parsing: bytes, format: .indented)
+      var explorer = Explorer(tree: parsed, height: 40, width: 100)
+      explorer.handle(.right)
+      _ = explorer.frame(mode: .ansi(colors: true))
+      started = explorer
+    })
+  var explorer = started!
+  let keys: [Key] = [.down, .character(" "), .right, .down, .up, .pageDown, .character(" ")]
+  var keyIndex = 0
+  add(
+    "keypress + frame",
+    measure(Budget()) {
+      explorer.handle(keys[keyIndex % keys.count])
+      keyIndex += 1
+      _ = explorer.frame(mode: .ansi(colors: true))
+    })
+  explorer.handle(.character("/"))
+  let filterKeys: [Key] = [.character("1"), .character("2"), .backspace, .backspace]
+  var filterIndex = 0
+  slow.minRuns = 8
+  add(
+    "filter keystroke + frame",
+    measure(slow) {
+      explorer.handle(filterKeys[filterIndex % filterKeys.count])
+      filterIndex += 1
+      _ = explorer.frame(mode: .ansi(colors: true))
+    })
+  return rows
+}
+
+/// `ParentToggle` over `count` Bool sources in a `ModelState` array, beside a plain `[Bool]` scan.
+func benchmarkParentToggle(count: Int) -> [Row] {
+  let flags = ModelState([Bool](repeating: false, count: count))
+  flags.value[0] = true
+  let parent = ParentToggle(sources: flags.binding, isOn: \.self)
+  var plain = [Bool](repeating: false, count: count)
+  plain[0] = true
+  var sink = 0
+  let state = measure(Budget()) { sink &+= parent.state.hashValue }
+  let naiveState = measure(Budget()) {
+    var on = 0
+    for flag in plain where flag { on += 1 }
+    sink &+= on == 0 ? 0 : on == plain.count ? 1 : 2
+  }
+  let toggle = measure(Budget()) { parent.toggle() }
+  let naiveToggle = measure(Budget()) {
+    let value = !plain.allSatisfy { $0 }
+    for index in plain.indices { plain[index] = value }
+  }
+  if sink == 42 { print("") }
+  return [
+    Row(
+      section: "parent", shape: "flat", nodes: count, operation: "state", ours: state,
+      naive: naiveState),
+    Row(
+      section: "parent", shape: "flat", nodes: count, operation: "toggle", ours: toggle,
+      naive: naiveToggle),
+  ]
+}
+
+/// The rules the benchmark applies: five, reading labels, depth, leafness and state.
+let benchmarkRules = try! RuleModel(
+  parsing: """
+    label == "3" => enabled <= false
+    depth == 6 && label == "7" => locked <= on
+    depth < 2 => expanded <= true
+    !isLeaf && state == on => style <= "switch"
+    label == "5" => displayLabel <= path
+    """, vocabulary: .selectionTree)
+
+/// Applies ``benchmarkRules`` to the wide tree of `levels` levels, and reads rows' display labels.
+func benchmarkRules(levels: Int) -> [Row] {
+  let base = try! SelectionTree(paths: Shape.wide.paths(levels: levels))
+  var ruled = base
+  var slow = Budget()
+  slow.minRuns = 3
+  slow.warmUp = base.count >= 1_000_000 ? 0 : 1
+  let apply = measure(slow) {
+    ruled = base
+    try! ruled.applyRules(benchmarkRules)
+  }
+  let rowIDs = Array(ruled.ids.prefix(40))
+  var rowIndex = 0
+  var sink = 0
+  let row = measure(Budget()) {
+    let id = rowIDs[rowIndex % rowIDs.count]
+    sink &+= ruled.displayLabel(of: id)!.utf8.count + ruled.styleName(of: id)!.utf8.count
+    rowIndex += 1
+  }
+  if sink == 42 { print("") }
+  return [
+    Row(
+      section: "rules", shape: "wide", nodes: base.count, operation: "apply 5 rules", ours: apply),
+    Row(
+      section: "rules", shape: "wide", nodes: base.count,
+      operation: "display label + style of a row", ours: row),
+  ]
+}

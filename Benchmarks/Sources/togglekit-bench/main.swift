@@ -1,0 +1,233 @@
+// togglekit-bench: SelectionTree's operations on wide and deep trees of 10^3 to 10^6 nodes, each
+// beside a naive per-node Bool tree measured in the same run; parsing throughput; the explorer at
+// a million nodes; ParentToggle; rules; peak memory per node. Run it in a release build:
+//
+//   swift run -c release --package-path Benchmarks togglekit-bench [--quick] [--max-nodes N] [--json]
+
+import LinkedExplorer
+import ToggleKit
+import ToggleKitRules
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+let usage = """
+  usage: togglekit-bench [--quick] [--max-nodes N] [--only SECTIONS] [--json]
+
+  Times ToggleKit's operations beside a naive per-node Bool tree (recursive aggregation, cascading
+  clicks) in the same run: medians, min–max and run counts. Build it in release mode:
+    swift run -c release --package-path Benchmarks togglekit-bench
+
+    --quick          trees of up to 10^5 nodes (about a minute)
+    --max-nodes N    trees of up to N nodes (default 1000000; 10000000 adds 10^7, needs ~8 GiB)
+    --only SECTIONS  some of: tree, memory, parse, explorer, parent, rules, model (comma-separated)
+    --json           one JSON object instead of Markdown tables
+    -h, --help       this text
+  """
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--memory-probe", arguments.count == 4,
+  let shape = Shape(rawValue: arguments[1]),
+  let levels = Int(arguments[2])
+{
+  memoryProbe(shape: shape, levels: levels, implementation: arguments[3])
+}
+if let index = arguments.firstIndex(of: "--profile-parse"), index + 1 < arguments.count,
+  let format = TreeFormat(rawValue: arguments[index + 1])
+{
+  // For profilers: parse one format of the 10^6-node tree five times, nothing else.
+  let bytes = Array(
+    try! SelectionTree(paths: Shape.wide.paths(levels: 6)).exported(as: format).utf8)
+  for _ in 0..<5 { _ = try! SelectionTree(parsing: bytes, format: format) }
+  exit(0)
+}
+if arguments.contains("--profile-rules") {
+  // For profilers: apply the benchmark's rules to the 10^5-node tree ten times, nothing else.
+  let base = try! SelectionTree(paths: Shape.wide.paths(levels: 5))
+  for _ in 0..<10 {
+    var tree = base
+    try! tree.applyRules(benchmarkRules)
+  }
+  exit(0)
+}
+
+var maxNodes = 1_000_000
+var asJSON = false
+let allSections = ["tree", "memory", "parse", "explorer", "parent", "rules", "model"]
+var sections = Set(allSections)
+while !arguments.isEmpty {
+  let argument = arguments.removeFirst()
+  switch argument {
+  case "-h", "--help":
+    print(usage)
+    exit(0)
+  case "--quick": maxNodes = 100_000
+  case "--json": asJSON = true
+  case "--only":
+    let chosen = (arguments.first ?? "").split(separator: ",").map(String.init)
+    guard !chosen.isEmpty, chosen.allSatisfy(allSections.contains) else {
+      printError("togglekit-bench: --only takes some of \(allSections.joined(separator: ", "))")
+      exit(2)
+    }
+    arguments.removeFirst()
+    sections = Set(chosen)
+  case "--max-nodes":
+    guard let value = arguments.first.flatMap({ Int($0) }), value >= 1_000 else {
+      printError("togglekit-bench: --max-nodes needs a number of at least 1000")
+      exit(2)
+    }
+    arguments.removeFirst()
+    maxNodes = value
+  default:
+    printError("togglekit-bench: unknown option '\(argument)'\n\(usage)")
+    exit(2)
+  }
+}
+#if DEBUG
+  printError(
+    "togglekit-bench: a debug build; measure with `swift run -c release --package-path Benchmarks togglekit-bench`"
+  )
+#endif
+
+/// Writes a line to standard error.
+func printError(_ message: String) {
+  let line = Array((message + "\n").utf8)
+  _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+}
+
+/// Progress on standard error, so that standard output holds only the report.
+func progress(_ message: String) { printError("… " + message) }
+
+let sizes = [1_000, 10_000, 100_000, 1_000_000, 10_000_000].filter { $0 <= maxNodes }
+var rows: [Row] = []
+var memory: [MemoryRow] = []
+for shape in Shape.allCases where sections.contains("tree") || sections.contains("memory") {
+  for levels in shape.levels(forNodesAbout: sizes) {
+    progress("\(shape) tree, \(grouped(shape.nodeCount(levels: levels))) nodes")
+    if sections.contains("tree") { rows += benchmarkTree(shape: shape, levels: levels) }
+    for implementation in ["togglekit", "naive"] where sections.contains("memory") {
+      if let row = measureMemory(shape: shape, levels: levels, implementation: implementation) {
+        memory.append(row)
+      }
+    }
+  }
+}
+let largestWide = Shape.wide.levels(forNodesAbout: [min(maxNodes, 1_000_000)])[0]
+if sections.contains("parse") {
+  progress("parsing")
+  rows += benchmarkParsing(levels: largestWide)
+}
+if sections.contains("explorer") {
+  progress("explorer")
+  rows += benchmarkExplorer(levels: largestWide)
+}
+if sections.contains("parent") {
+  progress("ParentToggle")
+  for count in [100, 1_000, 10_000, 100_000, 1_000_000] where count <= maxNodes {
+    rows += benchmarkParentToggle(count: count)
+  }
+}
+if sections.contains("rules") {
+  progress("rules")
+  for levels in Shape.wide.levels(forNodesAbout: sizes.filter { $0 <= 1_000_000 }) {
+    rows += benchmarkRules(levels: levels)
+  }
+}
+
+if sections.contains("model") {
+  progress("SelectionModel")
+  rows += benchmarkModel()
+}
+
+if asJSON {
+  print(json(rows: rows, memory: memory))
+  exit(0)
+}
+let machine = machineDescription()
+print("Machine: \(machine.cpu), \(machine.cores) cores, \(machine.memoryGiB) GiB.\n")
+if sections.contains("tree") {
+  print("Each cell: ToggleKit's median, and in parentheses the naive reference's median divided by")
+  print("ToggleKit's (how many times faster ToggleKit is; below 1× it is slower).\n")
+  for shape in Shape.allCases {
+    print(markdownOverview(rows: rows, shape: shape.rawValue))
+  }
+}
+if sections.contains("memory") {
+  print(
+    "| memory per node: peak growth while building from paths; the structure's arrays "
+      + "| ToggleKit | naive |")
+  print("|---|---:|---:|")
+  for row in memory where row.implementation == "togglekit" {
+    let naive = memory.first {
+      $0.shape == row.shape && $0.nodes == row.nodes && $0.implementation == "naive"
+    }
+    let naiveText = naive.map { "\(Int($0.peakBytesPerNode)) B; \(Int($0.storageBytesPerNode)) B" }
+    print(
+      "| \(row.shape), \(grouped(row.nodes)) nodes | \(Int(row.peakBytesPerNode)) B; "
+        + "\(Int(row.storageBytesPerNode)) B | \(naiveText ?? "–") |")
+  }
+  print("")
+}
+if sections.contains("parse") {
+  print("| parsing (wide tree) | bytes | median | throughput |")
+  print("|---|---:|---:|---:|")
+  for row in rows where row.section == "parse" {
+    let bytes = row.extra.first { $0.0 == "bytes" }?.1 ?? 0
+    let throughput = row.extra.first { $0.0 == "mb_per_s" }?.1 ?? 0
+    print(
+      "| \(row.operation), \(grouped(row.nodes)) nodes | \(grouped(Int(bytes))) "
+        + "| \(format(row.ours.median)) | \(rounded(throughput)) MB/s |")
+  }
+  print("")
+}
+/// Prints a section's rows as a table of medians with min–max.
+@MainActor func printMedians(_ title: String, section: String, label: (Row) -> String) {
+  print("| \(title) | median | min–max |")
+  print("|---|---:|---|")
+  for row in rows where row.section == section {
+    print(
+      "| \(label(row)) | \(format(row.ours.median)) "
+        + "| \(format(row.ours.min))–\(format(row.ours.max)) |")
+  }
+  print("")
+}
+if sections.contains("explorer") {
+  printMedians("explorer", section: "explorer") { "\($0.operation) (\(grouped($0.nodes)) nodes)" }
+}
+/// The row of a section with this size whose operation starts with `prefix`.
+@MainActor func row(_ section: String, _ nodes: Int, _ prefix: String) -> Row? {
+  rows.first { $0.section == section && $0.nodes == nodes && $0.operation.hasPrefix(prefix) }
+}
+if sections.contains("parent") {
+  print("| ParentToggle sources | state | plain [Bool] scan | toggle | plain [Bool] write |")
+  print("|---:|---:|---:|---:|---:|")
+  for count in Set(rows.filter { $0.section == "parent" }.map(\.nodes)).sorted() {
+    guard let state = row("parent", count, "state"), let toggle = row("parent", count, "toggle")
+    else { continue }
+    print(
+      "| \(grouped(count)) | \(format(state.ours.median)) | \(format(state.naive!.median)) "
+        + "| \(format(toggle.ours.median)) | \(format(toggle.naive!.median)) |")
+  }
+  print("")
+}
+if sections.contains("rules") {
+  print("| rules (wide tree) | apply 5 rules | per node | display label + style of a row |")
+  print("|---:|---:|---:|---:|")
+  for count in Set(rows.filter { $0.section == "rules" }.map(\.nodes)).sorted() {
+    guard let apply = row("rules", count, "apply"), let display = row("rules", count, "display")
+    else { continue }
+    print(
+      "| \(grouped(count)) | \(format(apply.ours.median)) "
+        + "| \(format(apply.ours.median / Double(count))) | \(format(display.ours.median)) |")
+  }
+  print("")
+}
+if sections.contains("model") {
+  printMedians("SelectionModel click on a scattered node (20,200 nodes)", section: "model") {
+    $0.operation
+  }
+}
+print("<details><summary>Every measurement: medians, min–max, runs</summary>\n")
+print(markdownDetails(rows: rows))
+print("</details>")

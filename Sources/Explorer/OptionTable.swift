@@ -1,0 +1,255 @@
+import ToggleKit
+
+/// One command-line option, declared once: its names, value, commands, help, and how it sets the
+/// invocation.
+///
+/// Parsing, `--help` and the README's option list all read ``OptionTable/options``.
+package struct CommandLineOption: Sendable {
+  /// Where the option is listed in help.
+  package enum Section: String, CaseIterable, Sendable {
+    case general = "Options"
+    case input = "Input"
+    case tree = "Tree options"
+    case rules = "Rules"
+    case operations = "Operations"
+    case output = "Output"
+  }
+
+  /// Sets the invocation from the option's value (empty for a flag).
+  package typealias Apply =
+    @Sendable (inout Invocation, _ value: String) throws(UsageError) -> Void
+
+  /// The names, short first: `["-0", "--null"]`.
+  package let names: [String]
+  /// The value's placeholder in help (`PATH`), or nil for a flag.
+  package let value: String?
+  /// The commands that accept the option.
+  package let commands: Set<Invocation.Command>
+  /// The help section.
+  package let section: Section
+  /// The help text; a line break continues it on the next line.
+  package let help: String
+  /// What the option does.
+  package let apply: Apply
+
+  /// The names and value as help shows them: `-0, --null`, `--dir PATH`.
+  package var synopsis: String {
+    names.joined(separator: ", ") + (value.map { " " + $0 } ?? "")
+  }
+}
+
+/// The options of `togglekit`, in the order help lists them.
+package enum OptionTable {
+  static let both: Set<Invocation.Command> = [.explore, .apply]
+
+  package static let options: [CommandLineOption] = [
+    .init(
+      names: ["-h", "--help"], value: nil, commands: both, section: .general, help: "show help",
+      apply: { invocation, _ in
+        invocation = Invocation(command: .help, helpTopic: invocation.command)
+      }
+    ),
+    .init(
+      names: ["--dir"], value: "PATH", commands: both, section: .input,
+      help: "a directory tree instead of a file",
+      apply: { invocation, value in invocation.directory = value }),
+    .init(
+      names: ["--max-depth"], value: "N", commands: both, section: .input,
+      help: "with --dir: levels to read",
+      apply: { invocation, value throws(UsageError) in
+        guard let depth = Int(value), depth >= 0 else {
+          throw UsageError("option '--max-depth' takes a whole number, not '\(value)'")
+        }
+        invocation.maxDepth = depth
+      }),
+    .init(
+      names: ["--hidden"], value: nil, commands: both, section: .input,
+      help: "with --dir: include names starting with '.'",
+      apply: { invocation, _ in invocation.includeHidden = true }),
+    .init(
+      names: ["--format"], value: "FORMAT", commands: both, section: .input,
+      help: "indented, json or paths",
+      apply: { invocation, value throws(UsageError) in
+        invocation.format = try choice(TreeFormat.self, value, for: "--format")
+      }),
+    .init(
+      names: ["--separator"], value: "C", commands: both, section: .input,
+      help: "the separator of a path list (default /)",
+      apply: { invocation, value throws(UsageError) in
+        guard value.unicodeScalars.count == 1, let scalar = value.unicodeScalars.first else {
+          throw UsageError("option '--separator' takes a single character, not '\(value)'")
+        }
+        invocation.separator = scalar
+      }),
+    .init(
+      names: ["--locked"], value: "POLICY", commands: both, section: .tree,
+      help: "excluded (default: locked items do not count) or counted (SwiftUI's)",
+      apply: { invocation, value throws(UsageError) in
+        invocation.lockedSources = try choice(LockedSources.self, value, for: "--locked")
+      }),
+    .init(
+      names: ["--mixed-toggles-to"], value: "on|off", commands: both, section: .tree,
+      help: "what a click on a mixed parent writes (default on)",
+      apply: { invocation, value throws(UsageError) in
+        invocation.mixedTogglesTo = try choice(
+          MixedToggleTarget.self, value, for: "--mixed-toggles-to")
+      }),
+    .init(
+      names: ["--rules"], value: "FILE", commands: both, section: .rules,
+      help: """
+        rules deriving each node's enabled, locked, expanded, displayLabel and
+        style, one per line: depth >= 2 => expanded <= false
+        """,
+      apply: { invocation, value throws(UsageError) in
+        guard invocation.rulesFile == nil else {
+          throw UsageError("option '--rules' given twice; put all rules in one file")
+        }
+        invocation.rulesFile = value
+      }),
+    .init(
+      names: ["--toggle"], value: "PATH", commands: [.apply], section: .operations,
+      help: "click the node",
+      apply: { invocation, value in invocation.operations.append(.toggle(value)) }),
+    .init(
+      names: ["--on"], value: "PATH", commands: [.apply], section: .operations,
+      help: "select the node (every writable leaf below it)",
+      apply: { invocation, value in invocation.operations.append(.on(value)) }),
+    .init(
+      names: ["--off"], value: "PATH", commands: [.apply], section: .operations,
+      help: "deselect the node",
+      apply: { invocation, value in invocation.operations.append(.off(value)) }),
+    .init(
+      names: ["--expand"], value: "PATH", commands: [.apply], section: .operations,
+      help: "expand the node's ancestors",
+      apply: { invocation, value in invocation.operations.append(.expand(value)) }),
+    .init(
+      names: ["--filter"], value: "TEXT", commands: [.apply], section: .operations,
+      help: "apply operations under a filter (case-insensitive label match)",
+      apply: { invocation, value in invocation.filter = value }),
+    .init(
+      names: ["--scope"], value: "visible|all", commands: [.apply], section: .operations,
+      help: "under --filter, what writes reach (default visible)",
+      apply: { invocation, value throws(UsageError) in
+        invocation.scope = try choice(FilterScope.self, value, for: "--scope")
+      }),
+    .init(
+      names: ["--explain"], value: "PATH", commands: [.apply], section: .operations,
+      help: """
+        print why the node is enabled, locked, … (which rule fired, which
+        did not); repeatable; the tree is printed too only with --print
+        """,
+      apply: { invocation, value in invocation.explainPaths.append(value) }),
+    .init(
+      names: ["--output"], value: "FORM", commands: [.explore], section: .output,
+      help: "leaves (default), topmost, all, json, indent or paths",
+      apply: { invocation, value throws(UsageError) in
+        let form = try choice(OutputForm.self, value, for: "--output")
+        guard form != .states else {
+          throw UsageError("option '--output' takes leaves, topmost, all, json, indent or paths")
+        }
+        invocation.output = form
+      }),
+    .init(
+      names: ["--print"], value: "FORM", commands: [.apply], section: .output,
+      help: """
+        states (default: STATE<TAB>PATH for every node), leaves, topmost, all,
+        json, indent or paths
+        """,
+      apply: { invocation, value throws(UsageError) in
+        invocation.output = try choice(OutputForm.self, value, for: "--print")
+      }),
+    .init(
+      names: ["-0", "--null"], value: nil, commands: both, section: .output,
+      help: "raw paths ended by NUL (for xargs -0) instead of escaped lines",
+      apply: { invocation, _ in invocation.nullSeparated = true }),
+    .init(
+      names: ["--style"], value: "NAME", commands: [.explore], section: .output,
+      help: "checkbox (default), checkbox-right, switch or button",
+      apply: { invocation, value throws(UsageError) in
+        guard RowStyle.named[value] != nil else {
+          let allowed = RowStyle.named.keys.sorted().joined(separator: ", ")
+          throw UsageError("option '--style' takes one of \(allowed), not '\(value)'")
+        }
+        invocation.style = value
+      }),
+    .init(
+      names: ["--no-color"], value: nil, commands: both, section: .output,
+      help: "no colours (NO_COLOR is honoured too)",
+      apply: { invocation, _ in invocation.noColor = true }),
+  ]
+
+  /// The option called `name` that `command` accepts.
+  ///
+  /// - Complexity: O(k) for k options.
+  package static func option(named name: String, for command: Invocation.Command)
+    -> CommandLineOption?
+  {
+    options.first { $0.names.contains(name) && $0.commands.contains(command) }
+  }
+
+  /// A value that must be one of an enumeration's raw values.
+  static func choice<T: RawRepresentable<String> & CaseIterable>(
+    _: T.Type, _ text: String, for name: String
+  ) throws(UsageError) -> T {
+    guard let parsed = T(rawValue: text) else {
+      let allowed = T.allCases.map(\.rawValue).joined(separator: ", ")
+      throw UsageError("option '\(name)' takes one of \(allowed), not '\(text)'")
+    }
+    return parsed
+  }
+
+  /// The help lines of a section's options for `command`: the synopsis in a column of 19, the help
+  /// beside it (or below, indented, when the synopsis is longer).
+  ///
+  /// - Complexity: O(k) for k options.
+  package static func helpLines(
+    _ section: CommandLineOption.Section, for command: Invocation.Command
+  )
+    -> [String]
+  {
+    var lines: [String] = []
+    for option in options where option.section == section && option.commands.contains(command) {
+      let help = option.help.split(separator: "\n", omittingEmptySubsequences: false)
+      let synopsis = "  " + option.synopsis
+      let indent = String(repeating: " ", count: 21)
+      if synopsis.count <= 19 {
+        lines.append(synopsis.padding(to: 21) + help[0])
+      } else {
+        lines.append(synopsis)
+        lines.append(indent + help[0])
+      }
+      lines += help.dropFirst().map { indent + $0 }
+    }
+    return lines
+  }
+
+  /// The README's option list: one Markdown table row per option.
+  ///
+  /// - Complexity: O(k) for k options.
+  package static var markdown: String {
+    var rows = ["| option | commands | what it does |", "|---|---|---|"]
+    for option in options {
+      let commands = Invocation.Command.allCases.filter(option.commands.contains)
+        .map(\.rawValue).joined(separator: ", ")
+      func cell(_ text: String) -> String {
+        String(
+          text.flatMap { character -> [Character] in
+            switch character {
+            case "|": ["\\", "|"]
+            case "<": Array("&lt;")
+            case "\n": [" "]
+            default: [character]
+            }
+          })
+      }
+      rows.append("| `\(cell(option.synopsis))` | \(commands) | \(cell(option.help)) |")
+    }
+    return rows.joined(separator: "\n") + "\n"
+  }
+}
+
+extension String {
+  fileprivate func padding(to width: Int) -> String {
+    count >= width ? self : self + String(repeating: " ", count: width - count)
+  }
+}

@@ -1,0 +1,151 @@
+/// The one escaping of labels, shared by every text the package reads or writes: path ids, path
+/// lists, indented text, command-line PATHs, output forms and messages.
+///
+/// `\\` and `\` before any special character (the separator, `{` …); `\n`, `\r`, `\t`; `\u{XX}` for
+/// every other control character (C0, DEL, C1, NUL); a component that is exactly `\e` is an empty
+/// label.
+package enum LabelEscaping {
+  /// Whether a scalar is a control character: C0 (NUL included), DEL or C1.
+  @inline(__always)
+  package static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+  }
+
+  /// Whether a UTF-8 byte may start something the writer escapes: a C0 control, `\`, DEL, or the
+  /// lead byte `0xC2` of U+0080…U+00BF (which holds C1; false positives only cost the slow path).
+  @inline(__always)
+  static func mayNeedEscape(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == 0x5C || byte == 0x7F || byte == 0xC2
+  }
+
+  /// Appends `\u{XX}` (two or more uppercase hex digits) for a scalar.
+  static func appendHexEscape(_ scalar: Unicode.Scalar, to result: inout String.UnicodeScalarView) {
+    let hex = String(scalar.value, radix: 16, uppercase: true)
+    result.append(contentsOf: "\\u{".unicodeScalars)
+    if hex.count < 2 { result.append("0") }
+    result.append(contentsOf: hex.unicodeScalars)
+    result.append("}")
+  }
+
+  /// `label` with `\`, controls and `specials` escaped; `\e` for an empty label when `emptyMarker`.
+  static func escape(_ label: String, specials: Set<Unicode.Scalar>, emptyMarker: Bool) -> String {
+    if label.isEmpty { return emptyMarker ? "\\e" : "" }
+    let needsWork: Bool
+    if specials.allSatisfy(\.isASCII) {
+      // Every special is ASCII: scan bytes, not scalars.
+      let asciiSpecials = specials.map { UInt8($0.value) }
+      needsWork = label.utf8.contains { mayNeedEscape($0) || asciiSpecials.contains($0) }
+    } else {
+      needsWork = label.unicodeScalars.contains {
+        $0 == "\\" || isControl($0) || specials.contains($0)
+      }
+    }
+    guard needsWork else { return label }
+    var result = String.UnicodeScalarView()
+    for scalar in label.unicodeScalars {
+      if scalar == "\\" || specials.contains(scalar) { result.append("\\") }
+      appendShowingControls(scalar, to: &result)
+    }
+    return String(result)
+  }
+
+  /// `label` with `\`, controls and one special scalar escaped (no collection to allocate: this is
+  /// the per-node path of every format).
+  static func escape(_ label: String, special: Unicode.Scalar, emptyMarker: Bool) -> String {
+    if label.isEmpty { return emptyMarker ? "\\e" : "" }
+    if special.isASCII {
+      let byte = UInt8(special.value)
+      if !label.utf8.contains(where: { mayNeedEscape($0) || $0 == byte }) { return label }
+    }
+    return escape(label, specials: [special], emptyMarker: emptyMarker)
+  }
+
+  /// Text for a message or a terminal: every control character as `\u{XX}` (or `\n`, `\r`, `\t`),
+  /// nothing else changed — so no byte of the text can act on a terminal.
+  static func displayable(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    var result = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars { appendShowingControls(scalar, to: &result) }
+    return String(result)
+  }
+
+  /// Appends a scalar, a control character as its escape (`\n`, `\r`, `\t`, else `\u{XX}`).
+  static func appendShowingControls(
+    _ scalar: Unicode.Scalar, to result: inout String.UnicodeScalarView
+  ) {
+    switch scalar {
+    case "\n": result.append(contentsOf: "\\n".unicodeScalars)
+    case "\r": result.append(contentsOf: "\\r".unicodeScalars)
+    case "\t": result.append(contentsOf: "\\t".unicodeScalars)
+    default:
+      if isControl(scalar) { appendHexEscape(scalar, to: &result) } else { result.append(scalar) }
+    }
+  }
+
+  /// Reads the scalar of a `\u{…}` escape whose `u` is at `index`.
+  static func hexEscape(
+    _ scalars: [Unicode.Scalar], at index: Int
+  ) -> (scalar: Unicode.Scalar, next: Int)? {
+    guard index + 1 < scalars.count, scalars[index + 1] == "{" else { return nil }
+    var value: UInt32 = 0
+    var cursor = index + 2
+    while cursor < scalars.count, cursor - index - 2 < 6, let digit = scalars[cursor].hexDigit {
+      value = value << 4 | digit
+      cursor += 1
+    }
+    guard cursor > index + 2, cursor < scalars.count, scalars[cursor] == "}",
+      let scalar = Unicode.Scalar(value)
+    else { return nil }
+    return (scalar, cursor + 1)
+  }
+
+  /// Reads escaped text from `scalars[start...]` up to an unescaped stop scalar.
+  static func scan(
+    _ scalars: [Unicode.Scalar], from start: Int, stops: Set<Unicode.Scalar>
+  ) -> (text: String, stop: Int) {
+    var result = String.UnicodeScalarView()
+    var index = start
+    while index < scalars.count {
+      let scalar = scalars[index]
+      if stops.contains(scalar) { break }
+      if scalar == "\\" && index + 1 < scalars.count {
+        let next = scalars[index + 1]
+        switch next {
+        case "n": result.append("\n")
+        case "r": result.append("\r")
+        case "t": result.append("\t")
+        case "u":
+          if let (decoded, after) = hexEscape(scalars, at: index + 1) {
+            result.append(decoded)
+            index = after
+            continue
+          }
+          result.append("u")
+        case "e":
+          // `\e` is an empty label only as a whole component; elsewhere it is a plain "e".
+          let atStart = index == start
+          let atEnd = index + 2 == scalars.count || stops.contains(scalars[index + 2])
+          if !(atStart && atEnd) { result.append("e") }
+        default: result.append(next)
+        }
+        index += 2
+        continue
+      }
+      result.append(scalar)
+      index += 1
+    }
+    return (String(result), index)
+  }
+}
+
+extension Unicode.Scalar {
+  /// The value of a hex digit (`0-9`, `a-f`, `A-F`), or nil.
+  fileprivate var hexDigit: UInt32? {
+    switch value {
+    case 0x30...0x39: value - 0x30
+    case 0x41...0x46: value - 0x41 + 10
+    case 0x61...0x66: value - 0x61 + 10
+    default: nil
+    }
+  }
+}

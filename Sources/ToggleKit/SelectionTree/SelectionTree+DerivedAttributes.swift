@@ -1,0 +1,185 @@
+extension SelectionTree {
+  /// Derives node attributes from a source: disabling (inherited by the subtree, as
+  /// ``setDisabled(_:to:)``), locks (applied in preorder, as ``setLock(_:to:)``), initial
+  /// expansion, display labels and style names.
+  ///
+  /// ```swift
+  /// try tree.deriveAttributes(from: LegacyIsReadOnly())
+  /// tree.isEnabled("Legacy")   // false
+  /// ```
+  ///
+  /// What the data says explicitly wins: a node the data disables or locks keeps that. Setting a
+  /// source replaces the previous one, restoring the locks and disabling from before it.
+  /// ``reload(from:newChildren:)`` keeps the source and asks it again only about the nodes whose
+  /// facts, among those it read, changed. Later calls such as ``setDisabled(_:to:)`` change the
+  /// tree but not the facts the source saw.
+  /// - Throws: What the source throws; the tree is then unchanged.
+  /// - Complexity: O(n (d + s)) for n nodes of depth up to d, s the source's cost per node.
+  public mutating func deriveAttributes<Source: NodeAttributeSource>(
+    from source: Source
+  ) throws(Source.Failure) {
+    var applied = self
+    applied.restoreBaseline()
+    try applied.applyDerivation(source, reusing: nil)
+    self = applied
+  }
+
+  /// The source of the tree's derived attributes, if any.
+  public var attributeSource: (any NodeAttributeSource)? { derived?.source }
+
+  /// Removes the derived attributes, restoring the locks and disabling from before them.
+  /// - Complexity: O(n) for n nodes.
+  public mutating func removeDerivedAttributes() {
+    restoreBaseline()
+  }
+
+  /// Why the last ``reload(from:newChildren:)`` could not derive the attributes again, if it could
+  /// not (the tree then has no source).
+  public var derivationError: (any Error)? { derivationFailure?.error }
+
+  /// The text to show for a node: its derived display label, or its label.
+  ///
+  /// ```swift
+  /// tree.displayLabel(of: "Fruit/Apple")   // "Apple (required)"
+  /// ```
+  /// - Complexity: O(log n) when cached; otherwise the source's cost.
+  public func displayLabel(of id: ID) -> String? {
+    structure.position(of: id).map(displayLabel(at:))
+  }
+
+  /// The style name derived for a node (empty for the default style).
+  /// - Complexity: O(log n) when cached; otherwise the source's cost.
+  public func styleName(of id: ID) -> String? {
+    structure.position(of: id).map { presentation(at: $0)?.style ?? "" }
+  }
+
+  /// A node's facts as a source sees them now, with the data's lock and disabling as they were
+  /// when the attributes were derived.
+  /// - Complexity: O(log n) expected; each fact costs what ``NodeFacts`` says.
+  public func nodeFacts(of id: ID) -> NodeFacts? {
+    structure.position(of: id).map {
+      facts(at: $0, record: derived?.records[$0], lock: RecursiveLock())
+    }
+  }
+
+  // MARK: Internals
+
+  func displayLabel(at position: Int) -> String {
+    guard let presentation = presentation(at: position), !presentation.label.isEmpty else {
+      return structure.labels[position]
+    }
+    return presentation.label
+  }
+
+  func presentation(at position: Int) -> NodePresentation? {
+    guard let derived else { return nil }
+    let state = state(at: position)
+    return derived.presentation(at: position, state: state) {
+      let node = facts(at: position, record: derived.records[position], lock: derived.factLock)
+      return (derived.source.presentation(of: node), node.read)
+    }
+  }
+
+  func facts(at position: Int, record: DerivedRecord?, lock: RecursiveLock) -> NodeFacts {
+    let isDisabled = record?.explicitDisabled ?? isDisabledItself(at: position)
+    let isLocked = record?.explicitLocked ?? hasOwnLock(at: position)
+    var dataLock: NodeLock?
+    if isLocked {
+      dataLock =
+        !structure.isLeaf(position)
+        ? .current : states.state(at: position) & NodeBits.selected != 0 ? .on : .off
+    }
+    return NodeFacts(
+      reader: TreeFactReader(tree: self, position: position, lock: lock),
+      isDisabledByData: isDisabled, lockByData: dataLock)
+  }
+
+  /// Puts back the locks and disabling from before the derived attributes, and forgets them.
+  mutating func restoreBaseline() {
+    guard let derived else { return }
+    var bytes = states.allStates()
+    for position in bytes.indices {
+      bytes[position] =
+        (bytes[position] & ~(NodeBits.locked | NodeBits.disabled))
+        | (derived.baselineLocked[position] ? NodeBits.locked : 0)
+    }
+    states = _NodeStates(states: bytes)
+    disabledPositions = []
+    for position in derived.baselineDisabled { _setDisabled(Int(position), true) }
+    self.derived = nil
+    derivationFailure = nil
+    if filter != nil { _applyFilter() }
+  }
+
+  /// Derives and applies attributes on a tree that has none; `reuse` may supply a node's earlier
+  /// record when none of the facts it read changed, and says whether a node is new (only new
+  /// nodes get their initial expansion from the source).
+  mutating func applyDerivation<Source: NodeAttributeSource>(
+    _ source: Source, reusing reuse: ((Int) -> (record: DerivedRecord?, isNew: Bool))?
+  ) throws(Source.Failure) {
+    let snapshot = self
+    let lock = RecursiveLock()
+    let baselineLocked = states.allStates().map { $0 & NodeBits.locked != 0 }
+    var records: [DerivedRecord] = []
+    records.reserveCapacity(count)
+    for position in 0..<count {
+      if let record = reuse?(position).record {
+        records.append(record)
+        continue
+      }
+      let node = snapshot.facts(at: position, record: nil, lock: lock)
+      let writability = try source.writability(of: node)
+      let explicitLocked = node.lockByData != nil
+      records.append(
+        DerivedRecord(
+          lock: explicitLocked ? .none : writability.lock,
+          disables: !node.isDisabledByData && writability.disables, read: node.read,
+          explicitLocked: explicitLocked, explicitDisabled: node.isDisabledByData))
+    }
+    for position in 0..<count where records[position].lock != .none {
+      _lock(position, records[position].lock)
+    }
+    for position in 0..<count where records[position].disables {
+      _setDisabled(position, true)
+    }
+    let afterLocks = self
+    for position in 0..<count where source.derivesExpansion && !expanded[position] {
+      if let reuse, !reuse(position).isNew { continue }
+      expanded[position] = try source.initialExpansion(
+        of: afterLocks.facts(at: position, record: records[position], lock: lock))
+    }
+    derived = DerivedAttributes(
+      source: source, records: records, baselineLocked: baselineLocked,
+      baselineDisabled: snapshot.disabledPositions)
+    derivationFailure = nil
+    if filter != nil { _applyFilter() }
+    checkInvariantsIfEnabled()
+  }
+
+  /// Derives the old tree's attributes on the reloaded tree, reusing the record of every surviving
+  /// node whose data flags and the facts its source read are unchanged.
+  mutating func rederive(_ derived: DerivedAttributes, from old: SelectionTree<ID>) {
+    let merged = self
+    let reuse: (Int) -> (record: DerivedRecord?, isNew: Bool) = { position in
+      guard let previous = old.structure.position(of: merged.structure.ids[position]) else {
+        return (nil, true)
+      }
+      let record = derived.records[previous]
+      guard record.explicitDisabled == merged.isDisabledItself(at: position),
+        record.explicitLocked == merged.hasOwnLock(at: position),
+        merged.hasSameFacts(record.read, at: position, as: old, at: previous)
+      else { return (nil, false) }
+      return (record, false)
+    }
+    do {
+      try applyDerivation(derived.source, reusing: reuse)
+    } catch {
+      derivationFailure = ErrorBox(error: error)
+    }
+  }
+}
+
+/// An error kept by a tree whose reload could not derive its attributes again.
+struct ErrorBox: Sendable {
+  let error: any Error
+}
