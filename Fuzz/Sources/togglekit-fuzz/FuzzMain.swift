@@ -19,8 +19,11 @@ func printError(_ message: String) {
   /// The target libFuzzer drives, chosen by the first argument before libFuzzer sees the rest.
   nonisolated(unsafe) var selectedTarget = FuzzTarget.indented
 
-  /// `togglekit-fuzz TARGET [libFuzzer options] [CORPUS...]`.
-  @_cdecl("Fuzz_main")
+  /// The entry libFuzzer calls: `togglekit-fuzz TARGET [libFuzzer options] [CORPUS...]`.
+  ///
+  /// SwiftPM renames an executable module's entry point to `<module>_main`, here
+  /// `togglekit_fuzz_main`; libFuzzer supplies `main`.
+  @_cdecl("togglekit_fuzz_main")
   func fuzzMain(
     _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
   ) -> CInt {
