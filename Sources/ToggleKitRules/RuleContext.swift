@@ -20,8 +20,7 @@ import ToggleKit
 ///
 /// **Cycles.** When deriving a key needs the key itself (`\.title <= \.title`, or `\.a <= \.b`
 /// with `\.b <= \.a`), evaluation stops: ``value(of:)`` throws ``RuleError/cycle(_:)`` naming the
-/// keys, and the plain property returns the key's default value. There is never unbounded
-/// recursion.
+/// keys, and the plain property returns the key's default value: never unbounded recursion.
 /// - Complexity: Reading a cached or explicit key is O(1) expected; deriving one costs the
 ///   predicates and values of the candidates tried.
 public struct RuleContext: Sendable {
@@ -38,9 +37,7 @@ public struct RuleContext: Sendable {
   /// Values computed on demand that count as explicit (a tree node's facts).
   var _facts: (any _RuleFactSource)?
 
-  /// The rules that derive the keys not set explicitly.
-  ///
-  /// Setting it clears the cache.
+  /// The rules that derive the keys not set explicitly; setting it clears the cache.
   public var model: RuleModel {
     didSet { _cache = _RuleCache() }
   }

@@ -14,31 +14,14 @@ public enum RuleLiteral: Hashable, Sendable, CustomStringConvertible {
   /// A bare word: `true`, `on`, `mixed`, …
   case word(String)
 
-  /// The literal as rules text: strings quoted with `\"`, `\\`, `\n`, `\t`, `\r` and `\u{…}` for
-  /// every other control character (C0, DEL, C1).
+  /// The literal as rules text; strings quoted, every control character escaped.
   /// - Complexity: O(m) for m characters.
   public var description: String {
     switch self {
     case .integer(let value): return String(value)
     case .word(let word): return word
     case .string(let text):
-      var result = "\""
-      for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": result += "\\\""
-        case "\\": result += "\\\\"
-        case "\n": result += "\\n"
-        case "\t": result += "\\t"
-        case "\r": result += "\\r"
-        default:
-          if LabelEscaping.isControl(scalar) {
-            result += "\\u{" + String(scalar.value, radix: 16) + "}"
-          } else {
-            result.unicodeScalars.append(scalar)
-          }
-        }
-      }
-      return result + "\""
+      return LabelEscaping.quoted(text) { "\\u{" + String($0.value, radix: 16) + "}" }
     }
   }
 }

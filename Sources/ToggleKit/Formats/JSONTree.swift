@@ -464,26 +464,11 @@ enum _JSONTree {
     emit(output + "\n]\n")
   }
 
-  /// A JSON string literal.
+  /// A JSON string literal; C0 as JSON requires, and DEL and C1 too, as `\uXXXX`.
   static func quote(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      default:
-        if LabelEscaping.isControl(scalar) {
-          // C0 as JSON requires, and DEL and C1 too: no raw control character reaches a terminal.
-          let hex = String(scalar.value, radix: 16, uppercase: true)
-          result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
-      }
+    LabelEscaping.quoted(text) { scalar in
+      let hex = String(scalar.value, radix: 16, uppercase: true)
+      return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
     }
-    return result + "\""
   }
 }

@@ -11,6 +11,32 @@ package enum LabelEscaping {
     scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
   }
 
+  /// `text` as a double-quoted string literal: `\"`, `\\`, `\n`, `\r`, `\t`, and every other
+  /// control character (C0, DEL, C1) as `control` spells it — JSON and rules text share this.
+  ///
+  /// - Complexity: O(n) in the length of `text`.
+  package static func quoted(
+    _ text: String, control: (Unicode.Scalar) -> String
+  ) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      default:
+        if isControl(scalar) {
+          result += control(scalar)
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return result + "\""
+  }
+
   /// Whether a UTF-8 byte may start something the writer escapes: a C0 control, `\`, DEL, or the
   /// lead byte `0xC2` of U+0080…U+00BF (which holds C1; false positives only cost the slow path).
   @inline(__always)
