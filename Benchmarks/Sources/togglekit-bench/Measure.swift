@@ -11,6 +11,13 @@ struct Summary {
   let max: Double
   let runs: Int
 
+  init(median: Double, min: Double, max: Double, runs: Int) {
+    self.median = median
+    self.min = min
+    self.max = max
+    self.runs = runs
+  }
+
   init(_ samples: [Double]) {
     let sorted = samples.sorted()
     median =

@@ -1,7 +1,9 @@
-/// The naive reference: a per-node Bool tree, the way most checkbox trees are written.
+/// The naive reference: children arrays and a per-node Bool, the way most checkbox trees are
+/// written, with a dictionary from id (the path) to node.
 ///
-/// States are aggregated by visiting subtrees, and a click cascades down and re-aggregates each
-/// ancestor (iterative here only so that deep trees do not overflow the stack). Every benchmark figure of ToggleKit is set beside this one's.
+/// A click writes every node below; a state is read by visiting the subtree ("scan on read"); one
+/// bottom-up pass gives every node's state at once. Iterative only so that deep trees do not
+/// overflow the stack. Every benchmark figure of ToggleKit is set beside this one's.
 struct NaiveTree {
   var labels: [Substring]
   var paths: [String]
@@ -9,39 +11,71 @@ struct NaiveTree {
   var children: [[Int32]]
   var selected: [Bool]
   var visible: [Bool]
-  /// The state each node's checkbox shows (0 off, 1 on, 2 mixed), kept for drawing.
-  var shown: [UInt8]
+  var index: [String: Int32]
 
-  /// Builds from label paths (`a/b/c`), parents before children, with a dictionary from path to
-  /// node.
-  init(paths: [String]) {
-    self.paths = paths
+  /// Builds from label paths (`a/b/c`) in preorder; a path whose parent is not listed creates it
+  /// (so "leaves only" inputs work too).
+  init(paths input: [String]) {
+    paths = []
     labels = []
     parents = []
     children = []
-    var index: [Substring: Int32] = [:]
-    index.reserveCapacity(paths.count)
-    for path in paths {
-      let node = Int32(labels.count)
-      let slash = path.lastIndex(of: "/")
-      let parent = slash.map { index[path[..<$0]]! } ?? -1
-      labels.append(slash.map { path[path.index(after: $0)...] } ?? path[...])
+    index = [:]
+    index.reserveCapacity(input.count)
+    paths.reserveCapacity(input.count)
+    selected = []
+    visible = []
+    for path in input { node(for: path) }
+    selected = Array(repeating: false, count: paths.count)
+    visible = Array(repeating: true, count: paths.count)
+  }
+
+  /// Builds from (id, parent id, label) entries, parents first.
+  init(entries: [(id: String, parent: String?, label: String)]) {
+    paths = []
+    labels = []
+    parents = []
+    children = []
+    index = [:]
+    index.reserveCapacity(entries.count)
+    selected = []
+    visible = []
+    for entry in entries {
+      let node = Int32(paths.count)
+      let parent = entry.parent.map { index[$0]! } ?? -1
+      paths.append(entry.id)
+      labels.append(entry.label[...])
       parents.append(parent)
       children.append([])
       if parent >= 0 { children[Int(parent)].append(node) }
-      index[path[...]] = node
+      index[entry.id] = node
     }
     selected = Array(repeating: false, count: paths.count)
     visible = Array(repeating: true, count: paths.count)
-    shown = Array(repeating: 0, count: paths.count)
+  }
+
+  @discardableResult
+  private mutating func node(for path: String) -> Int32 {
+    if let node = index[path] { return node }
+    let slash = path.lastIndex(of: "/")
+    var parent: Int32 = -1
+    if let slash { parent = self.node(for: String(path[..<slash])) }
+    let created = Int32(paths.count)
+    paths.append(path)
+    labels.append(slash.map { path[path.index(after: $0)...] } ?? path[...])
+    parents.append(parent)
+    children.append([])
+    if parent >= 0 { children[Int(parent)].append(created) }
+    index[path] = created
+    return created
   }
 
   /// The bytes of the tree's arrays: 16-byte label and path values (their text not counted), the
-  /// children arrays with their headers.
+  /// children arrays with their headers, the dictionary's slots.
   var storageBytes: Int {
-    let perNode = MemoryLayout<Substring>.stride + MemoryLayout<String>.stride + 4 + 3
+    let perNode = MemoryLayout<Substring>.stride + MemoryLayout<String>.stride + 4 + 2
     return labels.count * perNode + children.reduce(0) { $0 + 32 + $1.capacity * 4 }
-      + children.capacity * 8
+      + children.capacity * 8 + index.capacity * (MemoryLayout<String>.stride + 4)
   }
 
   /// The leaves below `node` that are on and off, by visiting every node below it: Θ(subtree).
@@ -60,22 +94,42 @@ struct NaiveTree {
     return (on, off)
   }
 
-  /// A click: compute the node's state, write every node below, then aggregate again what each
-  /// ancestor's checkbox shows: Θ(subtree) for the node, Θ(subtree) for each ancestor.
+  /// The state of the node with this id (0 off, 1 on, 2 mixed).
+  func state(of id: String) -> UInt8 {
+    let (on, off) = state(of: Int(index[id]!))
+    return off == 0 ? 1 : on == 0 ? 0 : 2
+  }
+
+  /// Every node's state (0 off, 1 on, 2 mixed) in one bottom-up pass over the nodes.
+  func allStates() -> [UInt8] {
+    var on = [Int32](repeating: 0, count: paths.count)
+    var off = [Int32](repeating: 0, count: paths.count)
+    for node in stride(from: paths.count - 1, through: 0, by: -1) {
+      if children[node].isEmpty {
+        if selected[node] { on[node] = 1 } else { off[node] = 1 }
+      }
+      let parent = Int(parents[node])
+      if parent >= 0 {
+        on[parent] += on[node]
+        off[parent] += off[node]
+      }
+    }
+    return paths.indices.map { off[$0] == 0 ? 1 : on[$0] == 0 ? 0 : 2 }
+  }
+
+  /// A click on the node with this id: its state by a scan, then every node below written.
+  mutating func toggle(_ id: String) {
+    toggle(Int(index[id]!))
+  }
+
+  /// A click: compute the node's state, then write every node below: Θ(subtree).
   mutating func toggle(_ node: Int) {
     let (_, off) = state(of: node)
     let value = off > 0
     var stack = [Int32(node)]
     while let current = stack.popLast() {
       selected[Int(current)] = value
-      shown[Int(current)] = value ? 1 : 0
       stack.append(contentsOf: children[Int(current)])
-    }
-    var ancestor = parents[node]
-    while ancestor >= 0 {
-      let (on, off) = state(of: Int(ancestor))
-      shown[Int(ancestor)] = off == 0 ? 1 : on == 0 ? 0 : 2
-      ancestor = parents[Int(ancestor)]
     }
   }
 

@@ -12,6 +12,48 @@ func budget(nodes: Int, everyNode: Bool) -> Budget {
   return budget
 }
 
+/// A seeded generator (SplitMix64), so that every run and both implementations meet the same
+/// random nodes.
+struct SeededRandom: RandomNumberGenerator {
+  var state: UInt64
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// Random nodes, each met once: a seeded shuffle of `nodes`, handed out `batch` at a time, so that
+/// a sample's nodes are not in cache from an earlier sample (cold), as a user scrolling, searching
+/// and clicking across a big tree meets them.
+struct ColdNodes {
+  private var order: [Int]
+  private var next = 0
+  let batch: Int
+
+  init(_ nodes: [Int], batch: Int, seed: UInt64) {
+    var random = SeededRandom(state: seed)
+    order = nodes.shuffled(using: &random)
+    self.batch = batch
+  }
+
+  /// The next batch of nodes (wrapping around after every node was met).
+  mutating func take() -> ArraySlice<Int> {
+    if next + batch > order.count { next = 0 }
+    defer { next += batch }
+    return order[next..<min(order.count, next + batch)]
+  }
+}
+
+/// Times a batch operation and reports it per node.
+func perNode(_ summary: Summary, _ batch: Int) -> Summary {
+  Summary(
+    median: summary.median / Double(batch), min: summary.min / Double(batch),
+    max: summary.max / Double(batch), runs: summary.runs)
+}
+
 /// Measures every tree operation on the complete tree of `shape` with `levels` levels.
 func benchmarkTree(shape: Shape, levels: Int) -> [Row] {
   let paths = shape.paths(levels: levels)
@@ -26,8 +68,10 @@ func benchmarkTree(shape: Shape, levels: Int) -> [Row] {
   var heavy = budget(nodes: n, everyNode: true)
   heavy.warmUp = n >= 1_000_000 ? 0 : 1
   let light = budget(nodes: n, everyNode: false)
+  var cold = light
+  cold.warmUp = 0
 
-  // Build from paths.
+  // Builds: every node listed, leaves only, entries, nested nodes.
   var built: SelectionTree<String>? = nil
   let build = measure(heavy) {
     built = nil
@@ -38,47 +82,109 @@ func benchmarkTree(shape: Shape, levels: Int) -> [Row] {
     builtNaive = nil
     builtNaive = NaiveTree(paths: paths)
   }
-  add("build from paths", build, buildNaive)
+  add("build from paths, every node listed", build, buildNaive)
   var tree = built!
   var naive = builtNaive!
   built = nil
   builtNaive = nil
+  let leafPositions = (0..<n).filter { naive.children[$0].isEmpty }
+  let leafPaths = leafPositions.map { paths[$0] }
+  var scratch: SelectionTree<String>? = nil
+  var scratchNaive: NaiveTree? = nil
+  add(
+    "build from paths, leaves only",
+    measure(heavy) {
+      scratch = nil
+      scratch = try! SelectionTree(paths: leafPaths)
+    },
+    measure(heavy) {
+      scratchNaive = nil
+      scratchNaive = NaiveTree(paths: leafPaths)
+    })
+  let entryTuples = (0..<n).map { node in
+    let parent = Int(naive.parents[node])
+    return (
+      id: paths[node], parent: parent < 0 ? nil : paths[parent], label: String(naive.labels[node])
+    )
+  }
+  let entries = entryTuples.map {
+    SelectionTree<String>.Entry(id: $0.id, parent: $0.parent, label: $0.label)
+  }
+  add(
+    "build from entries",
+    measure(heavy) {
+      scratch = nil
+      scratch = try! SelectionTree(entries: entries)
+    },
+    measure(heavy) {
+      scratchNaive = nil
+      scratchNaive = NaiveTree(entries: entryTuples)
+    })
+  // Nested nodes, assembled bottom-up (children before parents in reverse preorder).
+  var assembled = [SelectionTree<String>.Node?](repeating: nil, count: n)
+  for node in stride(from: n - 1, through: 0, by: -1) {
+    assembled[node] = SelectionTree<String>.Node(
+      id: paths[node], label: String(naive.labels[node]),
+      children: naive.children[node].map { assembled[Int($0)]! })
+    for child in naive.children[node] { assembled[Int(child)] = nil }
+  }
+  let nested = [assembled[0]!]
+  assembled = []
+  add(
+    "build from nested nodes",
+    measure(heavy) {
+      scratch = nil
+      scratch = try! SelectionTree(roots: nested)
+    },
+    measure(heavy) {
+      scratchNaive = nil
+      scratchNaive = NaiveTree(entries: entryTuples)
+    })
+  if scratch?.count == -1 || scratchNaive?.paths.count == -1 { print("") }
+  scratch = nil
+  scratchNaive = nil
 
-  // Clicks: the root, a node halfway down, random leaves (the same ones in both).
+  // Clicks: the root, a node halfway down, random leaves met once (cold), and the same 1,000
+  // scattered leaves over and over (warm).
   add(
     "root toggle", measure(light) { _ = try! tree.toggle("root") },
-    measure(heavy) { naive.toggle(0) })
+    measure(heavy) { naive.toggle("root") })
   let midPath = (["root"] + Array(repeating: "0", count: levels / 2)).joined(separator: "/")
-  let midNode = paths.firstIndex(of: midPath)!
   add(
     "mid-level toggle", measure(light) { _ = try! tree.toggle(midPath) },
-    measure(heavy) { naive.toggle(midNode) })
-  // The same scattered nodes on every run: multiplicative hashing of 0, 1, 2, ….
-  let scattered = (0..<1_000).map { Int((UInt64($0 + 1) &* 0x9E37_79B9_7F4A_7C15) % UInt64(n)) }
-  let leafNodes = scattered.map { node in
-    // The first leaf at or after `node` in preorder: its first descendant at the deepest level.
-    var leaf = node
-    while !naive.children[leaf].isEmpty { leaf += 1 }
-    return leaf
-  }
-  var leafIndex = 0
-  let leafToggle = measure(light) {
-    _ = try! tree.toggle(paths[leafNodes[leafIndex % leafNodes.count]])
-    leafIndex += 1
-  }
-  var naiveLeafIndex = 0
-  let naiveLeafToggle = measure(light) {
-    naive.toggle(leafNodes[naiveLeafIndex % leafNodes.count])
-    naiveLeafIndex += 1
-  }
-  add("leaf toggle", leafToggle, naiveLeafToggle)
+    measure(heavy) { naive.toggle(midPath) })
+  let batch = min(100, max(1, leafPositions.count / 4_000))
+  var coldLeaves = ColdNodes(leafPositions, batch: batch, seed: 1)
+  var coldLeavesNaive = ColdNodes(leafPositions, batch: batch, seed: 1)
+  add(
+    "random leaf toggle (cold)",
+    perNode(
+      measure(cold) { for leaf in coldLeaves.take() { _ = try! tree.toggle(paths[leaf]) } },
+      batch),
+    perNode(
+      measure(cold) { for leaf in coldLeavesNaive.take() { naive.toggle(paths[leaf]) } },
+      batch))
+  var random = SeededRandom(state: 2)
+  let warmLeaves = (0..<1_000).map { _ in leafPositions.randomElement(using: &random)! }
+  var warmIndex = 0
+  var warmIndexNaive = 0
+  add(
+    "leaf toggle, 1,000 leaves cycled (warm)",
+    measure(light) {
+      _ = try! tree.toggle(paths[warmLeaves[warmIndex % warmLeaves.count]])
+      warmIndex += 1
+    },
+    measure(light) {
+      naive.toggle(paths[warmLeaves[warmIndexNaive % warmLeaves.count]])
+      warmIndexNaive += 1
+    })
 
   // A realistic selection for the queries: the mid-level node on, and a scatter of leaves.
   for node in naive.selected.indices where naive.selected[node] { naive.selected[node] = false }
   _ = try! tree.set("root", to: false)
   _ = try! tree.set(midPath, to: true)
-  naive.toggle(midNode)
-  for leaf in leafNodes.prefix(100) {
+  naive.toggle(midPath)
+  for leaf in warmLeaves.prefix(100) where !naive.selected[leaf] {
     _ = try! tree.toggle(paths[leaf])
     naive.toggle(leaf)
   }
@@ -88,13 +194,54 @@ func benchmarkTree(shape: Shape, levels: Int) -> [Row] {
 
   var sink = 0
   let ids = tree.ids
+  let allNodes = Array(0..<n)
+  let nodeBatch = min(100, max(1, n / 4_000))
+  var coldQueries = ColdNodes(allNodes, batch: nodeBatch, seed: 3)
+  var coldQueriesNaive = ColdNodes(allNodes, batch: nodeBatch, seed: 3)
+  add(
+    "state(of:), random node (cold)",
+    perNode(
+      measure(cold) {
+        for node in coldQueries.take() { sink &+= tree.state(of: paths[node])!.hashValue }
+      }, nodeBatch),
+    perNode(
+      measure(cold) {
+        for node in coldQueriesNaive.take() { sink &+= Int(naive.state(of: paths[node])) }
+      }, nodeBatch))
+  var coldSummaries = ColdNodes(allNodes, batch: nodeBatch, seed: 4)
+  add(
+    "summary(of:), random node (cold)",
+    perNode(
+      measure(cold) {
+        for node in coldSummaries.take() { sink &+= tree.summary(of: paths[node])!.writableOn }
+      }, nodeBatch), nil)
+  var leafQueries = ColdNodes(leafPositions, batch: batch, seed: 5)
+  var leafQueriesNaive = ColdNodes(leafPositions, batch: batch, seed: 5)
+  add(
+    "state(of:), random leaf (cold)",
+    perNode(
+      measure(cold) {
+        for node in leafQueries.take() { sink &+= tree.state(of: paths[node])!.hashValue }
+      }, batch),
+    perNode(
+      measure(cold) {
+        for node in leafQueriesNaive.take() { sink &+= Int(naive.state(of: paths[node])) }
+      }, batch))
   add(
     "state(of:) of the root", measure(light) { sink &+= tree.state(of: "root")!.hashValue },
-    measure(heavy) { sink &+= naive.state(of: 0).on })
+    measure(heavy) { sink &+= Int(naive.state(of: "root")) })
   add(
-    "state(of:) of every node",
+    "every node's state: one bulk read",
+    measure(heavy) { sink &+= tree.states().count },
+    measure(heavy) { sink &+= naive.allStates().count })
+  add(
+    "every node's summary: one bulk read",
+    measure(heavy) { sink &+= tree.summaries().count },
+    measure(heavy) { sink &+= naive.allStates().count })
+  add(
+    "every node's state via state(of:)",
     measure(heavy) { for id in ids { sink &+= tree.state(of: id)!.hashValue } },
-    measure(heavy) { for node in 0..<n { sink &+= naive.state(of: node).on } })
+    measure(heavy) { sink &+= naive.allStates().count })
   add(
     "selection(.topmost)", measure(light) { sink &+= tree.selection(.topmost).count },
     measure(light) { sink &+= naive.topmost().count })

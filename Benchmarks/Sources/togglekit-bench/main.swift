@@ -42,6 +42,28 @@ if let index = arguments.firstIndex(of: "--profile-parse"), index + 1 < argument
   for _ in 0..<5 { _ = try! SelectionTree(parsing: bytes, format: format) }
   exit(0)
 }
+if let index = arguments.firstIndex(of: "--profile-build"), index + 1 < arguments.count {
+  // For profilers: build the 10^6-node wide tree five times from paths (every node listed or
+  // leaves only) or entries, nothing else.
+  let paths = Shape.wide.paths(levels: 6)
+  let kind = arguments[index + 1]
+  let input =
+    kind == "leaves" ? paths.filter { path in path.split(separator: "/").count == 7 } : paths
+  let entries = paths.map { path in
+    let slash = path.lastIndex(of: "/")
+    return SelectionTree<String>.Entry(
+      id: path, parent: slash.map { String(path[..<$0]) },
+      label: String(path[(slash.map { path.index(after: $0) } ?? path.startIndex)...]))
+  }
+  for _ in 0..<5 {
+    if kind == "entries" {
+      _ = try! SelectionTree(entries: entries)
+    } else {
+      _ = try! SelectionTree(paths: input)
+    }
+  }
+  exit(0)
+}
 if arguments.contains("--profile-rules") {
   // For profilers: apply the benchmark's rules to the 10^5-node tree ten times, nothing else.
   let base = try! SelectionTree(paths: Shape.wide.paths(levels: 5))

@@ -139,11 +139,12 @@ enum _IndentedText {
   }
 
   static func export<ID>(_ tree: SelectionTree<ID>, to emit: (String) -> Void) {
+    let (states, bits) = tree.statesAndBits(in: 0..<tree.count)
     for position in 0..<tree.count {
       var line = String(repeating: "  ", count: Int(tree.structure.depths[position]))
       line += _marker(
-        state: tree.state(at: position),
-        locked: tree.structure.isLeaf(position) && tree.hasOwnLock(at: position),
+        state: states[position],
+        locked: tree.structure.isLeaf(position) && bits[position] & NodeBits.locked != 0,
         disabled: tree.isDisabledItself(at: position))
       line += " "
       // `/` is escaped too, so that no line of indented text reads as a path (format detection).

@@ -64,10 +64,11 @@ enum _PathList {
         ? LabelEscaping.escape(label, specials: [separator, "{"], emptyMarker: true)
         : LabelPath.escaped(label, separator: separator)
     }
+    let (states, bits) = tree.statesAndBits(in: 0..<tree.count)
     tree.forEachPath(separator: separator, component: component) { position, path in
       let marker = _marker(
-        state: tree.state(at: position),
-        locked: tree.structure.isLeaf(position) && tree.hasOwnLock(at: position),
+        state: states[position],
+        locked: tree.structure.isLeaf(position) && bits[position] & NodeBits.locked != 0,
         disabled: tree.isDisabledItself(at: position))
       emit(marker + " " + path + "\n")
     }

@@ -1,39 +1,105 @@
 /// An open-addressing index from node ids to positions: 4 bytes a slot, at most three quarters
 /// full, so 5–11 bytes per node instead of a `Dictionary`'s 30–40.
+///
+/// Each slot holds a position and, in the bits the positions leave free, a tag taken from the
+/// id's hash: a probe compares an id (a cache miss into the id array, another into a long string's
+/// text) only when the tags agree, so a lookup reads about one id however long its probe run.
+/// It grows as ids are added while a tree is built from paths.
 struct _IDIndex: Sendable {
-  private let slots: [Int32]
-  private let mask: Int
+  /// Per slot: 0 when empty, else `tag << positionBits | (position + 1)`.
+  private var slots: [UInt32]
+  private var mask: Int
+  private var positionBits: UInt32
+  private var count = 0
+
+  /// An empty index with room for `capacity` ids before it grows.
+  init(capacity: Int) {
+    var slotCount = 16
+    while slotCount * 3 < capacity * 4 { slotCount <<= 1 }  // at most three quarters full
+    mask = slotCount - 1
+    // Room for every position the slots can hold before the index grows.
+    positionBits = 1
+    while positionBits < 32 && (1 << UInt64(positionBits)) <= UInt64(slotCount) {
+      positionBits += 1
+    }
+    slots = [UInt32](repeating: 0, count: slotCount)
+  }
 
   /// Builds the index, or reports the first two positions that share an id.
   init<ID: Hashable>(ids: [ID]) throws(_DuplicatePositions) {
-    var capacity = 16
-    while capacity * 3 < ids.count * 4 { capacity <<= 1 }  // at most three quarters full
-    mask = capacity - 1
-    var slots = [Int32](repeating: -1, count: capacity)
+    self.init(capacity: ids.count)
     for (position, id) in ids.enumerated() {
-      var slot = id.hashValue & mask
-      while slots[slot] >= 0 {
-        if ids[Int(slots[slot])] == id {
-          throw _DuplicatePositions(first: Int(slots[slot]), second: position)
-        }
-        slot = (slot + 1) & mask
+      if let first = insert(id, at: position, in: ids) {
+        throw _DuplicatePositions(first: first, second: position)
       }
-      slots[slot] = Int32(position)
     }
-    self.slots = slots
+  }
+
+  private var positionMask: UInt32 {
+    positionBits >= 32 ? UInt32.max : (1 << positionBits) - 1
+  }
+
+  private var tagMask: UInt32 { positionBits >= 32 ? 0 : UInt32.max >> positionBits }
+
+  /// The tag of a hash: its high bits, which the slot number does not use.
+  @inline(__always)
+  private func tag(of hash: Int) -> UInt32 {
+    UInt32(truncatingIfNeeded: UInt64(bitPattern: Int64(hash)) >> 40) & tagMask
   }
 
   /// The bytes of the slots.
-  var storageBytes: Int { slots.capacity * MemoryLayout<Int32>.stride }
+  var storageBytes: Int { slots.capacity * MemoryLayout<UInt32>.stride }
 
   /// The position of `id` in `ids`, the array the index was built from.
   func position<ID: Hashable>(of id: ID, in ids: [ID]) -> Int? {
-    var slot = id.hashValue & mask
-    while true {
-      let position = slots[slot]
-      if position < 0 { return nil }
-      if ids[Int(position)] == id { return Int(position) }
+    let hash = id.hashValue
+    var slot = hash & mask
+    let tag = tag(of: hash)
+    let positionMask = positionMask
+    let positionBits = positionBits
+    return slots.withUnsafeBufferPointer { slots in
+      while true {
+        let entry = slots[slot]
+        if entry == 0 { return nil }
+        if entry >> positionBits == tag {
+          let position = Int(entry & positionMask) - 1
+          if ids[position] == id { return position }
+        }
+        slot = (slot + 1) & mask
+      }
+    }
+  }
+
+  /// Adds `id` at `position` (`ids[position]` need not exist yet; the ids before it must), unless
+  /// it is there already: then its position, and nothing changed.
+  mutating func insert<ID: Hashable>(_ id: ID, at position: Int, in ids: [ID]) -> Int? {
+    if (count + 1) * 4 > slots.count * 3 || UInt64(position + 1) >= (1 << UInt64(positionBits)) {
+      grow(toHold: max(position + 1, count + 1), ids: ids)
+    }
+    let hash = id.hashValue
+    var slot = hash & mask
+    let tag = tag(of: hash)
+    let positionMask = positionMask
+    while slots[slot] != 0 {
+      if slots[slot] >> positionBits == tag {
+        let other = Int(slots[slot] & positionMask) - 1
+        if ids[other] == id { return other }
+      }
       slot = (slot + 1) & mask
+    }
+    slots[slot] = tag << positionBits | UInt32(position + 1)
+    count += 1
+    return nil
+  }
+
+  /// Rebuilds with twice the room (the positions in it are `ids`' distinct ones).
+  private mutating func grow<ID: Hashable>(toHold needed: Int, ids: [ID]) {
+    let old = slots
+    let oldMask = positionMask
+    self = _IDIndex(capacity: max(needed, count) * 2)
+    for entry in old where entry != 0 {
+      let position = Int(entry & oldMask) - 1
+      _ = insert(ids[position], at: position, in: ids)
     }
   }
 }

@@ -145,7 +145,8 @@ extension SelectionTree {
       }
       draft.append(id: entry.id, parent: parent, entry.fields)
     }
-    self = try draft.finish(options: options)
+    // In preorder, the entries' positions are the tree's: their index is the tree's index.
+    self = try draft.finish(options: options, index: index)
   }
 
   /// Builds a tree from nested nodes.
@@ -183,25 +184,12 @@ extension SelectionTree where ID == String {
   public init(
     paths: some Sequence<String>, separator: Unicode.Scalar = "/", options: Options = Options()
   ) throws(SelectionTreeError) {
-    var draft = TreeDraft<String>(capacity: paths.underestimatedCount)
-    var interner = PathInterner(capacity: paths.underestimatedCount)
+    var builder = PathTreeBuilder(capacity: paths.underestimatedCount, separator: separator)
     for (entry, path) in paths.enumerated() {
-      let labels: [String]
-      do {
-        labels = try LabelPath.labels(of: path, separator: separator)
-      } catch {
-        throw .emptyLabel(entry: entry, text: path)
-      }
-      interner.intern(labels) { label, parent in
-        let escaped = LabelPath.escaped(label, separator: separator)
-        let id = parent < 0 ? escaped : draft.ids[Int(parent)] + String(separator) + escaped
-        draft.append(
-          id: id, label: label, parent: parent, isSelected: false, lock: .none,
-          isDisabled: false, isExpanded: false, attributes: [:])
-        return Int32(draft.count - 1)
-      }
+      guard builder.add(path) else { throw .emptyLabel(entry: entry, text: path) }
     }
-    self = try draft.finish(options: options)
+    let (draft, index) = builder.finished()
+    self = try draft.finish(options: options, index: index)
   }
 }
 

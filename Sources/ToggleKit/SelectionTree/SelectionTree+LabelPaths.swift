@@ -90,7 +90,7 @@ extension SelectionTree {
   /// // mixed  Fruit
   /// // on     Fruit/Apple
   /// ```
-  /// - Complexity: O(n log n + total path length).
+  /// - Complexity: O(n + total path length).
   public func forEachLabelPath(
     separator: Unicode.Scalar = "/", escaped: Bool = true,
     _ body: (_ id: ID, _ path: String, _ state: ToggleState) throws -> Void
@@ -98,8 +98,9 @@ extension SelectionTree {
     let component: (String) -> String = {
       escaped ? LabelPath.escaped($0, separator: separator) : $0
     }
+    let states = self.states()
     try forEachPath(separator: separator, component: component) { position, path in
-      try body(structure.ids[position], path, state(at: position))
+      try body(structure.ids[position], path, states[position])
     }
   }
 

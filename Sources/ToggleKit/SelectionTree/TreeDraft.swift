@@ -1,4 +1,4 @@
-/// A child's key while building from paths: its parent and its label.
+/// A child's key while interning paths and checking sibling labels: its parent and its label.
 struct ChildKey: Hashable {
   let parent: Int32
   let label: String
@@ -56,11 +56,21 @@ struct TreeDraft<ID: Hashable> {
   var isDisabled: [Bool] = []
   var isExpanded: [Bool] = []
   var attributes: [Int32: [String: String]] = [:]
+  /// Whether the nodes so far came in preorder (each one's parent is the node before it or one of
+  /// that node's ancestors); while they do, each node's depth and subtree end are kept as they
+  /// come, and laying out costs nothing more.
+  private(set) var inPreorder = true
+  private var open: [Int32] = []
+  private var depths: [Int32] = []
+  private var ends: [Int32] = []
+  private var roots: [Int32] = []
 
   init(capacity: Int) {
     ids.reserveCapacity(capacity)
     labels.reserveCapacity(capacity)
     parents.reserveCapacity(capacity)
+    depths.reserveCapacity(capacity)
+    ends.reserveCapacity(capacity)
   }
 
   var count: Int { ids.count }
@@ -77,6 +87,7 @@ struct TreeDraft<ID: Hashable> {
     isExpanded: Bool, attributes: [String: String]
   ) {
     if !attributes.isEmpty { self.attributes[Int32(ids.count)] = attributes }
+    if inPreorder { trackPreorder(parent: parent) }
     ids.append(id)
     labels.append(label)
     parents.append(parent)
@@ -86,8 +97,32 @@ struct TreeDraft<ID: Hashable> {
     self.isExpanded.append(isExpanded)
   }
 
-  /// Lays the nodes out in preorder and applies their initial states.
-  func finish(options: SelectionTree<ID>.Options) throws(SelectionTreeError) -> SelectionTree<ID> {
+  private mutating func trackPreorder(parent: Int32) {
+    let node = Int32(ids.count)
+    while let top = open.last, top != parent {
+      ends[Int(top)] = node
+      open.removeLast()
+    }
+    if parent >= 0 && open.isEmpty {
+      inPreorder = false
+      open = []
+      depths = []
+      ends = []
+      roots = []
+      return
+    }
+    if parent < 0 { roots.append(node) }
+    depths.append(Int32(open.count))
+    ends.append(node + 1)
+    open.append(node)
+  }
+
+  /// Lays the nodes out in preorder and applies their initial states; `index` is an index of
+  /// `ids` in their order, used when they come in preorder.
+  func finish(
+    options: SelectionTree<ID>.Options, index prebuilt: _IDIndex? = nil
+  ) throws(SelectionTreeError) -> SelectionTree<ID> {
+    if inPreorder { return try finishInPreorder(options: options, index: prebuilt) }
     let n = ids.count
     // Children as linked lists, in input order; the roots hang off a virtual node n.
     var firstChild = [Int32](repeating: -1, count: n + 1)
@@ -163,20 +198,57 @@ struct TreeDraft<ID: Hashable> {
     for position in 0..<n where sizes[position] == 1 {
       bytes[position] = NodeBits.leaf | (isSelected[Int(order[position])] ? NodeBits.selected : 0)
     }
-    var tree = SelectionTree(
+    let tree = SelectionTree(
       structure: structure, states: bytes, expanded: order.map { isExpanded[Int($0)] },
       disabledPositions: [], options: options)
-    for position in 0..<n {
-      let node = Int(order[position])
-      if sizes[position] > 1 && isSelected[node] {
-        tree._initialSelect(position)
+    return applyingInitialStates(to: tree, order: order)
+  }
+
+  /// The layout when the nodes came in preorder: the arrays as they are.
+  private func finishInPreorder(
+    options: SelectionTree<ID>.Options, index prebuilt: _IDIndex?
+  ) throws(SelectionTreeError) -> SelectionTree<ID> {
+    let n = ids.count
+    var ends = self.ends
+    for node in open { ends[Int(node)] = Int32(n) }
+    let index: _IDIndex
+    if let prebuilt {
+      index = prebuilt
+    } else {
+      do {
+        index = try _IDIndex(ids: ids)
+      } catch {
+        throw .duplicateID(id: "\(ids[error.second])", first: error.first, second: error.second)
       }
     }
-    for position in 0..<n where locks[Int(order[position])] != NodeLock.none {
-      let node = Int(order[position])
-      tree._lock(position, locks[node], ownValue: isSelected[node])
+    let structure = TreeStructure(
+      ids: ids, labels: labels, parents: parents, ends: ends, depths: depths,
+      attributes: attributes, roots: roots, index: index)
+    var bytes = [UInt8](repeating: 0, count: n)
+    for position in 0..<n where Int(ends[position]) == position + 1 {
+      bytes[position] = NodeBits.leaf | (isSelected[position] ? NodeBits.selected : 0)
     }
-    for position in 0..<n where isDisabled[Int(order[position])] {
+    let tree = SelectionTree(
+      structure: structure, states: bytes, expanded: isExpanded, disabledPositions: [],
+      options: options)
+    return applyingInitialStates(to: tree, order: nil)
+  }
+
+  /// Selections of parents, locks and disabling, node by node in preorder (`order[position]` is
+  /// the draft node at each position; nil when they are the same).
+  private func applyingInitialStates(
+    to built: SelectionTree<ID>, order: [Int32]?
+  ) -> SelectionTree<ID> {
+    var tree = built
+    let n = ids.count
+    func node(_ position: Int) -> Int { order.map { Int($0[position]) } ?? position }
+    for position in 0..<n where isSelected[node(position)] && !tree.structure.isLeaf(position) {
+      tree._initialSelect(position)
+    }
+    for position in 0..<n where locks[node(position)] != NodeLock.none {
+      tree._lock(position, locks[node(position)], ownValue: isSelected[node(position)])
+    }
+    for position in 0..<n where isDisabled[node(position)] {
       tree._setDisabled(position, true)
     }
     tree.checkInvariantsIfEnabled()

@@ -163,49 +163,83 @@ extension SIMD16<Int32> {
 /// Node states of a whole tree, in preorder, with counts per state over any index range and lazy
 /// application of a state map to any range.
 ///
-/// A segment tree over blocks of 32 positions: each segment node keeps the counts of the 16 states in
-/// its range (with its own pending map already applied) and a map still pending for its children.
-/// Applying a map to a range, counting a range and reading one state are O(log n + 32); listing the
-/// k positions whose state is in a set costs O(k + log n) per run of consecutive matches.
+/// A B-ary tree of lazy maps over the bytes, shallow so that a path from a position to the top
+/// costs a handful of cache lines: blocks of 64 positions (the bytes, a pending map and counts per
+/// state), and above them levels of nodes with 16 children each (a pending map and counts). A
+/// million nodes make 16,384 blocks and four levels above them. Each node keeps the counts of the
+/// 32 states in its range with its own pending map applied, and the map still pending for its
+/// children (for a block, for its bytes). Reading one state composes the maps above it; a write to
+/// one position moves it between two counts on each level without pushing maps down when it can;
+/// applying a map to a range, counting a range and reading one state are O(B log_B n + 64).
 struct _NodeStates: Sendable {
-  /// The block size's logarithm that trees use: 5 (blocks of 32 positions).
-  static let defaultBlockShift = 5
-  /// A smaller block size for tests, so that tiny trees cross blocks and reach the lazy maps.
+  /// log2 of a block's positions that trees use: 6 (64 positions).
+  static let defaultBlockShift = 6
+  /// log2 of the children of a node above the blocks: 4 (16 children).
+  static let defaultFanShift = 4
+  /// A smaller block size for tests, so that tiny trees cross blocks and reach the lazy maps; the
+  /// fan-out is then 2^(shift + 1) unless ``testingFanShift`` says otherwise.
   @TaskLocal static var testingBlockShift: Int?
+  /// A smaller fan-out for tests.
+  @TaskLocal static var testingFanShift: Int?
 
-  /// log2 of the positions a block holds (the segment tree's leaves).
+  /// log2 of the positions a block holds.
   let blockShift: Int
+  /// log2 of the children of a node above the blocks.
+  let fanShift: Int
   var blockSize: Int { 1 << blockShift }
 
-  /// The raw state of each position (maps pending in the block's segment leaf not yet applied).
+  /// The raw state of each position (maps pending in its block not yet applied).
   private(set) var bytes: [UInt8]
-  /// Per segment node (1-based heap order): counts per state in its range.
+  /// Per node, level by level from the blocks up (the last one is the top): counts per state in
+  /// its range, its own pending map applied.
   private(set) var counts: [_Counts]
-  /// Per segment node: the map pending for its children (for a block, for its bytes).
+  /// Per node: the map pending for its children (for a block, for its bytes).
   private(set) var pending: [_StateMap]
+  /// Where each level's nodes start in `counts` and `pending`; one more entry, the total.
+  private let levelStart: [Int]
   /// The number of positions.
   let count: Int
-  /// The first segment node that is a block (a power of two).
-  let firstBlock: Int
 
   init(states: [UInt8]) {
     blockShift = Self.testingBlockShift ?? Self.defaultBlockShift
-    let blockSize = 1 << blockShift
+    fanShift =
+      Self.testingFanShift ?? (Self.testingBlockShift.map { $0 + 1 } ?? Self.defaultFanShift)
     count = states.count
-    let blocks = max(1, (states.count + blockSize - 1) >> blockShift)
-    var first = 1
-    while first < blocks { first <<= 1 }
-    firstBlock = first
     bytes = states
-    bytes.append(contentsOf: repeatElement(0, count: first * blockSize - states.count))
-    counts = Array(repeating: _Counts.zero, count: 2 * first)
-    pending = Array(repeating: .identity, count: 2 * first)
-    for block in 0..<blocks {
-      counts[first + block] = recount(block: block)
+    var starts = [0]
+    var width = max(1, (states.count + (1 << blockShift) - 1) >> blockShift)
+    while true {
+      starts.append(starts.last! + width)
+      if width == 1 { break }
+      width = (width + (1 << fanShift) - 1) >> fanShift
     }
-    for node in stride(from: first - 1, through: 1, by: -1) {
-      counts[node] = counts[2 * node] &+ counts[2 * node + 1]
+    levelStart = starts
+    counts = Array(repeating: _Counts.zero, count: starts.last!)
+    pending = Array(repeating: .identity, count: starts.last!)
+    for block in 0..<(starts[1]) {
+      counts[block] = recount(block: block)
     }
+    for level in 1..<(starts.count - 1) {
+      for index in 0..<(starts[level + 1] - starts[level]) {
+        var sum = _Counts.zero
+        for child in children(of: index, level: level) { sum &+= counts[starts[level - 1] + child] }
+        counts[starts[level] + index] = sum
+      }
+    }
+  }
+
+  /// The number of levels, the blocks included.
+  private var levels: Int { levelStart.count - 1 }
+
+  /// log2 of the positions a node of `level` covers.
+  @inline(__always)
+  private func shift(_ level: Int) -> Int { blockShift + fanShift * level }
+
+  /// The children (indices on `level - 1`) of the node `index` on `level` ≥ 1.
+  @inline(__always)
+  private func children(of index: Int, level: Int) -> Range<Int> {
+    let first = index << fanShift
+    return first..<min(first + (1 << fanShift), levelStart[level] - levelStart[level - 1])
   }
 
   private func recount(block: Int) -> _Counts {
@@ -219,15 +253,27 @@ struct _NodeStates: Sendable {
     return result
   }
 
+  /// The maps pending above a node of `level` (its own excluded), composed.
+  @inline(__always)
+  private func mapAbove(_ index: Int, level: Int) -> _StateMap {
+    var map = _StateMap.identity
+    var node = index
+    for upper in (level + 1)..<levels {
+      node >>= fanShift
+      map = pending[levelStart[upper] + node].after(map)
+    }
+    return map
+  }
+
   // MARK: Reading
 
   /// The state at `index`.
   func state(at index: Int) -> UInt8 {
     var state = bytes[index]
-    var node = firstBlock + (index >> blockShift)
-    while node >= 1 {
-      state = pending[node](state)
-      node >>= 1
+    var node = index >> blockShift
+    for level in 0..<levels {
+      state = pending[levelStart[level] + node](state)
+      node >>= fanShift
     }
     return state
   }
@@ -235,104 +281,110 @@ struct _NodeStates: Sendable {
   /// Counts per state over `range`.
   func counts(in range: Range<Int>) -> _Counts {
     guard !range.isEmpty else { return _Counts.zero }
-    let block = range.lowerBound >> blockShift
-    if block == (range.upperBound - 1) >> blockShift {
-      // Most subtrees fit in one block: compose the maps above it (8 bytes a level, mostly cached)
-      // instead of descending through the 64-byte counts.
-      var map = _StateMap.identity
-      var node = firstBlock + block
-      while node >= 1 {
-        map = pending[node].after(map)
-        node >>= 1
-      }
-      var result = _Counts.zero
-      for index in range {
-        result.add(map(bytes[index]))
-      }
-      return result
+    // The lowest node that covers the range, then the maps above it.
+    var level = 0
+    while level < levels - 1
+      && range.lowerBound >> shift(level) != (range.upperBound - 1) >> shift(level)
+    {
+      level += 1
     }
-    let upper = range.upperBound == count ? firstBlock * blockSize : range.upperBound
-    return counts(range.lowerBound, upper, node: 1, low: 0, high: firstBlock * blockSize)
+    let index = range.lowerBound >> shift(level)
+    return mapAbove(index, level: level).apply(to: counts(range, level: level, index: index))
   }
 
-  private func counts(_ l: Int, _ r: Int, node: Int, low: Int, high: Int) -> _Counts {
-    if l <= low && high <= r { return counts[node] }
-    if node >= firstBlock {
-      var result = _Counts.zero
-      let map = pending[node]
-      for index in max(l, low)..<min(r, high, count) {
-        result.add(map(bytes[index]))
-      }
-      return result
+  /// Counts over `range` within the node `index` of `level`, its own pending map applied.
+  private func counts(_ range: Range<Int>, level: Int, index: Int) -> _Counts {
+    let low = index << shift(level)
+    let high = min(count, (index + 1) << shift(level))
+    if range.lowerBound <= low && high <= range.upperBound {
+      return counts[levelStart[level] + index]
     }
-    let middle = (low + high) >> 1
+    let map = pending[levelStart[level] + index]
     var result = _Counts.zero
-    if l < middle { result &+= counts(l, r, node: 2 * node, low: low, high: middle) }
-    if r > middle { result &+= counts(l, r, node: 2 * node + 1, low: middle, high: high) }
-    return pending[node].apply(to: result)
+    if level == 0 {
+      for position in max(range.lowerBound, low)..<min(range.upperBound, high) {
+        result.add(map(bytes[position]))
+      }
+      return result
+    }
+    let childShift = shift(level - 1)
+    let first = max(range.lowerBound, low) >> childShift
+    let last = (min(range.upperBound, high) - 1) >> childShift
+    for child in first...last {
+      result &+= counts(range, level: level - 1, index: child)
+    }
+    return map.apply(to: result)
   }
 
-  /// Calls `body` with every index in `range` whose state is in `mask`, in order.
+  /// Calls `body` with every index in `range` whose state is in `mask`, in order; `body` may
+  /// return an index to skip to.
   func forEachIndex(in range: Range<Int>, matching mask: StateSet, _ body: (Int) -> Int?) {
     guard !range.isEmpty else { return }
     var next = range.lowerBound
     forEachIndex(
-      &next, range.upperBound, mask, node: 1, low: 0, high: firstBlock * blockSize,
-      above: .identity, body)
+      &next, range.upperBound, mask, level: levels - 1, index: 0, above: .identity, body)
   }
 
   private func forEachIndex(
-    _ next: inout Int, _ r: Int, _ mask: StateSet, node: Int, low: Int, high: Int,
-    above: _StateMap, _ body: (Int) -> Int?
+    _ next: inout Int, _ r: Int, _ mask: StateSet, level: Int, index: Int, above: _StateMap,
+    _ body: (Int) -> Int?
   ) {
+    let low = index << shift(level)
+    let high = min(count, (index + 1) << shift(level))
     if r <= low || high <= next || next >= r { return }
+    let node = levelStart[level] + index
     if counts[node].sum(over: above.preimage(of: mask)) == 0 { return }
     let map = above.after(pending[node])
-    if node >= firstBlock {
-      var index = max(next, low)
-      while index < min(r, high, count) {
-        if mask.contains(map(bytes[index])) {
-          next = index + 1
-          if let skip = body(index) { next = max(next, skip) }
-          index = next
+    if level == 0 {
+      var position = max(next, low)
+      while position < min(r, high) {
+        if mask.contains(map(bytes[position])) {
+          next = position + 1
+          if let skip = body(position) { next = max(next, skip) }
+          position = next
         } else {
-          index += 1
+          position += 1
         }
       }
       return
     }
-    let middle = (low + high) >> 1
-    forEachIndex(&next, r, mask, node: 2 * node, low: low, high: middle, above: map, body)
-    forEachIndex(&next, r, mask, node: 2 * node + 1, low: middle, high: high, above: map, body)
+    for child in children(of: index, level: level) {
+      forEachIndex(&next, r, mask, level: level - 1, index: child, above: map, body)
+    }
   }
 
-  /// The last index in `range` whose state is in `mask`: O(log n + 32).
+  /// The last index in `range` whose state is in `mask`.
   func lastIndex(in range: Range<Int>, matching mask: StateSet) -> Int? {
     guard !range.isEmpty else { return nil }
-    return lastIndex(
-      range.lowerBound, range.upperBound, mask, node: 1, low: 0,
-      high: firstBlock * blockSize, above: .identity)
+    return lastIndex(range, mask, level: levels - 1, index: 0, above: .identity)
   }
 
   private func lastIndex(
-    _ l: Int, _ r: Int, _ mask: StateSet, node: Int, low: Int, high: Int, above: _StateMap
+    _ range: Range<Int>, _ mask: StateSet, level: Int, index: Int, above: _StateMap
   ) -> Int? {
-    if r <= low || high <= l { return nil }
+    let low = index << shift(level)
+    let high = min(count, (index + 1) << shift(level))
+    if range.upperBound <= low || high <= range.lowerBound { return nil }
+    let node = levelStart[level] + index
     if counts[node].sum(over: above.preimage(of: mask)) == 0 { return nil }
     let map = above.after(pending[node])
-    if node >= firstBlock {
-      for index in stride(from: min(r, high, count) - 1, through: max(l, low), by: -1)
-      where mask.contains(map(bytes[index])) {
-        return index
+    if level == 0 {
+      for position in stride(
+        from: min(range.upperBound, high) - 1, through: max(range.lowerBound, low), by: -1)
+      where mask.contains(map(bytes[position])) {
+        return position
       }
       return nil
     }
-    let middle = (low + high) >> 1
-    return lastIndex(l, r, mask, node: 2 * node + 1, low: middle, high: high, above: map)
-      ?? lastIndex(l, r, mask, node: 2 * node, low: low, high: middle, above: map)
+    for child in children(of: index, level: level).reversed() {
+      if let found = lastIndex(range, mask, level: level - 1, index: child, above: map) {
+        return found
+      }
+    }
+    return nil
   }
 
-  /// The first index in `range` whose state is in `mask`: O(log n + 32).
+  /// The first index in `range` whose state is in `mask`.
   func firstIndex(in range: Range<Int>, matching mask: StateSet) -> Int? {
     var found: Int?
     forEachIndex(in: range, matching: mask) { index in
@@ -347,57 +399,104 @@ struct _NodeStates: Sendable {
   /// Maps the state of every position in `range`.
   mutating func apply(_ map: _StateMap, to range: Range<Int>) {
     guard !range.isEmpty, map != .identity else { return }
-    let upper = range.upperBound == count ? firstBlock * blockSize : range.upperBound
-    apply(map, range.lowerBound, upper, node: 1, low: 0, high: firstBlock * blockSize)
+    if range.count == 1 && applyInPlace(map, at: range.lowerBound) { return }
+    apply(map, range, level: levels - 1, index: 0)
   }
 
-  private mutating func apply(_ map: _StateMap, _ l: Int, _ r: Int, node: Int, low: Int, high: Int)
-  {
-    if l <= low && high <= r {
+  /// Maps one position's state without pushing the maps above it down.
+  ///
+  /// Its byte becomes one that they map to the new state, and the two states it moves between are
+  /// counted on each level. False when no byte does (a map above forces the state), and nothing changed.
+  private mutating func applyInPlace(_ map: _StateMap, at position: Int) -> Bool {
+    let old = bytes[position]
+    var chain = _StateMap.identity
+    var node = position >> blockShift
+    for level in 0..<levels {
+      chain = pending[levelStart[level] + node].after(chain)
+      node >>= fanShift
+    }
+    let target = map(chain(old))
+    var raw = target
+    if chain != .identity {
+      // Some raw state of the same visibility that the maps above send to the target.
+      guard
+        let found = (0..<UInt8(NodeBits.stateCount)).lazy.map({ $0 | (old & NodeBits.hidden) })
+          .first(where: { chain($0) == target })
+      else { return false }
+      raw = found
+    }
+    guard raw != old else { return true }
+    bytes[position] = raw
+    var before = old
+    var after = raw
+    node = position >> blockShift
+    for level in 0..<levels {
+      let slot = levelStart[level] + node
+      before = pending[slot](before)
+      after = pending[slot](after)
+      counts[slot].add(before, -1)
+      counts[slot].add(after)
+      node >>= fanShift
+    }
+    return true
+  }
+
+  private mutating func apply(_ map: _StateMap, _ range: Range<Int>, level: Int, index: Int) {
+    let low = index << shift(level)
+    let high = min(count, (index + 1) << shift(level))
+    let node = levelStart[level] + index
+    if range.lowerBound <= low && high <= range.upperBound {
       counts[node] = map.apply(to: counts[node])
       pending[node] = map.after(pending[node])
       return
     }
-    if node >= firstBlock {
-      flush(block: node)
+    if level == 0 {
+      flush(block: index)
       var delta = _Counts.zero
-      for index in max(l, low)..<min(r, high, count) {
-        let old = bytes[index]
+      for position in max(range.lowerBound, low)..<min(range.upperBound, high) {
+        let old = bytes[position]
         let new = map(old)
-        bytes[index] = new
+        bytes[position] = new
         delta.add(old, -1)
         delta.add(new)
       }
       counts[node] &+= delta
       return
     }
-    push(node)
-    let middle = (low + high) >> 1
-    if l < middle { apply(map, l, r, node: 2 * node, low: low, high: middle) }
-    if r > middle { apply(map, l, r, node: 2 * node + 1, low: middle, high: high) }
-    counts[node] = counts[2 * node] &+ counts[2 * node + 1]
+    push(index, level: level)
+    let childShift = shift(level - 1)
+    let first = max(range.lowerBound, low) >> childShift
+    let last = (min(range.upperBound, high) - 1) >> childShift
+    for child in first...last {
+      apply(map, range, level: level - 1, index: child)
+    }
+    var sum = _Counts.zero
+    for child in children(of: index, level: level) { sum &+= counts[levelStart[level - 1] + child] }
+    counts[node] = sum
   }
 
   /// Hands a node's pending map to its children.
-  private mutating func push(_ node: Int) {
+  private mutating func push(_ index: Int, level: Int) {
+    let node = levelStart[level] + index
     let map = pending[node]
     guard map != .identity else { return }
-    for child in (2 * node)...(2 * node + 1) {
-      counts[child] = map.apply(to: counts[child])
-      pending[child] = map.after(pending[child])
+    for child in children(of: index, level: level) {
+      let slot = levelStart[level - 1] + child
+      counts[slot] = map.apply(to: counts[slot])
+      pending[slot] = map.after(pending[slot])
     }
     pending[node] = .identity
   }
 
   /// Applies a block's pending map to its bytes.
-  private mutating func flush(block node: Int) {
-    let map = pending[node]
+  private mutating func flush(block: Int) {
+    let map = pending[block]
     guard map != .identity else { return }
-    let start = (node - firstBlock) << blockShift
-    for index in start..<(start + blockSize) {
+    let start = block << blockShift
+    for index in start..<min(count, start + blockSize) {
       bytes[index] = map(bytes[index])
     }
-    pending[node] = .identity
+    pending[block] = .identity
   }
 
   // MARK: Checking
@@ -408,34 +507,47 @@ struct _NodeStates: Sendable {
       + pending.capacity * MemoryLayout<_StateMap>.stride
   }
 
-  /// Every state in position order, with all pending maps applied.
-  func allStates() -> [UInt8] {
-    var result = [UInt8](repeating: 0, count: count)
-    for block in 0..<((count + blockSize - 1) >> blockShift) {
-      var map = _StateMap.identity
-      var node = firstBlock + block
-      while node >= 1 {
-        map = pending[node].after(map)
-        node >>= 1
-      }
-      let start = block << blockShift
-      for index in start..<min(count, start + blockSize) {
-        result[index] = map(bytes[index])
+  /// Every state in position order, with all pending maps applied: O(n).
+  func allStates() -> [UInt8] { allStates(in: 0..<count) }
+
+  /// The states of `range` in position order: O(k + log n) for k positions.
+  func allStates(in range: Range<Int>) -> [UInt8] {
+    guard !range.isEmpty else { return [] }
+    var result = [UInt8](repeating: 0, count: range.count)
+    result.withUnsafeMutableBufferPointer { result in
+      bytes.withUnsafeBufferPointer { bytes in
+        for block in (range.lowerBound >> blockShift)...((range.upperBound - 1) >> blockShift) {
+          let map = mapAbove(block, level: 0).after(pending[block])
+          let start = max(range.lowerBound, block << blockShift)
+          let end = min(range.upperBound, (block + 1) << blockShift)
+          let offset = range.lowerBound
+          if map == .identity {
+            for index in start..<end { result[index - offset] = bytes[index] }
+          } else {
+            for index in start..<end { result[index - offset] = map(bytes[index]) }
+          }
+        }
       }
     }
     return result
   }
 
-  /// Whether every segment node's counts equal what its range holds: O(n log n).
+  /// Whether every node's counts equal what its range holds: O(n).
   func countsAreConsistent() -> Bool {
-    for block in 0..<firstBlock
-    where counts[firstBlock + block] != pending[firstBlock + block].apply(to: recount(block: block))
-    {
+    for block in 0..<levelStart[1]
+    where counts[block] != pending[block].apply(to: recount(block: block)) {
       return false
     }
-    for node in 1..<firstBlock
-    where counts[node] != pending[node].apply(to: counts[2 * node] &+ counts[2 * node + 1]) {
-      return false
+    for level in 1..<levels {
+      for index in 0..<(levelStart[level + 1] - levelStart[level]) {
+        var sum = _Counts.zero
+        for child in children(of: index, level: level) {
+          sum &+= counts[levelStart[level - 1] + child]
+        }
+        if counts[levelStart[level] + index] != pending[levelStart[level] + index].apply(to: sum) {
+          return false
+        }
+      }
     }
     return true
   }

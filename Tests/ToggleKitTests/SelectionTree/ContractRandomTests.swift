@@ -98,6 +98,46 @@ struct ContractRandomTests {
   ]
 
   @Test(
+    "after seeded operations from the whole alphabet, every window's bulk reads equal the per-node queries",
+    arguments: [nil, 0, 1] as [Int?])
+  func bulkReadsOfEveryWindow(blockShift: Int?) throws {
+    var generator = SeededGenerator(seed: 31 + UInt64(blockShift ?? 9))
+    var windows = 0
+    for world in 0..<40 {
+      let options = SelectionTree<Int>.Options(
+        lockedSources: world % 3 == 0 ? .counted : .excluded,
+        propagation: Propagation.allModes[world % Propagation.allModes.count])
+      let data = randomData(size: 5 + world % 20, &generator)
+      try _NodeStates.$testingBlockShift.withValue(blockShift) {
+        var tree = try SelectionTree(contract: data, options: options)
+        var model = ContractModel(data: data, options: options)
+        for _ in 0..<30 {
+          let operation = randomOperation(model, size: data.count, reloads: 3, &generator)
+          _ = try operation.apply(to: &tree, &model)
+          let ids = tree.ids
+          let states = ids.map { tree.state(of: $0)! }
+          let summaries = ids.map { tree.summary(of: $0)! }
+          let configurations = ids.map { tree.configuration(of: $0)! }
+          let n = tree.count
+          for low in 0...n {
+            for high in low...n {
+              guard tree.states(in: low..<high) == Array(states[low..<high]),
+                tree.summaries(in: low..<high) == Array(summaries[low..<high]),
+                tree.configurations(in: low..<high) == Array(configurations[low..<high])
+              else {
+                Issue.record("world \(world), \(operation): window \(low)..<\(high) differs")
+                return
+              }
+              windows += 1
+            }
+          }
+        }
+      }
+    }
+    #expect(windows > 50_000)
+  }
+
+  @Test(
     "200,000 seeded operations interleaving the whole alphabet match the model, with Codable and export round trips after every reload",
     arguments: 0..<5)
   func seededRuns(run: Int) throws {

@@ -352,11 +352,27 @@ struct ContractView: Equatable, CustomStringConvertible {
   var selections: [[Int]]
   var mixed: [Int]
   var rows: [Int]
+  /// Whether the bulk reads (whole tree and every window) equal the per-node queries.
+  var bulkReadsAgree = true
 
   init(_ tree: SelectionTree<Int>) {
     ids = tree.ids
-    configurations = ids.map { tree.configuration(of: $0)! }
-    summaries = ids.map { tree.summary(of: $0)! }
+    let configurations = tree.ids.map { tree.configuration(of: $0)! }
+    let summaries = tree.ids.map { tree.summary(of: $0)! }
+    self.configurations = configurations
+    self.summaries = summaries
+    // Bulk reads (whole tree and two windows) on trees past the exhaustive worlds' sizes, whose
+    // every window `bulkReadsOfEveryWindow` checks instead.
+    let n = tree.count
+    if n > 6 {
+      let states = configurations.map(\.state)
+      let windows = [0..<n, 0..<n / 2, n / 3..<max(n / 3, n - n / 3)]
+      bulkReadsAgree = windows.allSatisfy { window in
+        tree.states(in: window) == Array(states[window])
+          && tree.summaries(in: window) == Array(summaries[window])
+          && tree.configurations(in: window) == Array(configurations[window])
+      }
+    }
     visible = ids.map { tree.isVisible($0)! }
     open = ids.indices.map { tree.isOpen($0) }
     selections = SelectionForm.allCases.map { tree.selection($0) }
@@ -394,5 +410,6 @@ struct ContractView: Equatable, CustomStringConvertible {
     "ids \(ids) states \(configurations.map(\.state)) locked \(configurations.map(\.isLocked)) "
       + "enabled \(configurations.map(\.isEnabled)) visible \(visible) rows \(rows) "
       + "selections \(selections) mixed \(mixed)"
+      + (bulkReadsAgree ? "" : " (bulk reads differ from per-node queries)")
   }
 }

@@ -1,0 +1,97 @@
+/// Builds the nodes of label paths, each node's id its escaped path, with one id index that finds
+/// the nodes already made and becomes the tree's index.
+///
+/// A path that needs no escaping (no `\`, no control character) is its own id and each prefix
+/// up to a separator is its ancestor's: the nodes are found and made from the path's bytes, with
+/// no label list and no id concatenated. Consecutive paths usually share a prefix (sorted lists,
+/// `find` output), so the previous path's nodes are reused for the bytes they share.
+struct PathTreeBuilder {
+  private(set) var draft: TreeDraft<String>
+  private var index: _IDIndex
+  private let separator: Unicode.Scalar
+  /// The previous path's bytes, when it took the fast way, and the end of each of its components
+  /// with the node it named.
+  private var previous: [UInt8] = []
+  private var previousNodes: [(end: Int, node: Int32)] = []
+
+  init(capacity: Int, separator: Unicode.Scalar) {
+    draft = TreeDraft(capacity: capacity)
+    index = _IDIndex(capacity: capacity)
+    self.separator = separator
+  }
+
+  /// The draft and its index (positions in draft order).
+  consuming func finished() -> (TreeDraft<String>, _IDIndex) { (draft, index) }
+
+  /// Adds a path's missing nodes; false when the path or one of its labels is empty.
+  mutating func add(_ path: String) -> Bool {
+    if separator.isASCII {
+      var text = path
+      let handled = text.withUTF8 { addFast($0, path: path) }
+      if let handled { return handled }
+    }
+    previous = []
+    previousNodes = []
+    guard let labels = try? LabelPath.labels(of: path, separator: separator) else { return false }
+    var parent: Int32 = -1
+    var id = ""
+    for label in labels {
+      let escaped = LabelPath.escaped(label, separator: separator)
+      id = parent < 0 ? escaped : id + String(separator) + escaped
+      parent = node(id: id, label: label, parent: parent)
+    }
+    return true
+  }
+
+  /// The fast way, for a path that needs no escaping: nil when it does.
+  private mutating func addFast(_ bytes: UnsafeBufferPointer<UInt8>, path: String) -> Bool? {
+    let separatorByte = UInt8(separator.value)
+    if bytes.contains(where: LabelEscaping.mayNeedEscape) { return nil }
+    if bytes.isEmpty { return false }
+    // The components shared with the previous path, byte for byte.
+    var shared = 0
+    var start = 0
+    while shared < previousNodes.count {
+      let end = previousNodes[shared].end
+      guard end <= bytes.count, end == bytes.count || bytes[end] == separatorByte,
+        end <= previous.count,
+        bytes[start..<end].elementsEqual(previous[start..<end])
+      else { break }
+      start = end + 1
+      shared += 1
+    }
+    previousNodes.removeSubrange(shared...)
+    var parent: Int32 = shared == 0 ? -1 : previousNodes[shared - 1].node
+    while start <= bytes.count {
+      var end = start
+      while end < bytes.count && bytes[end] != separatorByte { end += 1 }
+      if end == start {
+        previous = []
+        previousNodes = []
+        return false
+      }
+      let id =
+        end == bytes.count
+        ? path : String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self)
+      let label =
+        start == 0 && end == bytes.count
+        ? path
+        : String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+      parent = node(id: id, label: label, parent: parent)
+      previousNodes.append((end, parent))
+      start = end + 1
+    }
+    previous.removeAll(keepingCapacity: true)
+    previous.append(contentsOf: bytes)
+    return true
+  }
+
+  /// The node with this id, made under `parent` if it is new.
+  private mutating func node(id: String, label: String, parent: Int32) -> Int32 {
+    if let existing = index.insert(id, at: draft.count, in: draft.ids) { return Int32(existing) }
+    draft.append(
+      id: id, label: label, parent: parent, isSelected: false, lock: .none, isDisabled: false,
+      isExpanded: false, attributes: [:])
+    return Int32(draft.count - 1)
+  }
+}

@@ -1,0 +1,160 @@
+/// Reads of many nodes at once, in position order (the order of ``SelectionTree/ids``): one
+/// bottom-up pass instead of a query per node, for rendering a window of rows, exporting and
+/// printing.
+extension SelectionTree {
+  /// Every node's state in `indices` (positions in ``ids``; all nodes when nil), in one pass.
+  ///
+  /// Equal, node by node, to ``state(of:)``.
+  ///
+  /// ```swift
+  /// let states = tree.states()   // states[i] is the state of tree.ids[i]
+  /// ```
+  /// - Complexity: O(k + log n) for k nodes, plus O(log n) for each node in `indices` whose subtree
+  ///   reaches past it.
+  public func states(in indices: Range<Int>? = nil) -> [ToggleState] {
+    statesAndBits(in: clamped(indices)).states
+  }
+
+  /// The states of `range` and their resolved state bits (for the lock marks of exports).
+  func statesAndBits(in range: Range<Int>) -> (states: [ToggleState], bits: [UInt8]) {
+    let totals = _bulkTotals(in: range)
+    let states = (0..<range.count).map { offset in
+      let position = range.lowerBound + offset
+      if !options.propagation.up || structure.isLeaf(position) {
+        return totals.states[offset] & NodeBits.selected != 0 ? ToggleState.on : .off
+      }
+      return totals.summary(offset).state(lockedSources: options.lockedSources)
+    }
+    return (states, totals.states)
+  }
+
+  /// Every node's summary in `indices` (positions in ``ids``; all nodes when nil), in one pass.
+  ///
+  /// Equal, node by node, to ``summary(of:)``.
+  ///
+  /// ```swift
+  /// let counts = tree.summaries(in: 0..<40)   // the first 40 nodes in preorder
+  /// ```
+  /// - Complexity: O(k + log n) for k nodes, plus O(log n) for each node in `indices` whose subtree
+  ///   reaches past it.
+  public func summaries(in indices: Range<Int>? = nil) -> [ToggleSummary] {
+    let range = clamped(indices)
+    let totals = _bulkTotals(in: range)
+    return (0..<range.count).map { totals.summary($0) }
+  }
+
+  /// Every node's configuration in `indices` (positions in ``ids``), in one pass.
+  ///
+  /// Equal, node by node, to ``configuration(of:)``.
+  ///
+  /// ```swift
+  /// for row in tree.configurations(in: 0..<tree.count) { print(row.label, row.state) }
+  /// ```
+  /// - Complexity: O(k + log n) for k nodes, plus O(log n) for each node in `indices` whose subtree
+  ///   reaches past it.
+  public func configurations(in indices: Range<Int>) -> [ToggleConfiguration] {
+    let range = clamped(indices)
+    let totals = _bulkTotals(in: range)
+    return (0..<range.count).map { offset in
+      let position = range.lowerBound + offset
+      let own = totals.states[offset]
+      let leafOrOwn = !options.propagation.up || structure.isLeaf(position)
+      let state: ToggleState =
+        leafOrOwn
+        ? (own & NodeBits.selected != 0 ? .on : .off)
+        : totals.summary(offset).state(lockedSources: options.lockedSources)
+      let isLocked =
+        leafOrOwn
+        ? own & NodeBits.locked != 0
+        : (_isDisabled(own) ? totals.unlocked[offset] : totals.unlockedWritable(offset)) == 0
+      return ToggleConfiguration(
+        label: derived == nil ? structure.labels[position] : displayLabel(at: position),
+        state: state, isEnabled: !_isDisabled(own), isLocked: isLocked,
+        isExpanded: expanded[position], depth: Int(structure.depths[position]),
+        hasChildren: !structure.isLeaf(position))
+    }
+  }
+
+  private func clamped(_ indices: Range<Int>?) -> Range<Int> {
+    guard let indices else { return 0..<count }
+    return indices.clamped(to: 0..<count)
+  }
+
+  /// The resolved states of `range` and, for each of its nodes, the counts behind its summary,
+  /// summed bottom-up; nodes whose subtree reaches past the range are counted by a query.
+  func _bulkTotals(in range: Range<Int>) -> _BulkTotals {
+    let states = self.states.allStates(in: range)
+    let counted = options.propagation.up ? StateSet.leaves : StateSet.all
+    let writable = _writable & counted
+    let unlockedCounted = counted & ~StateSet.locked
+    let on = StateSet.selected(true)
+    // What each of the 32 states adds to its own counts.
+    let contribution: [SIMD8<Int32>] = (0..<UInt8(32)).map { state in
+      var counts = SIMD8<Int32>(repeating: 0)
+      guard counted.contains(state) else { return counts }
+      let isOn = on.contains(state)
+      counts[writable.contains(state) ? (isOn ? 0 : 1) : (isOn ? 2 : 3)] = 1
+      if isOn && state & NodeBits.hidden != 0 { counts[4] = 1 }
+      if unlockedCounted.contains(state) { counts[5] = 1 }
+      return counts
+    }
+    var sums = [SIMD8<Int32>](repeating: SIMD8(repeating: 0), count: range.count)
+    let start = range.lowerBound
+    sums.withUnsafeMutableBufferPointer { sums in
+      structure.parents.withUnsafeBufferPointer { parents in
+        for offset in stride(from: range.count - 1, through: 0, by: -1) {
+          sums[offset] &+= contribution[Int(states[offset])]
+          let parent = Int(parents[start + offset]) - start
+          if parent >= 0 { sums[parent] &+= sums[offset] }
+        }
+      }
+    }
+    var totals = _BulkTotals(states: states, sums: sums)
+    // The nodes whose subtree reaches past the range: the range's last node's ancestors.
+    var position = range.isEmpty ? -1 : range.upperBound - 1
+    while position >= start {
+      if Int(structure.ends[position]) > range.upperBound {
+        let summary = _summary(at: position)
+        let unlocked = self.states.counts(in: structure.range(of: position)).sum(
+          over: unlockedCounted)
+        totals.sums[position - start] = SIMD8(
+          Int32(clamping: summary.writableOn), Int32(clamping: summary.writableOff),
+          Int32(clamping: summary.lockedOn), Int32(clamping: summary.lockedOff),
+          Int32(clamping: summary.hiddenOn), Int32(clamping: unlocked), 0, 0)
+      }
+      position = Int(structure.parents[position])
+    }
+    return totals
+  }
+}
+
+/// Per node of a range: its resolved state and the counts behind its summary, as if it were
+/// enabled (a disabled node turns its writable counts into locked ones when read): writable on,
+/// writable off, locked on, locked off, hidden on, and counted nodes without a lock bit.
+struct _BulkTotals {
+  let states: [UInt8]
+  var sums: [SIMD8<Int32>]
+
+  var unlocked: _Unlocked { _Unlocked(sums: sums) }
+
+  /// The counted nodes without a lock bit below each node.
+  struct _Unlocked {
+    let sums: [SIMD8<Int32>]
+    subscript(offset: Int) -> Int32 { sums[offset][5] }
+  }
+
+  /// The writable counted nodes below an enabled node (none has a lock bit).
+  func unlockedWritable(_ offset: Int) -> Int32 { sums[offset][0] &+ sums[offset][1] }
+
+  func summary(_ offset: Int) -> ToggleSummary {
+    let counts = sums[offset]
+    if states[offset] & NodeBits.disabled != 0 {
+      return ToggleSummary(
+        lockedOn: Int(counts[0] &+ counts[2]), lockedOff: Int(counts[1] &+ counts[3]),
+        hiddenOn: Int(counts[4]))
+    }
+    return ToggleSummary(
+      writableOn: Int(counts[0]), writableOff: Int(counts[1]), lockedOn: Int(counts[2]),
+      lockedOff: Int(counts[3]), hiddenOn: Int(counts[4]))
+  }
+}
