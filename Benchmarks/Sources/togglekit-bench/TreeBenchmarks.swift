@@ -144,6 +144,22 @@ func benchmarkTree(shape: Shape, levels: Int) -> [Row] {
   scratch = nil
   scratchNaive = nil
 
+  var sink = 0
+  /// A row of one operation on random nodes met once, per node; the naive tree's when it has one.
+  func coldRow(
+    _ operation: String, _ nodes: [Int], batch: Int, seed: UInt64, _ ours: (Int) -> Int,
+    naive theirs: ((Int) -> Int)?
+  ) {
+    var coldOurs = ColdNodes(nodes, batch: batch, seed: seed)
+    var coldTheirs = ColdNodes(nodes, batch: batch, seed: seed)
+    add(
+      operation,
+      perNode(measure(cold) { for node in coldOurs.take() { sink &+= ours(node) } }, batch),
+      theirs.map { theirs in
+        perNode(measure(cold) { for node in coldTheirs.take() { sink &+= theirs(node) } }, batch)
+      })
+  }
+
   // Clicks: the root, a node halfway down, random leaves met once (cold), and the same 1,000
   // scattered leaves over and over (warm).
   add(
@@ -154,16 +170,13 @@ func benchmarkTree(shape: Shape, levels: Int) -> [Row] {
     "mid-level toggle", measure(light) { _ = try! tree.toggle(midPath) },
     measure(heavy) { naive.toggle(midPath) })
   let batch = min(100, max(1, leafPositions.count / 4_000))
-  var coldLeaves = ColdNodes(leafPositions, batch: batch, seed: 1)
-  var coldLeavesNaive = ColdNodes(leafPositions, batch: batch, seed: 1)
-  add(
-    "random leaf toggle (cold)",
-    perNode(
-      measure(cold) { for leaf in coldLeaves.take() { _ = try! tree.toggle(paths[leaf]) } },
-      batch),
-    perNode(
-      measure(cold) { for leaf in coldLeavesNaive.take() { naive.toggle(paths[leaf]) } },
-      batch))
+  coldRow(
+    "random leaf toggle (cold)", leafPositions, batch: batch, seed: 1,
+    { try! tree.toggle(paths[$0]).changed },
+    naive: {
+      naive.toggle(paths[$0])
+      return 0
+    })
   var random = SeededRandom(state: 2)
   let warmLeaves = (0..<1_000).map { _ in leafPositions.randomElement(using: &random)! }
   var warmIndex = 0
@@ -192,41 +205,18 @@ func benchmarkTree(shape: Shape, levels: Int) -> [Row] {
     tree.selection(.leaves).count == naive.selectedLeaves().count,
     "ToggleKit and the naive reference disagree on the selection")
 
-  var sink = 0
   let ids = tree.ids
   let allNodes = Array(0..<n)
   let nodeBatch = min(100, max(1, n / 4_000))
-  var coldQueries = ColdNodes(allNodes, batch: nodeBatch, seed: 3)
-  var coldQueriesNaive = ColdNodes(allNodes, batch: nodeBatch, seed: 3)
-  add(
-    "state(of:), random node (cold)",
-    perNode(
-      measure(cold) {
-        for node in coldQueries.take() { sink &+= tree.state(of: paths[node])!.hashValue }
-      }, nodeBatch),
-    perNode(
-      measure(cold) {
-        for node in coldQueriesNaive.take() { sink &+= Int(naive.state(of: paths[node])) }
-      }, nodeBatch))
-  var coldSummaries = ColdNodes(allNodes, batch: nodeBatch, seed: 4)
-  add(
-    "summary(of:), random node (cold)",
-    perNode(
-      measure(cold) {
-        for node in coldSummaries.take() { sink &+= tree.summary(of: paths[node])!.writableOn }
-      }, nodeBatch), nil)
-  var leafQueries = ColdNodes(leafPositions, batch: batch, seed: 5)
-  var leafQueriesNaive = ColdNodes(leafPositions, batch: batch, seed: 5)
-  add(
-    "state(of:), random leaf (cold)",
-    perNode(
-      measure(cold) {
-        for node in leafQueries.take() { sink &+= tree.state(of: paths[node])!.hashValue }
-      }, batch),
-    perNode(
-      measure(cold) {
-        for node in leafQueriesNaive.take() { sink &+= Int(naive.state(of: paths[node])) }
-      }, batch))
+  coldRow(
+    "state(of:), random node (cold)", allNodes, batch: nodeBatch, seed: 3,
+    { tree.state(of: paths[$0])!.hashValue }, naive: { Int(naive.state(of: paths[$0])) })
+  coldRow(
+    "summary(of:), random node (cold)", allNodes, batch: nodeBatch, seed: 4,
+    { tree.summary(of: paths[$0])!.writableOn }, naive: nil)
+  coldRow(
+    "state(of:), random leaf (cold)", leafPositions, batch: batch, seed: 5,
+    { tree.state(of: paths[$0])!.hashValue }, naive: { Int(naive.state(of: paths[$0])) })
   add(
     "state(of:) of the root", measure(light) { sink &+= tree.state(of: "root")!.hashValue },
     measure(heavy) { sink &+= Int(naive.state(of: "root")) })

@@ -18,14 +18,22 @@ extension SelectionTree {
   /// The states of `range` and their resolved state bits (for the lock marks of exports).
   func statesAndBits(in range: Range<Int>) -> (states: [ToggleState], bits: [UInt8]) {
     let totals = _bulkTotals(in: range)
-    let states = (0..<range.count).map { offset in
-      let position = range.lowerBound + offset
-      if !options.propagation.up || structure.isLeaf(position) {
-        return totals.states[offset] & NodeBits.selected != 0 ? ToggleState.on : .off
-      }
-      return totals.summary(offset).state(lockedSources: options.lockedSources)
-    }
+    let states = (0..<range.count).map { state(offset: $0, of: totals, from: range.lowerBound) }
     return (states, totals.states)
+  }
+
+  /// Whether the node at `position` shows its own value: a leaf, or any node without upward
+  /// propagation.
+  private func showsOwnValue(_ position: Int) -> Bool {
+    !options.propagation.up || structure.isLeaf(position)
+  }
+
+  /// The state of the node at `offset` of totals taken from `start`, as `state(at:)` gives it.
+  private func state(offset: Int, of totals: _BulkTotals, from start: Int) -> ToggleState {
+    if showsOwnValue(start + offset) {
+      return totals.states[offset] & NodeBits.selected != 0 ? .on : .off
+    }
+    return totals.summary(offset).state(lockedSources: options.lockedSources)
   }
 
   /// Every node's summary in `indices` (positions in ``ids``; all nodes when nil), in one pass.
@@ -58,18 +66,14 @@ extension SelectionTree {
     return (0..<range.count).map { offset in
       let position = range.lowerBound + offset
       let own = totals.states[offset]
-      let leafOrOwn = !options.propagation.up || structure.isLeaf(position)
-      let state: ToggleState =
-        leafOrOwn
-        ? (own & NodeBits.selected != 0 ? .on : .off)
-        : totals.summary(offset).state(lockedSources: options.lockedSources)
       let isLocked =
-        leafOrOwn
+        showsOwnValue(position)
         ? own & NodeBits.locked != 0
-        : (_isDisabled(own) ? totals.unlocked[offset] : totals.unlockedWritable(offset)) == 0
+        : (_isDisabled(own) ? totals.unlocked(offset) : totals.unlockedWritable(offset)) == 0
       return ToggleConfiguration(
         label: derived == nil ? structure.labels[position] : displayLabel(at: position),
-        state: state, isEnabled: !_isDisabled(own), isLocked: isLocked,
+        state: state(offset: offset, of: totals, from: range.lowerBound),
+        isEnabled: !_isDisabled(own), isLocked: isLocked,
         isExpanded: expanded[position], depth: Int(structure.depths[position]),
         hasChildren: !structure.isLeaf(position))
     }
@@ -135,13 +139,8 @@ struct _BulkTotals {
   let states: [UInt8]
   var sums: [SIMD8<Int32>]
 
-  var unlocked: _Unlocked { _Unlocked(sums: sums) }
-
-  /// The counted nodes without a lock bit below each node.
-  struct _Unlocked {
-    let sums: [SIMD8<Int32>]
-    subscript(offset: Int) -> Int32 { sums[offset][5] }
-  }
+  /// The counted nodes without a lock bit below a node.
+  func unlocked(_ offset: Int) -> Int32 { sums[offset][5] }
 
   /// The writable counted nodes below an enabled node (none has a lock bit).
   func unlockedWritable(_ offset: Int) -> Int32 { sums[offset][0] &+ sums[offset][1] }
