@@ -42,8 +42,10 @@ HOSTILE = "LabelPathTests|HostileInputTests"
 HOSTILE_E2E = "HostileInputEndToEndTests"
 RULES_T = "SelectionTreeRulesTests|RuleTextTests|RuleCycleAndCacheTests|RuleExampleTests"
 OPTIONS = "OptionTableTests|InvocationTests"
+BUILDING = "PathBuildingTests|SelectionTreeBuildingTests"
+BULK = "ContractRandomTests/bulkReadsOfEveryWindow"
 STAGES = [
-    SEAMS, MODEL, "ParentToggle", BASIC, HOSTILE, FOUR, FIVE, EXHAUSTIVE, PAIRS, RANDOM, HOSTILE_E2E,
+    SEAMS, BUILDING, BULK, MODEL, "ParentToggle", BASIC, HOSTILE, FOUR, FIVE, EXHAUSTIVE, PAIRS, RANDOM, HOSTILE_E2E,
 ]
 FAST = "|".join([SEAMS, BASIC, EXHAUSTIVE])
 CONTRACT = "|".join([SEAMS, BASIC, FOUR, FIVE, EXHAUSTIVE, RANDOM])
@@ -173,21 +175,21 @@ MUTANTS = [
      CONTRACT),
     # Bulk reads
     ("a bulk read does not add a node's counts to its parent", TREE + "SelectionTree+BulkReads.swift",
-     "          if parent >= 0 { sums[parent] &+= sums[offset] }\n", "", FAST),
+     "          if parent >= 0 { sums[parent] &+= sums[offset] }\n", "", BULK + "|" + FAST),
     ("a bulk read of a window trusts the partial counts of nodes reaching past it",
      TREE + "SelectionTree+BulkReads.swift",
-     "      if Int(structure.ends[position]) > range.upperBound {", "      if false {", FAST),
+     "      if Int(structure.ends[position]) > range.upperBound {", "      if false {", BULK + "|" + FAST),
     ("a bulk read counts a disabled node's leaves as writable", TREE + "SelectionTree+BulkReads.swift",
-     "    if states[offset] & NodeBits.disabled != 0 {", "    if false {", FAST),
+     "    if states[offset] & NodeBits.disabled != 0 {", "    if false {", BULK + "|" + FAST),
     # Building
     ("entries out of preorder are laid out as if in preorder", TREE + "TreeDraft.swift",
-     "    if parent >= 0 && open.isEmpty {", "    if false {", "SelectionTreeBuildingTests|" + FAST),
+     "    if parent >= 0 && open.isEmpty {", "    if false {", BUILDING + "|" + FAST),
     ("a path shares its previous path's nodes by length, not by bytes", TREE + "PathTreeBuilder.swift",
      "        bytes[start..<end].elementsEqual(previous[start..<end])", "        true",
-     "SelectionTreeBuildingTests|" + FAST),
+     BUILDING + "|" + FAST),
     ("the id index forgets ids when it grows", TREE + "IDIndex.swift",
      "    for entry in old where entry != 0 {", "    for entry in old.prefix(0) where entry != 0 {",
-     "SelectionTreeBuildingTests|" + FAST),
+     BUILDING + "|" + FAST),
     # The model and bindings
     ("a click does not compare the clicked node's ancestors", TREE + "SelectionModel.swift",
      "var result = tree._ancestry(of: position).dropLast().map { tree.structure.ids[$0] }",

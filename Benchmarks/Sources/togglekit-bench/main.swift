@@ -64,6 +64,20 @@ if let index = arguments.firstIndex(of: "--profile-build"), index + 1 < argument
   }
   exit(0)
 }
+if arguments.contains("--profile-queries") {
+  // For profilers: random leaf clicks and random-node state(of:) on the 10^6-node wide tree.
+  let paths = Shape.wide.paths(levels: 6)
+  var tree = try! SelectionTree(paths: paths)
+  var random = SeededRandom(state: 7)
+  let leaves = paths.indices.filter { paths[$0].utf8.count == 16 }.shuffled(using: &random)
+  let nodes = paths.indices.shuffled(using: &random)
+  var sink = 0
+  for _ in 0..<3 {
+    for leaf in leaves { sink &+= try! tree.toggle(paths[leaf]).changed }
+    for node in nodes { sink &+= tree.state(of: paths[node])!.hashValue }
+  }
+  exit(sink == 42 ? 1 : 0)
+}
 if arguments.contains("--profile-rules") {
   // For profilers: apply the benchmark's rules to the 10^5-node tree ten times, nothing else.
   let base = try! SelectionTree(paths: Shape.wide.paths(levels: 5))

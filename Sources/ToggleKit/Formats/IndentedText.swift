@@ -12,18 +12,23 @@ enum _IndentedText {
   static func parse(
     _ bytes: consuming [UInt8], file: String?, options: SelectionTree<String>.Options
   ) throws(TreeFormatError) -> SelectionTree<String> {
-    // The input and its lines are freed before the tree is built.
-    let nodes = try parsedNodes(bytes, file: file)
-    _ = consume bytes
-    return try _buildParsedTree(consume nodes, file: file, separator: "/", options: options)
+    // The input and its lines are freed before the tree is laid out.
+    let (draft, markers) = try drafted(consume bytes, file: file)
+    return try markers.build(draft, options: options, file: file)
   }
 
-  static func parsedNodes(
-    _ bytes: [UInt8], file: String?
-  ) throws(TreeFormatError) -> [_ParsedNode] {
-    let text = try TextLines(bytes, file: file)
-    var nodes: [_ParsedNode] = []
-    nodes.reserveCapacity(text.lines.count)
+  /// Each line straight into a tree draft, its id its parent's extended by its escaped label, which
+  /// the draft indexes as it is made (so a repeated label is reported at once); the markers, to
+  /// apply when every line is read.
+  private static func drafted(
+    _ bytes: consuming [UInt8], file: String?
+  ) throws(TreeFormatError) -> (TreeDraft<String>, _ParsedMarkers) {
+    let text = try TextLines(consume bytes, file: file)
+    var draft = TreeDraft<String>(capacity: text.lines.count)
+    var markers = _ParsedMarkers(capacity: text.lines.count)
+    // The line of each node, for the message about a repeated label.
+    var nodeLines: [Int32] = []
+    nodeLines.reserveCapacity(text.lines.count)
     var levels: [(width: Int, node: Int32)] = []
     var indentKind: (scalar: UInt8, line: Int)? = nil
     for (offset, range) in text.lines.enumerated() {
@@ -73,36 +78,44 @@ enum _IndentedText {
         if levels.isEmpty { levels.append((width, -1)) }
       }
       let parent: Int32 = levels.count >= 2 ? levels[levels.count - 2].node : -1
+      // Ids are paths, so memory grows with the square of the depth: refused past the limit.
+      if levels.count > Int(_maximumParsedDepth) { throw fail(width + 1, _tooDeepMessage) }
       let content = (range.lowerBound + width)..<range.upperBound
-      var node = _ParsedNode(
-        label: "", explicitID: nil, parent: parent, line: lineNumber, column: width + 1,
-        selected: nil)
-      var labelStart = content.lowerBound
-      if let marker = _parseMarker(text.bytes, in: content) {
-        node.selected = marker.selected
-        node.locked = marker.locked
-        node.disabled = marker.disabled
-        labelStart = marker.labelStart
-      }
+      let marker = _parseMarker(text.bytes, in: content)
+      let labelStart = marker?.labelStart ?? content.lowerBound
       let rest = labelStart..<content.upperBound
+      var label: String
+      var attributes: [String: String] = [:]
       if !text.bytes[rest].contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "{") })
       {
-        node.label = text.text(rest)  // the common case: nothing to unescape
+        label = text.text(rest)  // the common case: nothing to unescape
       } else {
         let scalars = Array(text.text(rest).unicodeScalars)
-        let (label, stop) = LabelEscaping.scan(scalars, from: 0, stops: ["{"])
-        node.label = label
+        let (scanned, stop) = LabelEscaping.scan(scalars, from: 0, stops: ["{"])
+        label = scanned
         if stop < scalars.count {
-          if node.label.hasSuffix(" ") { node.label.removeLast() }
+          if label.hasSuffix(" ") { label.removeLast() }
           let offset = labelStart - range.lowerBound
-          node.attributes = try parseAttributes(
+          attributes = try parseAttributes(
             scalars, from: stop + 1, fail: { fail(offset + 1 + $0, $1) })
         }
       }
-      levels[levels.count - 1].node = Int32(nodes.count)
-      nodes.append(node)
+      let node = Int32(draft.count)
+      let id = _extending(parent < 0 ? nil : draft.ids[Int(parent)], with: label, separator: "/")
+      if let first = draft.appendNew(id: id, label: label, parent: parent, attributes: attributes) {
+        let place = parent >= 0 ? " under \"\(draft.labels[Int(parent)])\"" : " at the top level"
+        throw fail(
+          width + 1,
+          "duplicate label \"\(label)\"\(place) (lines \(nodeLines[first]) and \(lineNumber))")
+      }
+      nodeLines.append(Int32(clamping: lineNumber))
+      if let marker {
+        markers.set(
+          node, selected: marker.selected, locked: marker.locked, disabled: marker.disabled)
+      }
+      levels[levels.count - 1].node = node
     }
-    return nodes
+    return (draft, markers)
   }
 
   /// `key=value, key=value}` after the opening brace, to the end of the line.

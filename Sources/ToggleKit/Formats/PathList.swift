@@ -10,49 +10,47 @@ enum _PathList {
     _ bytes: consuming [UInt8], file: String?, separator: Unicode.Scalar,
     options: SelectionTree<String>.Options
   ) throws(TreeFormatError) -> SelectionTree<String> {
-    // The input, its lines and the interner are freed before the tree is built: they would add
-    // about 100 bytes per node to the peak.
-    let nodes = try parsedNodes(bytes, file: file, separator: separator)
-    _ = consume bytes
-    return try _buildParsedTree(consume nodes, file: file, separator: separator, options: options)
+    // The input and its lines are freed before the tree is laid out.
+    let (builder, markers) = try drafted(consume bytes, file: file, separator: separator)
+    return try markers.build(builder.finished(), options: options, file: file)
   }
 
-  static func parsedNodes(
-    _ bytes: [UInt8], file: String?, separator: Unicode.Scalar
-  ) throws(TreeFormatError) -> [_ParsedNode] {
-    let text = try TextLines(bytes, file: file)
-    var nodes: [_ParsedNode] = []
-    // One node per line plus a few folders: reserved, so the array does not double past it.
-    nodes.reserveCapacity(text.lines.count + text.lines.count / 64 + 16)
-    var interner = PathInterner(capacity: text.lines.count)
+  /// Each line straight into a path builder, which makes its nodes once, ids and labels from the
+  /// line's bytes; the markers, to apply when every line is read.
+  private static func drafted(
+    _ bytes: consuming [UInt8], file: String?, separator: Unicode.Scalar
+  ) throws(TreeFormatError) -> (PathTreeBuilder, _ParsedMarkers) {
+    let text = try TextLines(consume bytes, file: file)
+    var builder = PathTreeBuilder(
+      capacity: text.lines.count + text.lines.count / 64 + 16, separator: separator)
+    var markers = _ParsedMarkers(capacity: text.lines.count)
     for (offset, range) in text.lines.enumerated() where !range.isEmpty {
       let lineNumber = offset + 1
       let marker = _parseMarker(text.bytes, in: range)
       let start = marker?.labelStart ?? range.lowerBound
       let column = start - range.lowerBound + 1
-      let labels: [String]
-      do {
-        labels = try LabelPath.labels(
-          of: text.text(start..<range.upperBound), separator: separator)
-      } catch {
+      let path = text.text(start..<range.upperBound)
+      // Ids are paths, so memory grows with the square of the depth: a path of more labels than
+      // the limit is refused before any is made (each label takes at least one byte and a
+      // separator).
+      if range.upperBound - start > 2 * Int(_maximumParsedDepth),
+        let labels = try? LabelPath.labels(of: path, separator: separator),
+        labels.count > Int(_maximumParsedDepth)
+      {
+        throw TreeFormatError(
+          file: file, line: lineNumber, column: column, message: _tooDeepMessage)
+      }
+      guard let node = builder.add(path) else {
         throw TreeFormatError(
           file: file, line: lineNumber, column: column,
           message: "empty label in path (write \\e for a label that is empty)")
       }
-      let node = interner.intern(labels) { label, parent in
-        nodes.append(
-          _ParsedNode(
-            label: label, explicitID: nil, parent: parent, line: lineNumber, column: column,
-            selected: nil))
-        return Int32(nodes.count - 1)
-      }
       if let marker {
-        nodes[Int(node)].selected = marker.selected
-        nodes[Int(node)].locked = marker.locked
-        nodes[Int(node)].disabled = marker.disabled
+        markers.set(
+          node, selected: marker.selected, locked: marker.locked, disabled: marker.disabled)
       }
     }
-    return nodes
+    return (builder, markers)
   }
 
   static func export<ID>(

@@ -32,6 +32,10 @@ struct _ParsedNode {
 /// The deepest nesting a text format may describe: 10,000 levels.
 let _maximumParsedDepth: Int32 = 10_000
 
+/// The error for nesting past ``_maximumParsedDepth``.
+let _tooDeepMessage =
+  "nesting deeper than \(_maximumParsedDepth) levels (the limit that keeps memory in bounds)"
+
 /// Builds a tree of path ids from parsed nodes (parents before children), applying the formats'
 /// shared rules: a leaf without a marker takes the nearest marked ancestor's; a lock on a leaf fixes
 /// its own value, a lock on a parent fixes every node below at its value.
@@ -141,7 +145,7 @@ private func _draft(
 }
 
 /// `path` + separator + the escaped label, or the escaped label alone for no path.
-private func _extending(_ path: String?, with label: String, separator: Unicode.Scalar) -> String {
+func _extending(_ path: String?, with label: String, separator: Unicode.Scalar) -> String {
   let escaped = LabelPath.escaped(label, separator: separator)
   guard var path else { return escaped }
   path.reserveCapacity(path.utf8.count + 1 + escaped.utf8.count)
@@ -202,9 +206,7 @@ private func _checkDepth(_ nodes: [_ParsedNode], file: String?) throws(TreeForma
     if depths[index] >= _maximumParsedDepth && node.explicitID == nil {
       throw TreeFormatError(
         file: file, line: node.line, column: node.column,
-        message:
-          "nesting deeper than \(_maximumParsedDepth) levels (the limit that keeps memory in bounds)"
-      )
+        message: _tooDeepMessage)
     }
   }
 }

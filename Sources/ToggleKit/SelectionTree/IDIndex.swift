@@ -4,12 +4,15 @@
 /// Each slot holds a position and, in the bits the positions leave free, a tag taken from the
 /// id's hash: a probe compares an id (a cache miss into the id array, another into a long string's
 /// text) only when the tags agree, so a lookup reads about one id however long its probe run.
-/// It grows as ids are added while a tree is built from paths.
+/// It grows as ids are added while a tree is built from paths. Lookups are inlinable, so that a
+/// client's `SelectionTree<String>` hashes and compares its ids as Strings, not through generic
+/// witnesses (which copy each id it compares: a retain and a release).
+@usableFromInline
 struct _IDIndex: Sendable {
   /// Per slot: 0 when empty, else `tag << positionBits | (position + 1)`.
-  private var slots: [UInt32]
-  private var mask: Int
-  private var positionBits: UInt32
+  @usableFromInline var slots: [UInt32]
+  @usableFromInline var mask: Int
+  @usableFromInline var positionBits: UInt32
   private var count = 0
 
   /// An empty index with room for `capacity` ids before it grows.
@@ -35,15 +38,15 @@ struct _IDIndex: Sendable {
     }
   }
 
-  private var positionMask: UInt32 {
+  @inlinable var positionMask: UInt32 {
     positionBits >= 32 ? UInt32.max : (1 << positionBits) - 1
   }
 
-  private var tagMask: UInt32 { positionBits >= 32 ? 0 : UInt32.max >> positionBits }
+  @inlinable var tagMask: UInt32 { positionBits >= 32 ? 0 : UInt32.max >> positionBits }
 
   /// The tag of a hash: its high bits, which the slot number does not use.
-  @inline(__always)
-  private func tag(of hash: Int) -> UInt32 {
+  @inlinable @inline(__always)
+  func tag(of hash: Int) -> UInt32 {
     UInt32(truncatingIfNeeded: UInt64(bitPattern: Int64(hash)) >> 40) & tagMask
   }
 
@@ -51,6 +54,7 @@ struct _IDIndex: Sendable {
   var storageBytes: Int { slots.capacity * MemoryLayout<UInt32>.stride }
 
   /// The position of `id` in `ids`, the array the index was built from.
+  @inlinable
   func position<ID: Hashable>(of id: ID, in ids: [ID]) -> Int? {
     let hash = id.hashValue
     var slot = hash & mask

@@ -1,4 +1,4 @@
-/// Builds the nodes of label paths, each node's id its escaped path, with one id index that finds
+/// Builds the nodes of label paths, each node's id its escaped path, in a draft whose id index finds
 /// the nodes already made and becomes the tree's index.
 ///
 /// A path that needs no escaping (no `\`, no control character) is its own id and each prefix
@@ -7,7 +7,6 @@
 /// `find` output), so the previous path's nodes are reused for the bytes they share.
 struct PathTreeBuilder {
   private(set) var draft: TreeDraft<String>
-  private var index: _IDIndex
   private let separator: Unicode.Scalar
   /// The previous path's bytes, when it took the fast way, and the end of each of its components
   /// with the node it named.
@@ -16,15 +15,21 @@ struct PathTreeBuilder {
 
   init(capacity: Int, separator: Unicode.Scalar) {
     draft = TreeDraft(capacity: capacity)
-    index = _IDIndex(capacity: capacity)
     self.separator = separator
   }
 
-  /// The draft and its index (positions in draft order).
-  consuming func finished() -> (TreeDraft<String>, _IDIndex) { (draft, index) }
+  /// The draft, its ids indexed.
+  consuming func finished() -> TreeDraft<String> { draft }
 
-  /// Adds a path's missing nodes; false when the path or one of its labels is empty.
-  mutating func add(_ path: String) -> Bool {
+  /// Adds the paths in order; the first that is empty or has an empty label, if any, with its index.
+  mutating func add(contentsOf paths: UnsafeBufferPointer<String>) -> (Int, String)? {
+    for entry in paths.indices where add(paths[entry]) == nil { return (entry, paths[entry]) }
+    return nil
+  }
+
+  /// Adds a path's missing nodes: the node the path names, or nil when the path or one of its
+  /// labels is empty.
+  mutating func add(_ path: String) -> Int32? {
     if separator.isASCII {
       var text = path
       let handled = text.withUTF8 { addFast($0, path: path) }
@@ -32,7 +37,7 @@ struct PathTreeBuilder {
     }
     previous = []
     previousNodes = []
-    guard let labels = try? LabelPath.labels(of: path, separator: separator) else { return false }
+    guard let labels = try? LabelPath.labels(of: path, separator: separator) else { return nil }
     var parent: Int32 = -1
     var id = ""
     for label in labels {
@@ -40,14 +45,15 @@ struct PathTreeBuilder {
       id = parent < 0 ? escaped : id + String(separator) + escaped
       parent = node(id: id, label: label, parent: parent)
     }
-    return true
+    return parent
   }
 
-  /// The fast way, for a path that needs no escaping: nil when it does.
-  private mutating func addFast(_ bytes: UnsafeBufferPointer<UInt8>, path: String) -> Bool? {
+  /// The fast way, for a path that needs no escaping: nil when it does; `.some(nil)` when it has an
+  /// empty label.
+  private mutating func addFast(_ bytes: UnsafeBufferPointer<UInt8>, path: String) -> Int32?? {
     let separatorByte = UInt8(separator.value)
     if bytes.contains(where: LabelEscaping.mayNeedEscape) { return nil }
-    if bytes.isEmpty { return false }
+    if bytes.isEmpty { return .some(nil) }
     // The components shared with the previous path, byte for byte.
     var shared = 0
     var start = 0
@@ -68,7 +74,7 @@ struct PathTreeBuilder {
       if end == start {
         previous = []
         previousNodes = []
-        return false
+        return .some(nil)
       }
       let id =
         end == bytes.count
@@ -83,15 +89,14 @@ struct PathTreeBuilder {
     }
     previous.removeAll(keepingCapacity: true)
     previous.append(contentsOf: bytes)
-    return true
+    return parent
   }
 
   /// The node with this id, made under `parent` if it is new.
   private mutating func node(id: String, label: String, parent: Int32) -> Int32 {
-    if let existing = index.insert(id, at: draft.count, in: draft.ids) { return Int32(existing) }
-    draft.append(
-      id: id, label: label, parent: parent, isSelected: false, lock: .none, isDisabled: false,
-      isExpanded: false, attributes: [:])
+    if let existing = draft.appendNew(id: id, label: label, parent: parent) {
+      return Int32(existing)
+    }
     return Int32(draft.count - 1)
   }
 }

@@ -126,6 +126,8 @@ extension SelectionTree {
   ///   ``SelectionTreeError/missingParent(id:parent:entry:)`` or ``SelectionTreeError/cycle(id:)``,
   ///   naming the entry at fault.
   /// - Complexity: O(n), iterative: a 100,000-deep chain builds like any other tree.
+  @specialized(where ID == String)
+  @specialized(where ID == Int)
   public init(entries: [Entry], options: Options = Options()) throws(SelectionTreeError) {
     let ids = entries.map(\.id)
     let index: _IDIndex
@@ -153,6 +155,8 @@ extension SelectionTree {
   /// - Throws: ``SelectionTreeError/duplicateID(id:first:second:)`` naming the repeated id
   ///   (entries are counted in preorder).
   /// - Complexity: O(n), iterative.
+  @specialized(where ID == String)
+  @specialized(where ID == Int)
   public init(roots: [Node], options: Options = Options()) throws(SelectionTreeError) {
     var draft = TreeDraft<ID>(capacity: roots.count)
     var stack: [(node: Node, parent: Int32)] = roots.reversed().map { ($0, -1) }
@@ -185,11 +189,17 @@ extension SelectionTree where ID == String {
     paths: some Sequence<String>, separator: Unicode.Scalar = "/", options: Options = Options()
   ) throws(SelectionTreeError) {
     var builder = PathTreeBuilder(capacity: paths.underestimatedCount, separator: separator)
-    for (entry, path) in paths.enumerated() {
-      guard builder.add(path) else { throw .emptyLabel(entry: entry, text: path) }
+    // An array's paths go through a loop compiled here for Strings: iterating a generic sequence
+    // from another module would look up type metadata for every element.
+    let failed = paths.withContiguousStorageIfAvailable { builder.add(contentsOf: $0) }
+    if let failed {
+      if let (entry, path) = failed { throw .emptyLabel(entry: entry, text: path) }
+    } else {
+      for (entry, path) in paths.enumerated() {
+        guard builder.add(path) != nil else { throw .emptyLabel(entry: entry, text: path) }
+      }
     }
-    let (draft, index) = builder.finished()
-    self = try draft.finish(options: options, index: index)
+    self = try builder.finished().finish(options: options)
   }
 }
 

@@ -16,10 +16,56 @@ extension SelectionTree {
   }
 
   /// The states of `range` and their resolved state bits (for the lock marks of exports).
+  ///
+  /// A state needs only to know which kinds of counted node lie below: writable on, writable off,
+  /// locked on, locked off. So each node gets one byte of those four bits, OR-ed into its parent's
+  /// bottom-up, where summaries need counts.
   func statesAndBits(in range: Range<Int>) -> (states: [ToggleState], bits: [UInt8]) {
-    let totals = _bulkTotals(in: range)
-    let states = (0..<range.count).map { state(offset: $0, of: totals, from: range.lowerBound) }
-    return (states, totals.states)
+    let own = self.states.allStates(in: range)
+    let counted = options.propagation.up ? StateSet.leaves : StateSet.all
+    let writable = _writable & counted
+    let kinds = (0..<UInt8(32)).map { state -> UInt8 in
+      guard counted.contains(state) else { return 0 }
+      let isOn = state & NodeBits.selected != 0
+      return writable.contains(state) ? (isOn ? 1 : 2) : (isOn ? 4 : 8)
+    }
+    var present = [UInt8](repeating: 0, count: range.count)
+    let start = range.lowerBound
+    present.withUnsafeMutableBufferPointer { present in
+      structure.parents.withUnsafeBufferPointer { parents in
+        for offset in stride(from: range.count - 1, through: 0, by: -1) {
+          present[offset] |= kinds[Int(own[offset])]
+          let parent = Int(parents[start + offset]) - start
+          if parent >= 0 { present[parent] |= present[offset] }
+        }
+      }
+    }
+    // The state of each kind set (bits 0–3), for an enabled node and (bit 4) a disabled one, which
+    // sees every kind below it as locked: as `ToggleSummary.state(lockedSources:)` reads counts.
+    let excluded = options.lockedSources == .excluded
+    let stateOfKinds = (0..<UInt8(32)).map { index -> ToggleState in
+      let kinds = index & 15
+      let isDisabled = index & 16 != 0
+      let writable = isDisabled ? 0 : kinds & 3
+      let locked = isDisabled ? (kinds | kinds >> 2) & 3 : kinds >> 2
+      let counted = excluded && writable != 0 ? writable : writable | locked
+      return counted == 3 ? .mixed : counted == 1 ? .on : .off
+    }
+    let up = options.propagation.up
+    var states = (0..<range.count).map { offset -> ToggleState in
+      let state = own[offset]
+      if !up || state & NodeBits.leaf != 0 { return state & NodeBits.selected != 0 ? .on : .off }
+      return stateOfKinds[Int(present[offset] | (state & NodeBits.disabled) << 2)]
+    }
+    // The nodes whose subtree reaches past the range: the range's last node's ancestors.
+    var position = range.isEmpty ? -1 : range.upperBound - 1
+    while position >= start {
+      if Int(structure.ends[position]) > range.upperBound {
+        states[position - start] = state(at: position)
+      }
+      position = Int(structure.parents[position])
+    }
+    return (states, own)
   }
 
   /// Whether the node at `position` shows its own value: a leaf, or any node without upward

@@ -9,17 +9,9 @@ extension SelectionTree {
   ///
   /// A disabled node changes nothing; what it would have changed is reported as blocked.
   /// - Complexity: O(log n), whatever the size of the subtree.
-  @discardableResult
+  @inlinable @discardableResult
   public mutating func toggle(_ id: ID) throws(SelectionTreeError) -> ToggleOutcome {
-    let position = try _position(id)
-    let value: Bool =
-      switch state(at: position) {
-      case .on: false
-      case .off: true
-      case .mixed: options.mixedTogglesTo.isOn
-      }
-    defer { checkInvariantsIfEnabled() }
-    return _write(value, from: position)
+    _toggle(at: try _position(id))
   }
 
   /// Writes a value from a node, as a click that chose the value would.
@@ -28,11 +20,9 @@ extension SelectionTree {
   /// try tree.set("Fruit", to: false)   // deselect every writable fruit
   /// ```
   /// - Complexity: O(log n).
-  @discardableResult
+  @inlinable @discardableResult
   public mutating func set(_ id: ID, to isOn: Bool) throws(SelectionTreeError) -> ToggleOutcome {
-    let position = try _position(id)
-    defer { checkInvariantsIfEnabled() }
-    return _write(isOn, from: position)
+    _set(isOn, at: try _position(id))
   }
 
   /// Selects every writable leaf of the tree (every writable node when parents keep their own

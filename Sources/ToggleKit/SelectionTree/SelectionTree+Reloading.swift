@@ -24,6 +24,8 @@ extension SelectionTree {
   /// Everything else — labels, order, attributes, disabling — comes from `fresh`; the options and
   /// the filter of this tree stay. Nodes are matched by id only, never by position.
   /// - Complexity: O(n log n) for n nodes in `fresh`.
+  @specialized(where ID == String)
+  @specialized(where ID == Int)
   public mutating func reload(
     from fresh: SelectionTree<ID>, newChildren: NewChildren = .inheritFullySelectedParent
   ) {

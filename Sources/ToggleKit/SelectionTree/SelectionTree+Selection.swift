@@ -27,6 +27,8 @@ extension SelectionTree {
   ///   visited (for `.topmost`, none below a listed node whose leaves are all selected) — never
   ///   O(n) when k ≪ n in a shallow tree. When parents keep their own values: O(k log n) for k
   ///   selected nodes.
+  @specialized(where ID == String)
+  @specialized(where ID == Int)
   public func selection(_ form: SelectionForm) -> [ID] {
     _selectedPositions(form).map { structure.ids[$0] }
   }
@@ -38,6 +40,8 @@ extension SelectionTree {
   /// ```
   /// - Returns: Their ids (always empty when parents keep their own values).
   /// - Complexity: O((k + a) log n) for k selected leaves with a ancestors.
+  @specialized(where ID == String)
+  @specialized(where ID == Int)
   public func mixedNodes() -> [ID] {
     guard options.propagation.up else { return [] }
     var result: [ID] = []

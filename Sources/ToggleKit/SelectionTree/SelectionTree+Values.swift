@@ -78,6 +78,8 @@ extension SelectionTree: Equatable {
   /// copy == tree   // true
   /// ```
   /// - Complexity: O(n).
+  @specialized(where ID == String)
+  @specialized(where ID == Int)
   public static func == (lhs: SelectionTree, rhs: SelectionTree) -> Bool {
     if lhs.structure !== rhs.structure {
       guard lhs.structure.ids == rhs.structure.ids, lhs.structure.labels == rhs.structure.labels,

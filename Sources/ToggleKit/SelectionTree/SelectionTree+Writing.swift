@@ -22,6 +22,42 @@ extension SelectionTree {
       intoDisabled: options.cascadesIntoDisabled, intoHidden: options.filterScope == .all)
   }
 
+  /// A click on the node at `position`.
+  @usableFromInline
+  mutating func _toggle(at position: Int) -> ToggleOutcome {
+    defer { checkInvariantsIfEnabled() }
+    let own = states.state(at: position)
+    if own & NodeBits.leaf != 0 {
+      return _writeLeaf(own & NodeBits.selected == 0, at: position, own: own)
+    }
+    let value: Bool =
+      switch state(at: position) {
+      case .on: false
+      case .off: true
+      case .mixed: options.mixedTogglesTo.isOn
+      }
+    return _write(value, from: position)
+  }
+
+  /// `set` on the node at `position`.
+  @usableFromInline
+  mutating func _set(_ value: Bool, at position: Int) -> ToggleOutcome {
+    defer { checkInvariantsIfEnabled() }
+    let own = states.state(at: position)
+    if own & NodeBits.leaf != 0 { return _writeLeaf(value, at: position, own: own) }
+    return _write(value, from: position)
+  }
+
+  /// A write from a leaf whose state is `own`: whatever the propagation, it addresses that leaf
+  /// alone, as ``_write(_:from:)`` would, without reading where its subtree ends.
+  private mutating func _writeLeaf(_ value: Bool, at position: Int, own: UInt8) -> ToggleOutcome {
+    guard (own & NodeBits.selected != 0) != value else { return ToggleOutcome() }
+    let writable = _isDisabled(own) ? StateSet.none : _writable
+    guard writable.contains(own) else { return ToggleOutcome(changed: 0, blocked: 1) }
+    states.apply(value ? .select : .deselect, to: position..<position + 1)
+    return ToggleOutcome(changed: 1, blocked: 0)
+  }
+
   /// Writes `value` from the node at `position`, as a click or `set` would.
   mutating func _write(_ value: Bool, from position: Int) -> ToggleOutcome {
     let (range, addressed) = _addressed(position)
@@ -121,6 +157,7 @@ extension SelectionTree {
   }
 
   /// The position of `id`, or the error that names it.
+  @inlinable
   func _position(_ id: ID) throws(SelectionTreeError) -> Int {
     guard let position = structure.position(of: id) else { throw .unknownNode(id: "\(id)") }
     return position

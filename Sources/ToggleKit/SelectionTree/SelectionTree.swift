@@ -26,7 +26,7 @@
 /// - Complexity: See each member; *n* is the number of nodes.
 public struct SelectionTree<ID: Hashable> {
   /// The shape: ids, labels, parents, preorder ranges.
-  let structure: TreeStructure<ID>
+  @usableFromInline let structure: TreeStructure<ID>
   /// Per-node selected / locked / disabled / leaf bits with range counts.
   var states: _NodeStates
   /// Per-node expansion.
@@ -72,6 +72,7 @@ public struct SelectionTree<ID: Hashable> {
 
   /// Whether a node with this id exists.
   /// - Complexity: O(1) expected.
+  @inlinable
   public func contains(_ id: ID) -> Bool { structure.position(of: id) != nil }
 }
 

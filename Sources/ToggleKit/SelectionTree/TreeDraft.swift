@@ -1,49 +1,7 @@
-/// A child's key while interning paths and checking sibling labels: its parent and its label.
+/// A child's key while checking sibling labels: its parent and its label.
 struct ChildKey: Hashable {
   let parent: Int32
   let label: String
-}
-
-/// Finds or creates the nodes of label paths.
-///
-/// Consecutive paths usually share a prefix (sorted
-/// lists, `find` output), so the previous path's nodes are reused for the labels they share
-/// instead of being looked up again.
-struct PathInterner {
-  private var children: [ChildKey: Int32] = [:]
-  private var previousLabels: [String] = []
-  private var previousNodes: [Int32] = []
-
-  init(capacity: Int) {
-    children.reserveCapacity(capacity)
-  }
-
-  /// The node of the last label, creating missing nodes with `create(label, parent)`, which
-  /// returns the new node's index.
-  @discardableResult
-  mutating func intern(_ labels: [String], create: (String, Int32) -> Int32) -> Int32 {
-    var shared = 0
-    while shared < labels.count, shared < previousLabels.count,
-      labels[shared] == previousLabels[shared]
-    {
-      shared += 1
-    }
-    previousNodes.removeSubrange(shared...)
-    var parent: Int32 = shared == 0 ? -1 : previousNodes[shared - 1]
-    for label in labels[shared...] {
-      let key = ChildKey(parent: parent, label: label)
-      if let existing = children[key] {
-        parent = existing
-      } else {
-        let created = create(label, parent)
-        children[key] = created
-        parent = created
-      }
-      previousNodes.append(parent)
-    }
-    previousLabels = labels
-    return parent
-  }
 }
 
 /// A tree being built: nodes in input order with parent indices, before it is laid out in preorder.
@@ -64,6 +22,8 @@ struct TreeDraft<ID: Hashable> {
   private var depths: [Int32] = []
   private var ends: [Int32] = []
   private var roots: [Int32] = []
+  /// An index of the ids, kept when nodes come through ``appendNew(id:label:parent:attributes:)``.
+  private var index: _IDIndex? = nil
 
   init(capacity: Int) {
     ids.reserveCapacity(capacity)
@@ -97,6 +57,21 @@ struct TreeDraft<ID: Hashable> {
     self.isExpanded.append(isExpanded)
   }
 
+  /// Appends a node with default fields, unless a node has its id: then that node's position.
+  ///
+  /// The ids are indexed as they come, and the index becomes the tree's when the nodes are in
+  /// preorder.
+  mutating func appendNew(
+    id: ID, label: String, parent: Int32, attributes: [String: String] = [:]
+  ) -> Int? {
+    if index == nil { index = _IDIndex(capacity: max(16, ids.capacity)) }
+    if let existing = index!.insert(id, at: ids.count, in: ids) { return existing }
+    append(
+      id: id, label: label, parent: parent, isSelected: false, lock: .none, isDisabled: false,
+      isExpanded: false, attributes: attributes)
+    return nil
+  }
+
   private mutating func trackPreorder(parent: Int32) {
     let node = Int32(ids.count)
     while let top = open.last, top != parent {
@@ -122,7 +97,7 @@ struct TreeDraft<ID: Hashable> {
   func finish(
     options: SelectionTree<ID>.Options, index prebuilt: _IDIndex? = nil
   ) throws(SelectionTreeError) -> SelectionTree<ID> {
-    if inPreorder { return try finishInPreorder(options: options, index: prebuilt) }
+    if inPreorder { return try finishInPreorder(options: options, index: prebuilt ?? index) }
     let n = ids.count
     // Children as linked lists, in input order; the roots hang off a virtual node n.
     var firstChild = [Int32](repeating: -1, count: n + 1)

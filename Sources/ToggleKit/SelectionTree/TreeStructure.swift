@@ -1,9 +1,10 @@
 /// The shape of a tree: everything fixed when it is built.
 ///
 /// Shared by every copy of the tree.
+@usableFromInline
 final class TreeStructure<ID: Hashable>: @unchecked Sendable {
   /// Node ids in preorder.
-  let ids: [ID]
+  @usableFromInline let ids: [ID]
   /// Labels in preorder.
   let labels: [String]
   /// The parent's position of each node, -1 for a root.
@@ -17,7 +18,7 @@ final class TreeStructure<ID: Hashable>: @unchecked Sendable {
   /// Positions of the roots, in order.
   let roots: [Int32]
   /// id → position.
-  let index: _IDIndex
+  @usableFromInline let index: _IDIndex
 
   init(
     ids: [ID], labels: [String], parents: [Int32], ends: [Int32], depths: [Int32],
@@ -41,5 +42,6 @@ final class TreeStructure<ID: Hashable>: @unchecked Sendable {
   @inline(__always)
   func range(of position: Int) -> Range<Int> { position..<Int(ends[position]) }
 
+  @inlinable
   func position(of id: ID) -> Int? { index.position(of: id, in: ids) }
 }

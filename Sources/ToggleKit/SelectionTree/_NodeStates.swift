@@ -82,6 +82,10 @@ struct _StateMap: Hashable, Sendable {
   var hidden: _Map16
 
   static let identity = _StateMap(visible: .identity, hidden: .identity)
+  /// Sets the selected bit of every state.
+  static let select = _StateMap { $0 | NodeBits.selected }
+  /// Clears the selected bit of every state.
+  static let deselect = _StateMap { $0 & ~NodeBits.selected }
 
   init(visible: _Map16, hidden: _Map16) {
     self.visible = visible
