@@ -229,6 +229,10 @@ func benchmarkTree(shape: Shape, levels: Int) -> [Row] {
     measure(heavy) { sink &+= tree.summaries().count },
     measure(heavy) { sink &+= naive.allStates().count })
   add(
+    "every node's configuration: one bulk read",
+    measure(heavy) { sink &+= tree.configurations(in: 0..<n).count },
+    measure(heavy) { sink &+= naive.allStates().count })
+  add(
     "every node's state via state(of:)",
     measure(heavy) { for id in ids { sink &+= tree.state(of: id)!.hashValue } },
     measure(heavy) { sink &+= naive.allStates().count })

@@ -66,15 +66,18 @@ enum _IndentedText {
       if let top = levels.last, width > top.width {
         levels.append((width, -1))
       } else {
-        let open = levels.map { String($0.width) }.joined(separator: ", ")
-        while let top = levels.last, top.width > width { levels.removeLast() }
-        if let top = levels.last, top.width != width {
+        // The levels this line closes; checked before any is closed, for the message.
+        var kept = levels.count
+        while kept > 0 && levels[kept - 1].width > width { kept -= 1 }
+        if kept > 0 && levels[kept - 1].width != width {
           let unit = indentKind?.scalar == 0x09 ? "tab" : "space"
+          let open = levels.map { String($0.width) }.joined(separator: ", ")
           throw fail(
             width + 1,
             "indentation of \(width) \(unit)\(width == 1 ? "" : "s") does not match any open level (\(open))"
           )
         }
+        levels.removeSubrange(kept...)
         if levels.isEmpty { levels.append((width, -1)) }
       }
       let parent: Int32 = levels.count >= 2 ? levels[levels.count - 2].node : -1

@@ -146,8 +146,22 @@ private func _draft(
 
 /// `path` + separator + the escaped label, or the escaped label alone for no path.
 func _extending(_ path: String?, with label: String, separator: Unicode.Scalar) -> String {
-  let escaped = LabelPath.escaped(label, separator: separator)
+  var escaped = LabelPath.escaped(label, separator: separator)
   guard var path else { return escaped }
+  if separator.isASCII {
+    // One allocation, filled from the bytes: a path is made for every node of every text format.
+    return path.withUTF8 { head in
+      escaped.withUTF8 { tail in
+        String(unsafeUninitializedCapacity: head.count + 1 + tail.count) { buffer in
+          _ = buffer.initialize(fromContentsOf: head)
+          buffer[head.count] = UInt8(separator.value)
+          _ = UnsafeMutableBufferPointer(rebasing: buffer[(head.count + 1)...])
+            .initialize(fromContentsOf: tail)
+          return head.count + 1 + tail.count
+        }
+      }
+    }
+  }
   path.reserveCapacity(path.utf8.count + 1 + escaped.utf8.count)
   path.unicodeScalars.append(separator)
   path.append(escaped)

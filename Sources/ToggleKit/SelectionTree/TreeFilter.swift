@@ -136,36 +136,36 @@ extension SelectionTree {
   /// Recomputes every node's hidden bit, and which nodes a match below holds open, from `filter`.
   mutating func _applyFilter() {
     var all = states.allStates()
-    var matchBelow = [Bool](repeating: filter == nil, count: count)
-    var open: [Bool] = []
-    if let filter {
-      open = [Bool](repeating: false, count: count)
-      var matched = [Bool](repeating: false, count: count)
-      for position in 0..<count {
-        let label = structure.labels[position]
-        guard filter.matches(label, { self.labelPath(at: position) }) else { continue }
-        matched[position] = true
-        matchBelow[position] = true
-        var node = Int(structure.parents[position])
-        while node >= 0 && !open[node] {
-          open[node] = true
-          matchBelow[node] = true
-          node = Int(structure.parents[node])
-        }
-      }
-      if !filter.matchesOnly {
-        // Inside a match: every descendant is shown (preorder puts parents first).
-        var insideMatch = [Bool](repeating: false, count: count)
-        for position in 0..<count {
-          let parent = Int(structure.parents[position])
-          insideMatch[position] = parent >= 0 && (matched[parent] || insideMatch[parent])
-          if insideMatch[position] { matchBelow[position] = true }
-        }
+    guard let filter else {
+      for position in 0..<count { all[position] &= ~NodeBits.hidden }
+      states = _NodeStates(states: all)
+      filterOpen = []
+      return
+    }
+    // Per node: bit 0 it matches, bit 1 it is inside a match, bit 2 it is shown.
+    let matched: UInt8 = 1
+    let inside: UInt8 = 2
+    let shown: UInt8 = 4
+    var flags = [UInt8](repeating: 0, count: count)
+    var open = [Bool](repeating: false, count: count)
+    for position in 0..<count {
+      let label = structure.labels[position]
+      guard filter.matches(label, { self.labelPath(at: position) }) else { continue }
+      flags[position] = matched | shown
+      var node = Int(structure.parents[position])
+      while node >= 0 && !open[node] {
+        open[node] = true
+        flags[node] |= shown
+        node = Int(structure.parents[node])
       }
     }
+    // Inside a match every descendant is shown, unless matches only (parents come first).
+    let reach = filter.matchesOnly ? 0 : matched | inside
     for position in 0..<count {
+      let parent = Int(structure.parents[position])
+      if parent >= 0 && flags[parent] & reach != 0 { flags[position] |= inside | shown }
       all[position] =
-        matchBelow[position]
+        flags[position] & shown != 0
         ? all[position] & ~NodeBits.hidden : all[position] | NodeBits.hidden
     }
     states = _NodeStates(states: all)

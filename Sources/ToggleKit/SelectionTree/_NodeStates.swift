@@ -246,15 +246,23 @@ struct _NodeStates: Sendable {
     return first..<min(first + (1 << fanShift), levelStart[level] - levelStart[level - 1])
   }
 
+  /// The counts of a block's raw bytes: a histogram of the 32 states, no branch per byte.
   private func recount(block: Int) -> _Counts {
-    var result = _Counts.zero
     let start = block << blockShift
     let end = min(count, start + blockSize)
-    guard start < end else { return result }
-    for index in start..<end {
-      result.add(bytes[index])
+    guard start < end else { return .zero }
+    return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 32) { histogram in
+      histogram.initialize(repeating: 0)
+      bytes.withUnsafeBufferPointer { bytes in
+        for index in start..<end { histogram[Int(bytes[index] & 31)] &+= 1 }
+      }
+      var result = _Counts.zero
+      for state in 0..<16 {
+        result.visible[state] = histogram[state]
+        result.hidden[state] = histogram[16 + state]
+      }
+      return result
     }
-    return result
   }
 
   /// The maps pending above a node of `level` (its own excluded), composed.
