@@ -104,6 +104,18 @@ package struct InputReader: Sendable {
     self.name = name
   }
 
+  /// Makes room for `count` more bytes at once (a regular file's size), so that the bytes are
+  /// neither copied nor held twice as they grow.
+  ///
+  /// ```swift
+  /// var reader = InputReader(name: "tree.txt")
+  /// reader.reserve(42_000_000)
+  /// ```
+  /// - Complexity: O(bytes read so far).
+  package mutating func reserve(_ count: Int) {
+    bytes.reserveCapacity(bytes.count + max(0, count))
+  }
+
   /// Adds a block read from the input.
   ///
   /// - Throws: ``InputError`` `NAME:LINE:COL: NUL byte …` at the first NUL.

@@ -45,9 +45,7 @@ package enum OutputForm: String, Hashable, Sendable, CaseIterable {
     let end = nullSeparated ? "\0" : "\n"
     switch self {
     case .states:
-      tree.forEachLabelPath(escaped: !nullSeparated) { _, path, state in
-        emit("\(state)\t\(nullSeparated ? Self.rawSafe(path) : path)\(end)")
-      }
+      tree.writeStateLines(raw: nullSeparated, end: nullSeparated ? "\0" : "\n", to: emit)
     case .leaves, .topmost, .all:
       let form: SelectionForm = self == .leaves ? .leaves : self == .topmost ? .topmost : .all
       for id in tree.selection(form) {

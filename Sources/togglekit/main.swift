@@ -72,7 +72,11 @@ func readAll(_ path: String?) -> Result<[UInt8], InputError> {
   }
   defer { if path != nil { close(descriptor) } }
   var reader = InputReader(name: path ?? "<stdin>")
-  var buffer = [UInt8](repeating: 0, count: 1 << 16)
+  var status = stat()
+  if fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG {
+    reader.reserve(Int(status.st_size) + 1)  // + 1: the read that finds the end
+  }
+  var buffer = [UInt8](repeating: 0, count: 1 << 20)
   while true {
     let count = read(descriptor, &buffer, buffer.count)
     if count < 0 {

@@ -63,12 +63,18 @@ enum _PathList {
         : LabelPath.escaped(label, separator: separator)
     }
     let (states, bits) = tree.statesAndBits(in: 0..<tree.count)
-    tree.forEachPath(separator: separator, component: component) { position, path in
-      let marker = _marker(
+    var chunk = _OutputChunk()
+    tree.forEachPathUTF8(separator: separator, component: component) { position, path in
+      var marker = _marker(
         state: states[position],
         locked: tree.structure.isLeaf(position) && bits[position] & NodeBits.locked != 0,
         disabled: tree.isDisabledItself(at: position))
-      emit(marker + " " + path + "\n")
+      marker.withUTF8 { chunk.bytes.append(contentsOf: $0) }
+      chunk.bytes.append(UInt8(ascii: " "))
+      chunk.bytes.append(contentsOf: path)
+      chunk.bytes.append(UInt8(ascii: "\n"))
+      chunk.endLine(emit)
     }
+    chunk.flush(emit)
   }
 }

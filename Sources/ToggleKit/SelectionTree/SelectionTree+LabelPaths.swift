@@ -110,6 +110,17 @@ extension SelectionTree {
     separator: Unicode.Scalar, component: (String) -> String,
     _ body: (_ position: Int, _ path: String) throws -> Void
   ) rethrows {
+    try forEachPathUTF8(separator: separator, component: component) { position, path in
+      try body(position, String(decoding: path, as: UTF8.self))
+    }
+  }
+
+  /// ``forEachPath(separator:component:_:)`` with each path as the UTF-8 bytes of a buffer that
+  /// is reused: no string is made per node, for the outputs that write bytes.
+  func forEachPathUTF8(
+    separator: Unicode.Scalar, component: (String) -> String,
+    _ body: (_ position: Int, _ path: UnsafeBufferPointer<UInt8>) throws -> Void
+  ) rethrows {
     var buffer: [UInt8] = []
     var ends: [Int] = []  // where each open ancestor's path ends in the buffer, by depth
     let separatorBytes = Array(String(separator).utf8)
@@ -118,9 +129,10 @@ extension SelectionTree {
       ends.removeSubrange(depth...)
       buffer.removeSubrange((depth == 0 ? 0 : ends[depth - 1])...)
       if depth > 0 { buffer += separatorBytes }
-      buffer += component(structure.labels[position]).utf8
+      var label = component(structure.labels[position])
+      label.withUTF8 { buffer.append(contentsOf: $0) }
       ends.append(buffer.count)
-      try body(position, String(decoding: buffer, as: UTF8.self))
+      try buffer.withUnsafeBufferPointer { try body(position, $0) }
     }
   }
 }
