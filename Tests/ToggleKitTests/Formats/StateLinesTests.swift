@@ -37,7 +37,8 @@ struct StateLinesTests {
     #expect(text.contains(raw ? "off\tMenu/nul\\u{00}x\0" : "off\tMenu/nul\\u{00}x\n"))
   }
 
-  @Test("a big tree's lines come in pieces of about 64 KiB, each of whole lines, together all of them")
+  @Test(
+    "a big tree's lines come in pieces of about 64 KiB, each of whole lines, together all of them")
   func piecesAreWholeLines() throws {
     let paths = (0..<20_000).map { "group \($0 / 100)/item \($0) with a longer label" }
     var tree = try SelectionTree(paths: paths)
