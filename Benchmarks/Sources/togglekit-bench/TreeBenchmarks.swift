@@ -47,6 +47,13 @@ struct ColdNodes {
   }
 }
 
+/// A bulk read's result used as a caller would (a value read at a random place), so that no
+/// optimizer can skip making it.
+@inline(never)
+func bulkRead<Value>(_ values: [Value], _ use: (Value) -> Int) -> Int {
+  values.isEmpty ? 0 : use(values[Int.random(in: 0..<values.count)]) &+ values.count
+}
+
 /// Times a batch operation and reports it per node.
 func perNode(_ summary: Summary, _ batch: Int) -> Summary {
   Summary(
@@ -215,6 +222,9 @@ func benchmarkTree(shape: Shape, levels: Int) -> [Row] {
     "summary(of:), random node (cold)", allNodes, batch: nodeBatch, seed: 4,
     { tree.summary(of: paths[$0])!.writableOn }, naive: nil)
   coldRow(
+    "id lookup alone: contains(_:), random node (cold)", allNodes, batch: nodeBatch, seed: 6,
+    { tree.contains(paths[$0]) ? 1 : 0 }, naive: { naive.index[paths[$0]] == nil ? 0 : 1 })
+  coldRow(
     "state(of:), random leaf (cold)", leafPositions, batch: batch, seed: 5,
     { tree.state(of: paths[$0])!.hashValue }, naive: { Int(naive.state(of: paths[$0])) })
   add(
@@ -222,16 +232,16 @@ func benchmarkTree(shape: Shape, levels: Int) -> [Row] {
     measure(heavy) { sink &+= Int(naive.state(of: "root")) })
   add(
     "every node's state: one bulk read",
-    measure(heavy) { sink &+= tree.states().count },
-    measure(heavy) { sink &+= naive.allStates().count })
+    measure(heavy) { sink &+= bulkRead(tree.states()) { $0.hashValue } },
+    measure(heavy) { sink &+= bulkRead(naive.allStates()) { Int($0) } })
   add(
     "every node's summary: one bulk read",
-    measure(heavy) { sink &+= tree.summaries().count },
-    measure(heavy) { sink &+= naive.allStates().count })
+    measure(heavy) { sink &+= bulkRead(tree.summaries()) { $0.writableOn } },
+    measure(heavy) { sink &+= bulkRead(naive.allStates()) { Int($0) } })
   add(
     "every node's configuration: one bulk read",
-    measure(heavy) { sink &+= tree.configurations(in: 0..<n).count },
-    measure(heavy) { sink &+= naive.allStates().count })
+    measure(heavy) { sink &+= bulkRead(tree.configurations(in: 0..<n)) { $0.depth } },
+    measure(heavy) { sink &+= bulkRead(naive.allStates()) { Int($0) } })
   add(
     "every node's state via state(of:)",
     measure(heavy) { for id in ids { sink &+= tree.state(of: id)!.hashValue } },

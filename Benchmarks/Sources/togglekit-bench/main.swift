@@ -21,7 +21,8 @@ let usage = """
 
     --quick          trees of up to 10^5 nodes (about a minute)
     --max-nodes N    trees of up to N nodes (default 1000000; 10000000 adds 10^7, needs ~8 GiB)
-    --only SECTIONS  some of: tree, memory, parse, explorer, parent, rules, model (comma-separated)
+    --only SECTIONS  some of: tree, memory, parse, explorer, parent, rules, model, floor
+                     (comma-separated; floor: what a cache miss and a fresh output array cost)
     --json           one JSON object instead of Markdown tables
     -h, --help       this text
   """
@@ -96,9 +97,13 @@ if arguments.contains("--profile-rules") {
   exit(0)
 }
 
+if arguments.contains("--profile-bulk") {
+  profileBulkReads()
+  exit(0)
+}
 var maxNodes = 1_000_000
 var asJSON = false
-let allSections = ["tree", "memory", "parse", "explorer", "parent", "rules", "model"]
+let allSections = ["tree", "memory", "parse", "explorer", "parent", "rules", "model", "floor"]
 var sections = Set(allSections)
 while !arguments.isEmpty {
   let argument = arguments.removeFirst()
@@ -183,6 +188,10 @@ if sections.contains("model") {
   progress("SelectionModel")
   rows += benchmarkModel()
 }
+if sections.contains("floor") {
+  progress("floor")
+  rows += benchmarkFloor(nodes: Shape.wide.nodeCount(levels: largestWide))
+}
 
 if asJSON {
   print(json(rows: rows, memory: memory))
@@ -238,6 +247,9 @@ if sections.contains("parse") {
 }
 if sections.contains("explorer") {
   printMedians("explorer", section: "explorer") { "\($0.operation) (\(grouped($0.nodes)) nodes)" }
+}
+if sections.contains("floor") {
+  printMedians("floor: what the machine allows", section: "floor") { $0.operation }
 }
 /// The row of a section with this size whose operation starts with `prefix`.
 @MainActor func row(_ section: String, _ nodes: Int, _ prefix: String) -> Row? {

@@ -14,7 +14,7 @@ extension SelectionTree {
   ///   - end: What ends each line: a newline, or NUL for `-0`.
   ///   - emit: Takes each piece.
   /// - Complexity: O(n + total path length).
-  package func writeStateLines(
+  public func writeStateLines(
     separator: Unicode.Scalar = "/", raw: Bool = false, end: Unicode.Scalar,
     to emit: (String) -> Void
   ) {

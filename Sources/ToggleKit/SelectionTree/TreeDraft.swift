@@ -72,6 +72,19 @@ struct TreeDraft<ID: Hashable> {
     return nil
   }
 
+  /// Indexes every id at once (in slot order: faster than as they come), for ``finish(options:index:)``
+  /// to use; or, when two ids are equal, the positions of the earliest repeat and of its first
+  /// occurrence, and no index.
+  mutating func indexAll() -> (first: Int, second: Int)? {
+    do {
+      index = try _IDIndex(ids: ids)
+      return nil
+    } catch {
+      index = nil
+      return (error.first, error.second)
+    }
+  }
+
   private mutating func trackPreorder(parent: Int32) {
     let node = Int32(ids.count)
     while let top = open.last, top != parent {

@@ -46,6 +46,34 @@ struct FormatErrorTests {
         == "tree.txt:3:1: duplicate label \"a\" at the top level (lines 1 and 3)")
   }
 
+  @Test("a repeated label is the first error even when a later line has another; in a big file too")
+  func repeatedLabelBeforeLaterErrors() {
+    #expect(
+      parseError("Fruit\n  Apple\n  Apple\n bad\n", .indented)
+        == "tree.txt:3:3: duplicate label \"Apple\" under \"Fruit\" (lines 2 and 3)")
+    #expect(
+      parseError("Fruit\n  Apple\n  Pear\n bad\n", .indented)
+        == "tree.txt:4:2: indentation of 1 space does not match any open level (0, 2)")
+    // Past the size where ids are indexed in slot order: group g at line 11g + 1, its item j
+    // at line 11g + 2 + j; a second "item 3" after group 2000's "item 5" is line 22008.
+    var lines: [String] = []
+    for group in 0..<3_000 {
+      lines.append("group \(group)")
+      for item in 0..<10 { lines.append("  item \(item)") }
+    }
+    lines.insert("  item 3", at: 22_007)
+    lines.append("\tand a tab")
+    #expect(
+      parseError(lines.joined(separator: "\n") + "\n", .indented)
+        == "tree.txt:22008:3: duplicate label \"item 3\" under \"group 2000\" (lines 22005 and 22008)"
+    )
+    lines.removeLast()
+    #expect(
+      parseError(lines.joined(separator: "\n") + "\n", .indented)
+        == "tree.txt:22008:3: duplicate label \"item 3\" under \"group 2000\" (lines 22005 and 22008)"
+    )
+  }
+
   @Test("invalid UTF-8 and NUL bytes are errors at their column; the input is not guessed at")
   func badBytes() {
     #expect(

@@ -30,6 +30,52 @@ struct SelectionTreeBuildingTests {
     }
   }
 
+  @Test(
+    "among many ids (placed in slot order), the reported duplicate is the earliest repeat and its first occurrence, as a scan finds it",
+    arguments: [20_000, 70_000])
+  func earliestDuplicateAmongManyIDs(count: Int) throws {
+    for seed in UInt64(0)..<6 {
+      var generator = SeededGenerator(seed: seed)
+      var ids = (0..<count).map { "node \($0)" }
+      // A few repeats, a triple among them, anywhere.
+      for _ in 0..<Int.random(in: 1...4, using: &generator) {
+        let from = Int.random(in: 0..<count, using: &generator)
+        ids[Int.random(in: 0..<count, using: &generator)] = ids[from]
+        if seed % 2 == 0 { ids[Int.random(in: 0..<count, using: &generator)] = ids[from] }
+      }
+      var seen: [String: Int] = [:]
+      var expected: SelectionTreeError? = nil
+      for (position, id) in ids.enumerated() {
+        if let first = seen[id] {
+          expected = .duplicateID(id: id, first: first, second: position)
+          break
+        }
+        seen[id] = position
+      }
+      let entries = ids.map { SelectionTree<String>.Entry(id: $0, parent: nil, label: $0) }
+      let error = #expect(throws: SelectionTreeError.self) { try SelectionTree(entries: entries) }
+      if expected == nil {
+        // The repeats overwrote each other away: a tree, then, that finds every id.
+        let tree = try SelectionTree(entries: entries)
+        #expect(ids.allSatisfy { tree.contains($0) })
+      } else {
+        #expect(error == expected, "seed \(seed)")
+      }
+    }
+  }
+
+  @Test(
+    "many distinct ids (placed in slot order) are each found at their own node, and no other id is")
+  func manyIDsAreEachFound() throws {
+    let ids = (0..<50_000).map { "id-\($0 &* 7_919 % 50_000)" }
+    let tree = try SelectionTree(
+      entries: ids.map { SelectionTree<String>.Entry(id: $0, parent: nil, label: "L" + $0) })
+    for id in ids { #expect(tree.label(of: id) == "L" + id) }
+    #expect(!tree.contains("id-50000"))
+    #expect(!tree.contains("id--1"))
+    #expect(!tree.contains(""))
+  }
+
   @Test("a missing parent is an error naming the node, the parent and the entry")
   func missingParent() {
     let error = #expect(throws: SelectionTreeError.self) {

@@ -1,0 +1,87 @@
+// What the hardware allows: the cost of a cache miss, and of writing a fresh output array. The
+// closing figures of the performance work compare against these, measured in the same run.
+
+import ToggleKit
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Dependent random reads (each address comes from the previous read, so none overlap) in arrays
+/// of growing size, and the cost of filling a fresh array of a million output values.
+func benchmarkFloor(nodes: Int) -> [Row] {
+  var rows: [Row] = []
+  var budget = Budget()
+  budget.minRuns = 5
+  budget.warmUp = 1
+  let steps = 1 << 20
+  for mebibytes in [1, 4, 16, 64, 256] {
+    let count = mebibytes << 17  // 8-byte slots
+    // One random cycle through every slot (Sattolo's shuffle), so a chase meets each slot once.
+    var next = Array(0..<count)
+    var random = SeededRandom(state: UInt64(mebibytes))
+    for index in stride(from: count - 1, to: 0, by: -1) {
+      let other = Int(random.next() % UInt64(index))
+      next.swapAt(index, other)
+    }
+    var position = 0
+    let chase = measure(budget) {
+      next.withUnsafeBufferPointer { next in
+        for _ in 0..<steps { position = next[position] }
+      }
+    }
+    rows.append(
+      Row(
+        section: "floor", shape: "-", nodes: count,
+        operation: "dependent random read in \(mebibytes) MiB",
+        ours: perNode(chase, steps), naive: nil))
+    if position == -1 { print("") }
+  }
+  // The bytes of a fresh output array, written once: what any bulk read returning one value per
+  // node pays before it computes anything (fresh pages from the kernel, then memory bandwidth).
+  for (name, stride) in [
+    ("ToggleConfiguration", MemoryLayout<ToggleConfiguration>.stride),
+    ("ToggleSummary", MemoryLayout<ToggleSummary>.stride),
+  ] {
+    let bytes = nodes * stride
+    rows.append(
+      Row(
+        section: "floor", shape: "-", nodes: nodes,
+        operation:
+          "write a fresh \(grouped(bytes / 1_000_000)) MB array: \(grouped(nodes)) \(name) values",
+        ours: measure(budget) {
+          let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes, alignment: 16)
+          memset(buffer.baseAddress!, 1, bytes)
+          if buffer[bytes / 2] == 0 { print("") }
+          buffer.deallocate()
+        }, naive: nil))
+  }
+  return rows
+}
+
+/// For profilers and the cold figures: each bulk read of the 10^6-node wide tree five times in a
+/// fresh process, where every large result array is fresh pages from the kernel (the benchmark's
+/// rows run later in a process whose heap already holds such memory).
+func profileBulkReads() {
+  let tree = try! SelectionTree(paths: Shape.wide.paths(levels: 6))
+  let clock = ContinuousClock()
+  var sink = 0
+  func time(_ name: String, _ body: () -> Int) {
+    var samples: [Double] = []
+    for _ in 0..<5 {
+      let start = clock.now
+      sink &+= body()
+      samples.append(nanoseconds(clock.now - start))
+    }
+    let sorted = samples.sorted()
+    print(
+      "\(name): median \(format(sorted[2])), \(format(sorted[0]))–\(format(sorted[4])) (fresh process)"
+    )
+  }
+  time("every node's state") { bulkRead(tree.states()) { $0.hashValue } }
+  time("every node's summary") { bulkRead(tree.summaries()) { $0.writableOn } }
+  time("every node's configuration") {
+    bulkRead(tree.configurations(in: 0..<tree.count)) { $0.depth }
+  }
+  if sink == 42 { print("") }
+}
