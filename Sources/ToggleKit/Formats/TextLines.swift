@@ -5,32 +5,60 @@ struct TextLines {
   var lines: [Range<Int>] = []
 
   /// Splits `bytes` into lines, skipping a UTF-8 byte-order mark and dropping the CR of CRLF.
+  ///
+  /// Plain ASCII is skipped eight bytes at a time; a line with a NUL or a byte above 0x7F is then
+  /// checked as UTF-8.
   init(_ bytes: [UInt8], file: String?) throws(TreeFormatError) {
     self.bytes = bytes
-    var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-    var lineNumber = 1
-    var index = start
-    while index <= bytes.count {
-      if index == bytes.count || bytes[index] == 0x0A {
-        var end = index
-        if end > start && bytes[end - 1] == 0x0D { end -= 1 }
-        if let bad = firstInvalidUTF8(bytes, start..<end) {
-          let message =
-            bytes[bad] == 0
-            ? "NUL byte in text (is this a binary file?)"
-            : "invalid UTF-8 byte 0x"
-              + String(bytes[bad], radix: 16, uppercase: true)
-          throw TreeFormatError(
-            file: file, line: lineNumber, column: bad - start + 1, message: message)
+    var lines: [Range<Int>] = []
+    let bad: (line: Int, start: Int, index: Int)? = bytes.withUnsafeBufferPointer { buffer in
+      let count = buffer.count
+      var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+      var lineNumber = 1
+      var index = start
+      var plain = true  // no NUL and no byte above 0x7F in the line so far
+      while true {
+        if let base = buffer.baseAddress {
+          while index + 8 <= count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            let newlines = word ^ 0x0A0A_0A0A_0A0A_0A0A
+            let high: UInt64 = 0x8080_8080_8080_8080
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            // A byte above 0x7F, a zero byte, or a newline (a zero byte of `newlines`).
+            let stop = (word | ((word &- ones) & ~word) | ((newlines &- ones) & ~newlines)) & high
+            if stop != 0 { break }
+            index += 8
+          }
         }
-        if !(index == bytes.count && start == index) {  // no empty line after the last newline
+        if index < count && buffer[index] != 0x0A {
+          if buffer[index] == 0 || buffer[index] >= 0x80 { plain = false }
+          index += 1
+          continue
+        }
+        var end = index
+        if end > start && buffer[end - 1] == 0x0D { end -= 1 }
+        if !plain, let bad = firstInvalidUTF8(bytes, start..<end) {
+          return (lineNumber, start, bad)
+        }
+        if !(index == count && start == index) {  // no empty line after the last newline
           lines.append(start..<end)
         }
+        if index == count { return nil }
         lineNumber += 1
-        start = index + 1
+        index += 1
+        start = index
+        plain = true
       }
-      index += 1
     }
+    if let bad {
+      let message =
+        bytes[bad.index] == 0
+        ? "NUL byte in text (is this a binary file?)"
+        : "invalid UTF-8 byte 0x" + String(bytes[bad.index], radix: 16, uppercase: true)
+      throw TreeFormatError(
+        file: file, line: bad.line, column: bad.index - bad.start + 1, message: message)
+    }
+    self.lines = lines
   }
 
   func text(_ range: Range<Int>) -> String {

@@ -93,8 +93,11 @@ extension SelectionTree {
   ///   reaches past it.
   public func summaries(in indices: Range<Int>? = nil) -> [ToggleSummary] {
     let range = clamped(indices)
-    let totals = _bulkTotals(in: range)
-    return (0..<range.count).map { totals.summary($0) }
+    var summaries = _bulkSummaries(in: range)
+    forEachReachingPast(range) { position in
+      summaries[position - range.lowerBound] = _summary(at: position)
+    }
+    return summaries
   }
 
   /// Every node's configuration in `indices` (positions in ``ids``), in one pass.
@@ -133,42 +136,60 @@ extension SelectionTree {
     return indices.clamped(to: 0..<count)
   }
 
-  /// The resolved states of `range` and, for each of its nodes, the counts behind its summary,
-  /// summed bottom-up; nodes whose subtree reaches past the range are counted by a query.
-  func _bulkTotals(in range: Range<Int>) -> _BulkTotals {
+  /// The summaries of `range`'s nodes, counted bottom-up straight into the result (no array of
+  /// counts beside it: a million summaries are already 62 MB); nodes whose subtree reaches past
+  /// the range are left partial, for the caller to query.
+  func _bulkSummaries(in range: Range<Int>) -> [ToggleSummary] {
     let states = self.states.allStates(in: range)
     let counted = options.propagation.up ? StateSet.leaves : StateSet.all
     let writable = _writable & counted
     let on = StateSet.selected(true)
-    // What each of the 32 states adds to its own counts.
-    let contribution: [SIMD8<Int32>] = (0..<UInt8(32)).map { state in
-      var counts = SIMD8<Int32>(repeating: 0)
+    // What each of the 32 states adds to its own counts: writable on, writable off, locked on,
+    // locked off, hidden on.
+    let contribution: [ToggleSummary] = (0..<UInt8(32)).map { state in
+      var counts = ToggleSummary()
       guard counted.contains(state) else { return counts }
       let isOn = on.contains(state)
-      counts[writable.contains(state) ? (isOn ? 0 : 1) : (isOn ? 2 : 3)] = 1
-      if isOn && state & NodeBits.hidden != 0 { counts[4] = 1 }
+      switch (writable.contains(state), isOn) {
+      case (true, true): counts.writableOn = 1
+      case (true, false): counts.writableOff = 1
+      case (false, true): counts.lockedOn = 1
+      case (false, false): counts.lockedOff = 1
+      }
+      if isOn && state & NodeBits.hidden != 0 { counts.hiddenOn = 1 }
       return counts
     }
-    var sums = [SIMD8<Int32>](repeating: SIMD8(repeating: 0), count: range.count)
+    var summaries = [ToggleSummary](repeating: ToggleSummary(), count: range.count)
     let start = range.lowerBound
-    sums.withUnsafeMutableBufferPointer { sums in
+    summaries.withUnsafeMutableBufferPointer { summaries in
       structure.parents.withUnsafeBufferPointer { parents in
         for offset in stride(from: range.count - 1, through: 0, by: -1) {
-          sums[offset] &+= contribution[Int(states[offset])]
+          let own = contribution[Int(states[offset])]
+          var counts = summaries[offset]
+          counts.writableOn &+= own.writableOn
+          counts.writableOff &+= own.writableOff
+          counts.lockedOn &+= own.lockedOn
+          counts.lockedOff &+= own.lockedOff
+          counts.hiddenOn &+= own.hiddenOn
           let parent = Int(parents[start + offset]) - start
-          if parent >= 0 { sums[parent] &+= sums[offset] }
+          if parent >= 0 {
+            summaries[parent].writableOn &+= counts.writableOn
+            summaries[parent].writableOff &+= counts.writableOff
+            summaries[parent].lockedOn &+= counts.lockedOn
+            summaries[parent].lockedOff &+= counts.lockedOff
+            summaries[parent].hiddenOn &+= counts.hiddenOn
+          }
+          // Counted into the parent as they are; a disabled node shows its writable ones locked.
+          if states[offset] & NodeBits.disabled != 0 {
+            counts = ToggleSummary(
+              lockedOn: counts.writableOn &+ counts.lockedOn,
+              lockedOff: counts.writableOff &+ counts.lockedOff, hiddenOn: counts.hiddenOn)
+          }
+          summaries[offset] = counts
         }
       }
     }
-    var totals = _BulkTotals(states: states, sums: sums)
-    forEachReachingPast(range) { position in
-      let summary = _summary(at: position)
-      totals.sums[position - start] = SIMD8(
-        Int32(clamping: summary.writableOn), Int32(clamping: summary.writableOff),
-        Int32(clamping: summary.lockedOn), Int32(clamping: summary.lockedOff),
-        Int32(clamping: summary.hiddenOn), 0, 0, 0)
-    }
-    return totals
+    return summaries
   }
 }
 
@@ -195,25 +216,5 @@ struct _BulkPresence {
     if !up || state & NodeBits.leaf != 0 { return state & NodeBits.locked != 0 }
     // Nothing unlocked below a disabled node; nothing writable below an enabled one.
     return present[offset] & (state & NodeBits.disabled != 0 ? 16 : 3) == 0
-  }
-}
-
-/// Per node of a range: its resolved state and the counts behind its summary, as if it were
-/// enabled (a disabled node turns its writable counts into locked ones when read): writable on,
-/// writable off, locked on, locked off, hidden on.
-struct _BulkTotals {
-  let states: [UInt8]
-  var sums: [SIMD8<Int32>]
-
-  func summary(_ offset: Int) -> ToggleSummary {
-    let counts = sums[offset]
-    if states[offset] & NodeBits.disabled != 0 {
-      return ToggleSummary(
-        lockedOn: Int(counts[0] &+ counts[2]), lockedOff: Int(counts[1] &+ counts[3]),
-        hiddenOn: Int(counts[4]))
-    }
-    return ToggleSummary(
-      writableOn: Int(counts[0]), writableOff: Int(counts[1]), lockedOn: Int(counts[2]),
-      lockedOff: Int(counts[3]), hiddenOn: Int(counts[4]))
   }
 }

@@ -85,6 +85,58 @@ struct FormatErrorTests {
     #expect(parseError([0x5B, 0x22, 0xC3, 0x28, 0x22, 0x5D], .json) != nil)
   }
 
+  @Test(
+    "a NUL or invalid UTF-8 anywhere, after any run of plain ASCII, is reported at its line and column"
+  )
+  func badBytesAnywhere() {
+    /// The first bad byte of a line as a UTF-8 decoder finds it: its offset, or nil.
+    func firstBad(_ line: [UInt8]) -> Int? {
+      var iterator = line.makeIterator()
+      var decoder = Unicode.UTF8()
+      var offset = 0
+      while true {
+        switch decoder.decode(&iterator) {
+        case .scalarValue(let scalar):
+          if scalar == "\0" { return offset }
+          offset += String(scalar).utf8.count
+        case .emptyInput: return nil
+        case .error: return offset
+        }
+      }
+    }
+    let pieces: [[UInt8]] = [
+      [0x00], [0xFF], [0x80], [0xC3], [0xC3, 0xA9], [0xE2, 0x82], [0xED, 0xA0, 0x80],
+      [0xC0, 0xAF], [0xF0, 0x9F, 0x8D, 0x8E], [0xF4, 0x90, 0x80, 0x80],
+    ]
+    var generator = SeededGenerator(seed: 17)
+    for round in 0..<600 {
+      var lines: [[UInt8]] = []
+      for _ in 0..<Int.random(in: 1...6, using: &generator) {
+        var line = (0..<Int.random(in: 1...40, using: &generator)).map { _ in
+          UInt8.random(in: 0x61...0x7A, using: &generator)
+        }
+        if Int.random(in: 0..<3, using: &generator) == 0 {
+          let at = Int.random(in: 0...line.count, using: &generator)
+          line.insert(contentsOf: pieces.randomElement(using: &generator)!, at: at)
+        }
+        lines.append(line)
+      }
+      let ends: [UInt8] = Bool.random(using: &generator) ? [0x0D, 0x0A] : [0x0A]
+      let bytes = Array(lines.map { $0 + ends }.joined())
+      var expected: String? = nil
+      for (number, line) in lines.enumerated() {
+        guard let bad = firstBad(line) else { continue }
+        let message =
+          line[bad] == 0
+          ? "NUL byte in text (is this a binary file?)"
+          : "invalid UTF-8 byte 0x" + String(line[bad], radix: 16, uppercase: true)
+        expected = "tree.txt:\(number + 1):\(bad + 1): \(message)"
+        break
+      }
+      #expect(parseError(bytes, .paths) == expected, "round \(round)")
+    }
+  }
+
   @Test("a byte-order mark and CRLF line ends are accepted")
   func bomAndCRLF() throws {
     let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("[x] a\r\n  [ ] b\r\n".utf8)
