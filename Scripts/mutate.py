@@ -426,6 +426,8 @@ def main():
             print(f"{number:3} {verdict:26} {time.time() - started:6.0f} s  {name}", flush=True)
     finally:
         restore()
+        # Leave the build folder holding the unmutated package, not the last mutant.
+        run(["swift", "build", "--build-tests"] + flags, log)
     killed = sum(1 for result in results if result[3].startswith("killed"))
     print("\n| # | mutant | suites | result |\n|---:|---|---|---|")
     for number, name, suites, verdict, _ in results:
