@@ -9,260 +9,55 @@
 ///
 /// Keys: `id` (defaults to the path of labels), `label` (defaults to `id`), `selected`, `locked`,
 /// `disabled` (booleans, default false), `attributes` (an object of strings), `children` (an array
-/// of nodes). The parser is iterative and streams straight into the tree: nesting depth is limited
-/// only by memory.
+/// of nodes). The reader is iterative (nesting depth is limited only by memory) and writes each node
+/// straight into the tree being built once its label or id is read, which exports write before the
+/// children; a document with a label after its node's children is read again as a list of nodes.
 enum _JSONTree {
-  enum Token: Equatable {
-    case beginObject, endObject, beginArray, endArray, colon, comma
-    case string(String)
-    case bool(Bool)
-    case null
-    case number
-    case end
-  }
-
-  /// A JSON tokenizer over UTF-8 bytes that knows the line and column of each token.
-  struct Lexer {
-    let bytes: [UInt8]
-    let file: String?
-    var index = 0
-    var line = 1
-    var lineStart = 0
-    /// Where the last token began.
-    var tokenLine = 1
-    var tokenColumn = 1
-
-    init(bytes: [UInt8], file: String?) {
-      self.bytes = bytes
-      self.file = file
-      if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-        index = 3
-        lineStart = 3
-      }
-    }
-
-    func error(_ message: String, line: Int? = nil, column: Int? = nil) -> TreeFormatError {
-      TreeFormatError(
-        file: file, line: line ?? tokenLine, column: column ?? tokenColumn, message: message)
-    }
-
-    var here: (line: Int, column: Int) { (line, index - lineStart + 1) }
-
-    mutating func next() throws(TreeFormatError) -> Token {
-      while index < bytes.count {
-        let byte = bytes[index]
-        if byte == 0x0A {
-          index += 1
-          line += 1
-          lineStart = index
-        } else if byte == 0x20 || byte == 0x09 || byte == 0x0D {
-          index += 1
-        } else {
-          break
-        }
-      }
-      tokenLine = line
-      tokenColumn = index - lineStart + 1
-      guard index < bytes.count else { return .end }
-      let byte = bytes[index]
-      switch byte {
-      case UInt8(ascii: "{"):
-        index += 1
-        return .beginObject
-      case UInt8(ascii: "}"):
-        index += 1
-        return .endObject
-      case UInt8(ascii: "["):
-        index += 1
-        return .beginArray
-      case UInt8(ascii: "]"):
-        index += 1
-        return .endArray
-      case UInt8(ascii: ":"):
-        index += 1
-        return .colon
-      case UInt8(ascii: ","):
-        index += 1
-        return .comma
-      case UInt8(ascii: "\""): return .string(try string())
-      case UInt8(ascii: "t"):
-        try literal("true")
-        return .bool(true)
-      case UInt8(ascii: "f"):
-        try literal("false")
-        return .bool(false)
-      case UInt8(ascii: "n"):
-        try literal("null")
-        return .null
-      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-        while index < bytes.count,
-          "+-.eE0123456789".utf8.contains(bytes[index])
-        {
-          index += 1
-        }
-        return .number
-      case 0:
-        throw error("NUL byte in text (is this a binary file?)")
-      default:
-        if firstInvalidUTF8(bytes, index..<min(bytes.count, index + 4)) == index {
-          throw error("invalid UTF-8 byte 0x" + String(byte, radix: 16, uppercase: true))
-        }
-        throw error("unexpected character; expected a JSON value")
-      }
-    }
-
-    mutating func literal(_ word: String) throws(TreeFormatError) {
-      let expected = Array(word.utf8)
-      guard index + expected.count <= bytes.count,
-        Array(bytes[index..<index + expected.count]) == expected
-      else { throw error("unexpected character; expected a JSON value") }
-      index += expected.count
-    }
-
-    mutating func string() throws(TreeFormatError) -> String {
-      index += 1  // opening quote
-      var result: [UInt8] = []
-      while true {
-        guard index < bytes.count else {
-          throw error("unterminated string", line: line, column: index - lineStart + 1)
-        }
-        let byte = bytes[index]
-        switch byte {
-        case UInt8(ascii: "\""):
-          index += 1
-          return String(decoding: result, as: UTF8.self)
-        case UInt8(ascii: "\\"):
-          guard index + 1 < bytes.count else {
-            throw error("unterminated string", line: line, column: index - lineStart + 1)
-          }
-          let escape = bytes[index + 1]
-          index += 2
-          switch escape {
-          case UInt8(ascii: "\""): result.append(0x22)
-          case UInt8(ascii: "\\"): result.append(0x5C)
-          case UInt8(ascii: "/"): result.append(0x2F)
-          case UInt8(ascii: "b"): result.append(0x08)
-          case UInt8(ascii: "f"): result.append(0x0C)
-          case UInt8(ascii: "n"): result.append(0x0A)
-          case UInt8(ascii: "r"): result.append(0x0D)
-          case UInt8(ascii: "t"): result.append(0x09)
-          case UInt8(ascii: "u"):
-            var scalar = try hex4()
-            if (0xD800...0xDBFF).contains(scalar) {
-              guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
-                bytes[index + 1] == UInt8(ascii: "u")
-              else {
-                throw error(
-                  "unpaired surrogate in \\u escape", line: line, column: index - lineStart + 1)
-              }
-              index += 2
-              let low = try hex4()
-              guard (0xDC00...0xDFFF).contains(low) else {
-                throw error(
-                  "unpaired surrogate in \\u escape", line: line, column: index - lineStart + 1)
-              }
-              scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-            } else if (0xDC00...0xDFFF).contains(scalar) {
-              throw error(
-                "unpaired surrogate in \\u escape", line: line, column: index - lineStart + 1)
-            }
-            result.append(contentsOf: String(Unicode.Scalar(scalar)!).utf8)
-          default:
-            throw error(
-              "unknown escape '\\\(Unicode.Scalar(escape))' in string", line: line,
-              column: index - lineStart - 1)
-          }
-        case 0..<0x20:
-          throw error(
-            byte == 0 ? "NUL byte in string" : "control character in string (escape it)",
-            line: line, column: index - lineStart + 1)
-        default:
-          if byte >= 0x80 {
-            if let bad = firstInvalidUTF8(bytes, index..<min(bytes.count, index + 4)), bad == index
-            {
-              throw error(
-                "invalid UTF-8 byte 0x" + String(byte, radix: 16, uppercase: true), line: line,
-                column: index - lineStart + 1)
-            }
-            let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
-            result.append(contentsOf: bytes[index..<index + length])
-            index += length
-          } else {
-            result.append(byte)
-            index += 1
-          }
-        }
-      }
-    }
-
-    mutating func hex4() throws(TreeFormatError) -> UInt32 {
-      guard index + 4 <= bytes.count else {
-        throw error("expected four hex digits after \\u", line: line, column: index - lineStart + 1)
-      }
-      var value: UInt32 = 0
-      for _ in 0..<4 {
-        let byte = bytes[index]
-        let digit: UInt32
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-        default:
-          throw error(
-            "expected four hex digits after \\u", line: line, column: index - lineStart + 1)
-        }
-        value = value << 4 | digit
-        index += 1
-      }
-      return value
-    }
-  }
-
-  static func describe(_ token: Token) -> String {
-    switch token {
-    case .beginObject: "'{'"
-    case .endObject: "'}'"
-    case .beginArray: "'['"
-    case .endArray: "']'"
-    case .colon: "':'"
-    case .comma: "','"
-    case .string: "a string"
-    case .bool: "a boolean"
-    case .null: "null"
-    case .number: "a number"
-    case .end: "the end of the input"
-    }
-  }
-
   static func parse(
     _ bytes: [UInt8], file: String?, options: SelectionTree<String>.Options,
     uniqueSiblingLabels: Bool = false
   ) throws(TreeFormatError) -> SelectionTree<String> {
-    var lexer = Lexer(bytes: bytes, file: file)
-    var nodes: [_ParsedNode] = []
-    var hasLabel: [Bool] = []
-    /// Open containers: a node object (its index), or a children array of a node (or the top).
-    enum Frame {
-      case node(Int)
-      case children(parent: Int32)
+    // Every node is an object: the number of '{' bounds the number of nodes.
+    let objects = bytes.withUnsafeBufferPointer { buffer in
+      buffer.reduce(0) { $0 + ($1 == UInt8(ascii: "{") ? 1 : 0) }
     }
-    var stack: [Frame] = []
+    do {
+      var writer = DraftWriter(file: file, capacity: objects)
+      try read(bytes, file: file, into: &writer)
+      return try writer.build(options: options, uniqueSiblingLabels: uniqueSiblingLabels)
+    } catch where error == DraftWriter.needsNodeList {
+      var list = NodeList(file: file)
+      try read(bytes, file: file, into: &list)
+      return try list.build(options: options, uniqueSiblingLabels: uniqueSiblingLabels)
+    }
+  }
+
+  /// An open container while reading: a node object (its handle), or a children array of a node
+  /// (or the top).
+  enum ReadFrame {
+    case node(Int32)
+    case children(parent: Int32)
+  }
+
+  /// Reads the document, reporting its node objects to `sink`: iterative, so nesting depth is
+  /// limited only by memory.
+  /// - Complexity: O(n) in the size of the input.
+  static func read<Sink: _JSONSink>(
+    _ bytes: [UInt8], file: String?, into sink: inout Sink
+  ) throws(TreeFormatError) {
+    var lexer = Lexer(bytes: bytes, file: file)
+    var stack: [ReadFrame] = []
     func unexpected(_ token: Token, _ expected: String) -> TreeFormatError {
       lexer.error("expected \(expected), found \(describe(token))")
     }
-
-    func openNode(parent: Int32) {
-      nodes.append(
-        _ParsedNode(
-          label: "", explicitID: nil, parent: parent, line: lexer.tokenLine,
-          column: lexer.tokenColumn, selected: nil))
-      hasLabel.append(false)
-      stack.append(.node(nodes.count - 1))
+    func openNode(parent: Int32) throws(TreeFormatError) {
+      stack.append(
+        .node(try sink.open(parent: parent, line: lexer.tokenLine, column: lexer.tokenColumn)))
     }
 
     // The top: one node object, or an array of them.
     switch try lexer.next() {
-    case .beginObject: openNode(parent: -1)
+    case .beginObject: try openNode(parent: -1)
     case .beginArray: stack.append(.children(parent: -1))
     case let token: throw unexpected(token, "'{' or '[' to start a tree")
     }
@@ -290,7 +85,7 @@ enum _JSONTree {
         }
         switch token {
         case .beginObject:
-          openNode(parent: parent)
+          try openNode(parent: parent)
           justOpened = true
           needElement = false
         case .endArray where !needElement:
@@ -298,14 +93,14 @@ enum _JSONTree {
           justOpened = false
         default: throw unexpected(token, "'{' to start a node")
         }
-      case .node(let index):
+      case .node(let node):
         var token = try lexer.next()
         if !justOpened {
           switch token {
           case .comma: token = try lexer.next()
           case .endObject:
             stack.removeLast()
-            try closeNode(index)
+            try sink.close(node)
             justOpened = false
             needElement = false
             continue
@@ -313,7 +108,7 @@ enum _JSONTree {
           }
         } else if token == .endObject {
           stack.removeLast()
-          try closeNode(index)
+          try sink.close(node)
           justOpened = false
           needElement = false
           continue
@@ -330,22 +125,19 @@ enum _JSONTree {
           guard case .string(let text) = value else {
             throw unexpected(value, "a string for \"\(key)\"")
           }
-          if key == "id" {
-            nodes[index].explicitID = text
-          } else {
-            nodes[index].label = text
-            hasLabel[index] = true
-          }
+          try sink.set(key == "id" ? .id(text) : .label(text), of: node)
         case "selected", "locked", "disabled":
           let value = try lexer.next()
           guard case .bool(let flag) = value else {
             throw unexpected(value, "true or false for \"\(key)\"")
           }
-          switch key {
-          case "selected": nodes[index].selected = flag
-          case "locked": nodes[index].locked = flag
-          default: nodes[index].disabled = flag
-          }
+          let field: Field =
+            switch key {
+            case "selected": .selected(flag)
+            case "locked": .locked(flag)
+            default: .disabled(flag)
+            }
+          try sink.set(field, of: node)
         case "attributes":
           let open = try lexer.next()
           guard open == .beginObject else { throw unexpected(open, "'{' for \"attributes\"") }
@@ -368,12 +160,13 @@ enum _JSONTree {
             guard case .string(let text) = value else {
               throw unexpected(value, "a string value for attribute \"\(name)\"")
             }
-            nodes[index].attributes[name] = text
+            try sink.set(.attribute(name: name, value: text), of: node)
           }
         case "children":
           let open = try lexer.next()
           guard open == .beginArray else { throw unexpected(open, "'[' for \"children\"") }
-          stack.append(.children(parent: Int32(index)))
+          try sink.openChildren(of: node)
+          stack.append(.children(parent: node))
           justOpened = true
           needElement = false
         default:
@@ -385,20 +178,6 @@ enum _JSONTree {
     }
     let trailing = try lexer.next()
     guard trailing == .end else { throw unexpected(trailing, "the end of the input") }
-
-    func closeNode(_ index: Int) throws(TreeFormatError) {
-      if !hasLabel[index] {
-        guard let id = nodes[index].explicitID else {
-          throw TreeFormatError(
-            file: file, line: nodes[index].line, column: nodes[index].column,
-            message: "a node needs a \"label\" or an \"id\"")
-        }
-        nodes[index].label = id
-      }
-    }
-    return try _buildParsedTree(
-      nodes, file: file, separator: "/", options: options,
-      uniqueSiblingLabels: uniqueSiblingLabels)
   }
 
   static func export<ID>(_ tree: SelectionTree<ID>, to emit: (String) -> Void) {

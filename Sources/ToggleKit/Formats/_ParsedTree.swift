@@ -51,19 +51,58 @@ func _buildParsedTree(
   do {
     return try draft.finish(options: options)
   } catch {
-    guard case .duplicateID(_, let firstIndex, let secondIndex) = error else {
+    guard case .duplicateID(_, let first, let second) = error else {
       throw TreeFormatError(file: file, line: 1, column: 1, message: error.description)
     }
-    let parent = Int(draft.parents[secondIndex])
-    let what =
-      !hasOwnID[firstIndex] && !hasOwnID[secondIndex]
-      ? "duplicate label \"\(draft.labels[secondIndex])\""
-        + (parent >= 0 ? " under \"\(draft.labels[parent])\"" : " at the top level")
-      : "duplicate id \"\(draft.ids[secondIndex])\""
-    throw TreeFormatError(
-      file: file, line: Int(lines[secondIndex]), column: Int(columns[secondIndex]),
-      message: "\(what) (lines \(lines[firstIndex]) and \(lines[secondIndex]))")
+    throw _duplicateIDError(
+      draft, first: first, second: second, hasOwnID: hasOwnID, lines: lines, columns: columns,
+      file: file)
   }
+}
+
+/// The error for two nodes of a parsed draft with one id: a repeated label when both ids are
+/// label paths, a repeated id otherwise; at the second node, naming both lines.
+func _duplicateIDError(
+  _ draft: borrowing TreeDraft<String>, first: Int, second: Int, hasOwnID: [Bool], lines: [Int32],
+  columns: [Int32], file: String?
+) -> TreeFormatError {
+  let parent = Int(draft.parents[second])
+  let what =
+    !hasOwnID[first] && !hasOwnID[second]
+    ? "duplicate label \"\(draft.labels[second])\""
+      + (parent >= 0 ? " under \"\(draft.labels[parent])\"" : " at the top level")
+    : "duplicate id \"\(draft.ids[second])\""
+  return TreeFormatError(
+    file: file, line: Int(lines[second]), column: Int(columns[second]),
+    message: "\(what) (lines \(lines[first]) and \(lines[second]))")
+}
+
+/// The first node (in order) with the label of an earlier sibling, and that sibling: path
+/// addressing needs unique labels among siblings, which ids alone do not guarantee.
+/// - Complexity: O(n) expected.
+func _repeatedSiblingLabel(
+  count: Int, parent: (Int) -> Int32, label: (Int) -> String
+) -> (first: Int, second: Int)? {
+  var seen: [ChildKey: Int] = [:]
+  for node in 0..<count {
+    let key = ChildKey(parent: parent(node), label: label(node))
+    if let first = seen[key] { return (first, node) }
+    seen[key] = node
+  }
+  return nil
+}
+
+/// The error for a label repeated among siblings where labels must be unique.
+func _repeatedSiblingLabelError(
+  label: String, parentLabel: String?, firstLine: Int, line: Int, column: Int, file: String?
+) -> TreeFormatError {
+  let place =
+    parentLabel.map { " under \"\(LabelEscaping.displayable($0))\"" } ?? " at the top level"
+  return TreeFormatError(
+    file: file, line: line, column: column,
+    message:
+      "duplicate label \"\(LabelEscaping.displayable(label))\"\(place) (lines \(firstLine) and \(line)); "
+      + "sibling labels must be unique to address nodes by path")
 }
 
 /// The draft of parsed nodes (path ids made, markers inherited), and each node's place.
@@ -73,24 +112,14 @@ private func _draft(
 ) throws(TreeFormatError) -> (
   draft: TreeDraft<String>, lines: [Int32], columns: [Int32], hasOwnID: [Bool]
 ) {
-  if uniqueSiblingLabels && nodes.contains(where: { $0.explicitID != nil }) {
-    // Path addressing needs unique labels among siblings, which ids alone do not guarantee.
-    var seen: [ChildKey: Int] = [:]
-    for (index, node) in nodes.enumerated() {
-      let key = ChildKey(parent: node.parent, label: node.label)
-      if let first = seen[key] {
-        let place =
-          node.parent >= 0
-          ? " under \"\(LabelEscaping.displayable(nodes[Int(node.parent)].label))\""
-          : " at the top level"
-        throw TreeFormatError(
-          file: file, line: node.line, column: node.column,
-          message:
-            "duplicate label \"\(LabelEscaping.displayable(node.label))\"\(place) (lines \(nodes[first].line) and \(node.line)); "
-            + "sibling labels must be unique to address nodes by path")
-      }
-      seen[key] = index
-    }
+  if uniqueSiblingLabels && nodes.contains(where: { $0.explicitID != nil }),
+    let (first, second) = _repeatedSiblingLabel(
+      count: nodes.count, parent: { nodes[$0].parent }, label: { nodes[$0].label })
+  {
+    let node = nodes[second]
+    throw _repeatedSiblingLabelError(
+      label: node.label, parentLabel: node.parent >= 0 ? nodes[Int(node.parent)].label : nil,
+      firstLine: nodes[first].line, line: node.line, column: node.column, file: file)
   }
   var hasChildren = [Bool](repeating: false, count: nodes.count)
   for node in nodes where node.parent >= 0 { hasChildren[Int(node.parent)] = true }
