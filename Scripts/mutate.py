@@ -44,6 +44,7 @@ RULES_T = "SelectionTreeRulesTests|RuleTextTests|RuleCycleAndCacheTests|RuleExam
 OPTIONS = "OptionTableTests|InvocationTests"
 BUILDING = "PathBuildingTests|SelectionTreeBuildingTests"
 BULK = "ContractRandomTests/bulkReadsOfEveryWindow"
+JSON_T = "JSONParsingTests|FormatErrorTests"
 STAGES = [
     SEAMS, BUILDING, BULK, MODEL, "ParentToggle", BASIC, HOSTILE, FOUR, FIVE, EXHAUSTIVE, PAIRS, RANDOM, HOSTILE_E2E,
 ]
@@ -275,6 +276,22 @@ MUTANTS = [
      "StateLinesTests"),
     ("state lines forget the last piece", FORMATS + "StateLines.swift",
      "    chunk.flush(emit)\n", "", "StateLinesTests"),
+    ("JSON read into the draft loses a lock or disabling given after the children", FORMATS + "JSONTree+Sinks.swift",
+     "if closing.selected != nil || closing.locked || closing.disabled {",
+     "if closing.selected != nil {", JSON_T),
+    ("JSON read into the draft ignores a label after the children", FORMATS + "JSONTree+Sinks.swift",
+     "        guard open[index].node < 0 else { throw Self.needsNodeList }\n        open[index].label = label",
+     "        open[index].label = label", JSON_T),
+    ("JSON read into the draft takes a node's own id for its label path", FORMATS + "JSONTree+Sinks.swift",
+     "      if open[index].id == nil { return draft.ids[Int(open[index].node)] }",
+     "      return draft.ids[Int(open[index].node)]", JSON_T),
+    ("JSON read into the draft has no depth limit", FORMATS + "JSONTree+Sinks.swift",
+     "guard index < Int(_maximumParsedDepth) else", "guard index >= 0 else", JSON_T),
+    ("JSON read into the draft lets siblings with ids share a label", FORMATS + "JSONTree+Sinks.swift",
+     "if uniqueSiblingLabels && anyOwnID,", "if uniqueSiblingLabels && !anyOwnID,", JSON_T),
+    ("JSON strings taken as they are let a control character through", FORMATS + "JSONTree+Lexer.swift",
+     "if byte == UInt8(ascii: \"\\\\\") || byte < 0x20 || byte >= 0x80 { break }",
+     "if byte == UInt8(ascii: \"\\\\\") || byte >= 0x80 { break }", JSON_T),
     ("a text format's unmarked child does not inherit its parent's marker", FORMATS + "_ParsedMarkers.swift",
      "if bits[node] & 1 == 0 && parent >= 0 { bits[node] |= bits[parent] & 3 }",
      "if bits[node] & 1 == 0 && parent < -1 { bits[node] |= bits[parent] & 3 }",

@@ -8,9 +8,11 @@ import ToggleKit
 #endif
 
 /// Dependent random reads (each address comes from the previous read, so none overlap) in arrays
-/// of growing size, and the cost of filling a fresh array of a million output values.
-func benchmarkFloor(nodes: Int) -> [Row] {
-  var rows: [Row] = []
+/// of growing size, the cost of filling a fresh array of a million output values, and of making
+/// the wide tree's path ids as strings.
+func benchmarkFloor(levels: Int) -> [Row] {
+  let nodes = Shape.wide.nodeCount(levels: levels)
+  var rows = [pathIDFloor(paths: Shape.wide.paths(levels: levels))]
   var budget = Budget()
   budget.minRuns = 5
   budget.warmUp = 1
@@ -64,6 +66,46 @@ func benchmarkFloor(nodes: Int) -> [Row] {
     held.deallocate()
   }
   return rows
+}
+
+/// What any tree with String ids pays to build, before it links a node.
+///
+/// That is each node's path id made as a string from bytes (one allocation when longer than 15 bytes) and hashed once. The naive
+/// tree and ToggleKit both pay it; the bytes are ready in one buffer beforehand.
+func pathIDFloor(paths: [String]) -> Row {
+  var bytes: [UInt8] = []
+  var ends: [Int] = []
+  for path in paths {
+    bytes += path.utf8
+    ends.append(bytes.count)
+  }
+  let clock = ContinuousClock()
+  var samples: [Double] = []
+  var checksum = 0
+  for _ in 0..<6 {
+    var ids: [String] = []
+    ids.reserveCapacity(paths.count)
+    let start = clock.now
+    bytes.withUnsafeBufferPointer { bytes in
+      var from = 0
+      for end in ends {
+        let id = String(unsafeUninitializedCapacity: end - from) { buffer in
+          buffer.initialize(fromContentsOf: UnsafeBufferPointer(rebasing: bytes[from..<end]))
+        }
+        checksum &+= id.hashValue
+        ids.append(id)
+        from = end
+      }
+    }
+    samples.append(nanoseconds(clock.now - start))
+    // Freed outside the time: building keeps its ids.
+    checksum &+= ids.count
+  }
+  if checksum == 42 { print("") }
+  return Row(
+    section: "floor", shape: "wide", nodes: paths.count,
+    operation: "make every node's path id (a String from bytes) and hash it once",
+    ours: Summary(Array(samples.dropFirst())), naive: nil)
 }
 
 /// For profilers and the cold figures: each bulk read of the 10^6-node wide tree five times in a

@@ -190,7 +190,7 @@ if sections.contains("model") {
 }
 if sections.contains("floor") {
   progress("floor")
-  rows += benchmarkFloor(nodes: Shape.wide.nodeCount(levels: largestWide))
+  rows += benchmarkFloor(levels: largestWide)
 }
 
 if asJSON {

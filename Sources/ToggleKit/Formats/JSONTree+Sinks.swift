@@ -14,7 +14,11 @@ protocol _JSONSink {
 extension _JSONTree {
   /// A key of a node object with its value.
   enum Field {
-    case id(String), label(String), selected(Bool), locked(Bool), disabled(Bool)
+    case id(String)
+    case label(String)
+    case selected(Bool)
+    case locked(Bool)
+    case disabled(Bool)
     case attribute(name: String, value: String)
   }
 
@@ -72,8 +76,9 @@ extension _JSONTree {
     }
   }
 
-  /// Writes each node straight into a tree draft as soon as its id is known: at its children
-  /// array or at its end. Throws ``DraftWriter/needsNodeList`` when a document needs
+  /// Writes each node straight into a tree draft as soon as its id is known.
+  ///
+  /// A node is written at its children array or at its end. Throws ``DraftWriter/needsNodeList`` when a document needs
   /// ``NodeList``: a label or id after the children, or a node without an id past the depth limit
   /// (whose error ``NodeList`` gives in its place among the others).
   struct DraftWriter: _JSONSink {
@@ -189,7 +194,8 @@ extension _JSONTree {
       var known = index
       while known >= 0 && open[known].id != nil && open[known].path == nil { known -= 1 }
       var path: String? =
-        known < 0 ? nil : open[known].id == nil ? draft.ids[Int(open[known].node)] : open[known].path
+        known < 0
+        ? nil : open[known].id == nil ? draft.ids[Int(open[known].node)] : open[known].path
       for member in (known + 1)...index {
         path = _extending(path, with: open[member].label ?? open[member].id!, separator: "/")
         open[member].path = path

@@ -1,6 +1,8 @@
 import Testing
 import ToggleKit
 
+/// JSON read in any key order follows the format's rules.
+///
 /// JSON is read straight into the tree being built when each node's label or id comes before its
 /// children (as exports write it), and through a list of nodes otherwise. Both ways must follow
 /// the format's rules, stated here as a naive oracle over the nodes as generated: keys in any
@@ -74,7 +76,8 @@ struct JSONParsingTests {
       default: break
       }
       node.selected = [nil, true, false].randomElement(using: &generator)!
-      node.locked = Int.random(in: 0..<5, using: &generator) == 0 ? Bool.random(using: &generator) : nil
+      node.locked =
+        Int.random(in: 0..<5, using: &generator) == 0 ? Bool.random(using: &generator) : nil
       node.disabled = Int.random(in: 0..<8, using: &generator) == 0 ? true : nil
       if Int.random(in: 0..<5, using: &generator) == 0 {
         node.attributes[hostileLabels.randomElement(using: &generator)!] =
@@ -115,7 +118,8 @@ struct JSONParsingTests {
       for (offset, key) in nodes[index].keys.enumerated() {
         if offset > 0 { text += ", " }
         // A key with an escape in it is the same key.
-        text += key == "label" && Int.random(in: 0..<10, using: &generator) == 0
+        text +=
+          key == "label" && Int.random(in: 0..<10, using: &generator) == 0
           ? "\"la\\u0062el\": " : "\"\(key)\": "
         switch key {
         case "id": text += quoted(nodes[index].id!, using: &generator)
@@ -124,7 +128,8 @@ struct JSONParsingTests {
         case "locked": text += "\(nodes[index].locked!)"
         case "disabled": text += "\(nodes[index].disabled!)"
         case "attributes":
-          text += "{"
+          text +=
+            "{"
             + nodes[index].attributes.map {
               quoted($0.key, using: &generator) + ": " + quoted($0.value, using: &generator)
             }.joined(separator: ", ") + "}"
@@ -155,7 +160,8 @@ struct JSONParsingTests {
   static func expected(
     _ nodes: [Node], uniqueSiblingLabels: Bool
   ) -> Result<SelectionTree<String>, TreeFormatError> {
-    func failure(_ node: Node, _ message: String) -> Result<SelectionTree<String>, TreeFormatError> {
+    func failure(_ node: Node, _ message: String) -> Result<SelectionTree<String>, TreeFormatError>
+    {
       .failure(TreeFormatError(file: "t.json", line: node.line, column: 1, message: message))
     }
     // A node without label and id is an error when it closes: children close before parents.
@@ -253,7 +259,8 @@ struct JSONParsingTests {
           failures += 1
           #expect(error == want, "seed \(seed):\n\(text)")
         default:
-          Issue.record("seed \(seed), unique \(unique): \(parsed) but expected \(expected)\n\(text)")
+          Issue.record(
+            "seed \(seed), unique \(unique): \(parsed) but expected \(expected)\n\(text)")
         }
         checked += 1
       }
