@@ -53,25 +53,11 @@ extension _JSONTree {
       tokenColumn = index - lineStart + 1
       guard index < bytes.count else { return .end }
       let byte = bytes[index]
+      if let punctuation = Self.punctuation(byte) {
+        index += 1
+        return punctuation
+      }
       switch byte {
-      case UInt8(ascii: "{"):
-        index += 1
-        return .beginObject
-      case UInt8(ascii: "}"):
-        index += 1
-        return .endObject
-      case UInt8(ascii: "["):
-        index += 1
-        return .beginArray
-      case UInt8(ascii: "]"):
-        index += 1
-        return .endArray
-      case UInt8(ascii: ":"):
-        index += 1
-        return .colon
-      case UInt8(ascii: ","):
-        index += 1
-        return .comma
       case UInt8(ascii: "\""): return .string(try string())
       case UInt8(ascii: "t"):
         try literal("true")
@@ -96,6 +82,19 @@ extension _JSONTree {
           throw error("invalid UTF-8 byte 0x" + String(byte, radix: 16, uppercase: true))
         }
         throw error("unexpected character; expected a JSON value")
+      }
+    }
+
+    /// The token of a one-byte punctuation mark, or nil.
+    static func punctuation(_ byte: UInt8) -> Token? {
+      switch byte {
+      case UInt8(ascii: "{"): .beginObject
+      case UInt8(ascii: "}"): .endObject
+      case UInt8(ascii: "["): .beginArray
+      case UInt8(ascii: "]"): .endArray
+      case UInt8(ascii: ":"): .colon
+      case UInt8(ascii: ","): .comma
+      default: nil
       }
     }
 
