@@ -42,10 +42,10 @@ package enum OutputForm: String, Hashable, Sendable, CaseIterable {
     _ tree: SelectionTree<String>, separator: Unicode.Scalar = "/", nullSeparated: Bool = false,
     to emit: (String) -> Void
   ) {
-    let end = nullSeparated ? "\0" : "\n"
+    let end: Unicode.Scalar = nullSeparated ? "\0" : "\n"
     switch self {
     case .states:
-      tree.writeStateLines(raw: nullSeparated, end: nullSeparated ? "\0" : "\n", to: emit)
+      tree.writeStateLines(raw: nullSeparated, end: end, to: emit)
     case .leaves, .topmost, .all:
       let form: SelectionForm = self == .leaves ? .leaves : self == .topmost ? .topmost : .all
       for id in tree.selection(form) {
@@ -53,7 +53,7 @@ package enum OutputForm: String, Hashable, Sendable, CaseIterable {
           nullSeparated
           ? Self.rawSafe(tree.labelPath(of: id).joined(separator: "/"))
           : tree.escapedLabelPath(of: id)
-        emit(path + end)
+        emit(path + String(end))
       }
     case .json: tree.exported(as: .json, to: emit)
     case .indent: tree.exported(as: .indented, to: emit)

@@ -38,12 +38,10 @@ enum _IndentedText {
       let lineNumber = Int(nodeLines[error.second])
       let line = text.lines[lineNumber - 1]
       let width = text.bytes[line].prefix { $0 == 0x20 || $0 == 0x09 }.count
-      let parent = Int(draft.parents[error.second])
-      let place = parent >= 0 ? " under \"\(draft.labels[parent])\"" : " at the top level"
       return TreeFormatError(
         file: file, line: lineNumber, column: width + 1,
-        message: "duplicate label \"\(draft.labels[error.second])\"\(place) "
-          + "(lines \(nodeLines[error.first]) and \(lineNumber))")
+        message: _repeatedLabel(draft, error.second)
+          + " (lines \(nodeLines[error.first]) and \(lineNumber))")
     }
     do throws(TreeFormatError) {
       for (offset, range) in text.lines.enumerated() {

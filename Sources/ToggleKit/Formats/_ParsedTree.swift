@@ -66,15 +66,20 @@ func _duplicateIDError(
   _ draft: borrowing TreeDraft<String>, first: Int, second: Int, hasOwnID: [Bool], lines: [Int32],
   columns: [Int32], file: String?
 ) -> TreeFormatError {
-  let parent = Int(draft.parents[second])
   let what =
     !hasOwnID[first] && !hasOwnID[second]
-    ? "duplicate label \"\(draft.labels[second])\""
-      + (parent >= 0 ? " under \"\(draft.labels[parent])\"" : " at the top level")
-    : "duplicate id \"\(draft.ids[second])\""
+    ? _repeatedLabel(draft, second) : "duplicate id \"\(draft.ids[second])\""
   return TreeFormatError(
     file: file, line: Int(lines[second]), column: Int(columns[second]),
     message: "\(what) (lines \(lines[first]) and \(lines[second]))")
+}
+
+/// `duplicate label "L" under "P"` (or `at the top level`) for a draft node whose label path
+/// repeats an earlier node's.
+func _repeatedLabel(_ draft: borrowing TreeDraft<String>, _ node: Int) -> String {
+  let parent = Int(draft.parents[node])
+  return "duplicate label \"\(draft.labels[node])\""
+    + (parent >= 0 ? " under \"\(draft.labels[parent])\"" : " at the top level")
 }
 
 /// The first node (in order) with the label of an earlier sibling, and that sibling: path
