@@ -45,6 +45,7 @@ OPTIONS = "OptionTableTests|InvocationTests"
 BUILDING = "PathBuildingTests|SelectionTreeBuildingTests"
 BULK = "ContractRandomTests/bulkReadsOfEveryWindow"
 JSON_T = "JSONParsingTests|FormatErrorTests"
+PIECES = "TreeParserTests|TextParsingTests|FormatErrorTests"
 STAGES = [
     SEAMS, BUILDING, BULK, MODEL, "ParentToggle", BASIC, HOSTILE, FOUR, FIVE, EXHAUSTIVE, PAIRS, RANDOM, HOSTILE_E2E,
 ]
@@ -352,6 +353,24 @@ MUTANTS = [
     ("an entry's fields are not encoded", TREE + "SelectionTree+Building.swift",
      "try container.encodeIfPresent(parent, forKey: .parent)\n    try fields.encode(to: encoder)",
      "try container.encodeIfPresent(parent, forKey: .parent)", SEAMS),
+    # Reading in pieces
+    ("a line split across pieces loses its first part", FORMATS + "PathList+Drafter.swift",
+     "      pending.append(contentsOf: bytes[..<newline])\n      try endPending()",
+     "      try endPending()", PIECES),
+    ("a last line with no newline is dropped", FORMATS + "PathList+Drafter.swift",
+     "    if !pending.isEmpty { try endPending() }", "", PIECES),
+    ("a path list keeps its byte-order mark", FORMATS + "PathList+Drafter.swift",
+     "if lineNumber == 1 && end - start >= 3 && bytes[start] == 0xEF",
+     "if lineNumber == 0 && end - start >= 3 && bytes[start] == 0xEF", PIECES),
+    ("the bytes before a NUL in its piece are not read", FORMATS + "TreeParser.swift",
+     "try read(UnsafeBufferPointer(rebasing: bytes[..<nul]))",
+     "try read(UnsafeBufferPointer(rebasing: bytes[..<0]))", PIECES),
+    ("detection does not wait for the bytes it reads", FORMATS + "TreeParser.swift",
+     "guard known != nil || kept.count > Self.startingBytes else {",
+     "guard known != nil || kept.count > 8 else {", PIECES),
+    ("a growing id index loses positions", TREE + "IDIndex.swift",
+     "let position = word << 6 | rest.trailingZeroBitCount",
+     "let position = word << 5 | rest.trailingZeroBitCount", BUILDING + "|" + PIECES),
 ]
 
 

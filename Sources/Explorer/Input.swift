@@ -84,6 +84,65 @@ package func loadTree(
   }
 }
 
+/// Reads the tree for an invocation: a file or standard input piece by piece into a
+/// ``ToggleKit/TreeParser`` (a path list is built as it arrives, the input never held whole), or a
+/// directory, or the demo.
+///
+/// ```swift
+/// let (tree, warnings) = try readTree(invocation, source: .file("tree.paths"))
+/// ```
+///
+/// - Throws: ``InputError``: `FILE: reason` when the input cannot be read, `FILE:LINE:COL: …` for
+///   parse errors and a NUL byte (reported as soon as it is read).
+///
+/// - Complexity: O(n) in the input.
+package func readTree(_ invocation: Invocation, source: InputSource) throws(InputError) -> (
+  tree: SelectionTree<String>, warnings: [String]
+) {
+  let path: String?
+  switch source {
+  case .file(let name): path = name
+  case .standardInput: path = nil
+  case .directory, .demo: return try loadTree(invocation, source: source, bytes: [])
+  }
+  let name = path ?? "<stdin>"
+  let descriptor = path.map { open($0, O_RDONLY) } ?? 0
+  func failure() -> InputError {
+    InputError(message: "\(name): \(String(cString: strerror(errno)))")
+  }
+  guard descriptor >= 0 else { throw failure() }
+  defer { if path != nil { close(descriptor) } }
+  var status = stat()
+  let size =
+    fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    ? Int(status.st_size) : nil
+  var parser = TreeParser(
+    format: invocation.format, file: name, separator: invocation.separator,
+    options: invocation.treeOptions, uniqueSiblingLabels: true, expectedByteCount: size)
+  var buffer = [UInt8](repeating: 0, count: 1 << 20)
+  var readFailed = false
+  do throws(TreeFormatError) {
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      readFailed = count < 0
+      if count <= 0 { break }
+      try buffer.withUnsafeBufferPointer { (bytes) throws(TreeFormatError) in
+        try parser.append(UnsafeBufferPointer(rebasing: bytes[..<count]))
+      }
+    }
+  } catch {
+    throw InputError(message: error.description)
+  }
+  if readFailed { throw failure() }
+  buffer = []
+  do throws(TreeFormatError) {
+    return (try (consume parser).finish(), [])
+  } catch {
+    throw InputError(message: error.description)
+  }
+}
+
 /// Reads input block by block and stops at the first NUL byte, so that binary or endless input
 /// (`/dev/zero`) fails at once instead of being read to its end.
 ///

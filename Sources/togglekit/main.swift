@@ -124,26 +124,10 @@ else {
   exit(2)
 }
 
-/// The input's bytes (empty for a directory or the demo); exits 1 when they cannot be read.
-func inputBytes(_ source: InputSource) -> [UInt8] {
-  let path: String?
-  switch source {
-  case .file(let name): path = name
-  case .standardInput: path = nil
-  case .directory, .demo: return []
-  }
-  switch readAll(path) {
-  case .success(let content): return content
-  case .failure(let error):
-    printError(error.description)
-    exit(1)
-  }
-}
-
 let loaded: (tree: SelectionTree<String>, warnings: [String])
 do {
-  // Handed over, not kept: the parser frees the input before it builds the tree.
-  loaded = try loadTree(invocation, source: source, bytes: inputBytes(source))
+  // Read piece by piece: a path list is built as it arrives, never held whole.
+  loaded = try readTree(invocation, source: source)
 } catch {
   printError(error.description)
   exit(1)

@@ -197,10 +197,10 @@ struct HostileInputEndToEndTests {
   func nulBytes() throws {
     let zero = try shell("\(addressSpaceCap)\(binary) apply /dev/zero")
     #expect(zero.code == 1)
-    #expect(zero.stderr == "togglekit: /dev/zero:1:1: NUL byte (is this a binary file?)\n")
+    #expect(zero.stderr == "togglekit: /dev/zero:1:1: NUL byte in text (is this a binary file?)\n")
     let piped = try TogglekitBinary.run(["apply"], input: "Fruit\n  Ap\0ple\n")
     #expect(piped.code == 1)
-    #expect(piped.stderr == "togglekit: <stdin>:2:5: NUL byte (is this a binary file?)\n")
+    #expect(piped.stderr == "togglekit: <stdin>:2:5: NUL byte in text (is this a binary file?)\n")
   }
 
   @Test("10^5-deep path lists and JSON stop at the depth limit with a place; 10^4-deep text works")

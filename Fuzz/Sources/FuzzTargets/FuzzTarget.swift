@@ -79,8 +79,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
       tree = try SelectionTree(parsing: bytes, format: format, file: "fuzz")
     } catch {
       checkError(error, in: bytes)
+      checkPieces(bytes, format: format, whole: .failure(error))
       return
     }
+    checkPieces(bytes, format: format, whole: .success(tree))
     tree.checkInvariants()
     let text = tree.exported(as: format)
     let again: SelectionTree<String>
@@ -96,6 +98,35 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
       var toggled = tree
       _ = try? toggled.toggle(root)
       toggled.checkInvariants()
+    }
+  }
+
+  /// Checks that a `TreeParser` fed the input in pieces (split where the first byte says, and one
+  /// byte at a time) gives the whole input's tree or error. JSON reports a NUL byte ahead of a
+  /// syntax error before it, so there only its failing is compared.
+  static func checkPieces(
+    _ bytes: [UInt8], format: TreeFormat, whole: Result<SelectionTree<String>, TreeFormatError>
+  ) {
+    let split = bytes.isEmpty ? 0 : Int(bytes[0]) % (bytes.count + 1)
+    let splits: [[ArraySlice<UInt8>]] = [
+      [bytes[..<split], bytes[split...]], bytes.indices.map { bytes[$0..<($0 + 1)] },
+    ]
+    for pieces in splits {
+      var parser = TreeParser(format: format, file: "fuzz")
+      let read = Result { () throws(TreeFormatError) in
+        for piece in pieces { try parser.append(piece) }
+        return try parser.finish()
+      }
+      switch (read, whole) {
+      case (.success(let tree), .success(let expected)):
+        check(tree == expected, "a tree does not depend on how its input was split")
+      case (.failure(let error), .failure(let expected)):
+        check(
+          error == expected || (format == .json && bytes.contains(0)),
+          "an error does not depend on how the input was split: \(error) vs \(expected)")
+      default:
+        check(false, "reading in pieces succeeds exactly when reading whole does")
+      }
     }
   }
 

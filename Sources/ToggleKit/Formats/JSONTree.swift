@@ -18,7 +18,7 @@ enum _JSONTree {
     uniqueSiblingLabels: Bool = false
   ) throws(TreeFormatError) -> SelectionTree<String> {
     // Every node is an object: the number of '{' bounds the number of nodes.
-    let objects = occurrences(of: UInt8(ascii: "{"), in: bytes)
+    let objects = bytes.withUnsafeBytes { _occurrences(of: UInt8(ascii: "{"), in: $0) }
     do {
       var writer = DraftWriter(file: file, capacity: objects)
       try read(bytes, file: file, into: &writer)
@@ -27,25 +27,6 @@ enum _JSONTree {
       var list = NodeList(file: file)
       try read(bytes, file: file, into: &list)
       return try list.build(options: options, uniqueSiblingLabels: uniqueSiblingLabels)
-    }
-  }
-
-  /// How many bytes of `bytes` equal `target`, counted eight at a time.
-  /// - Complexity: O(n).
-  static func occurrences(of target: UInt8, in bytes: [UInt8]) -> Int {
-    bytes.withUnsafeBytes { raw in
-      let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-      let pattern = UInt64(target) &* 0x0101_0101_0101_0101
-      var total = 0
-      var offset = 0
-      while offset + 8 <= raw.count {
-        let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ pattern
-        // The top bit of each byte of `word` that is zero, and no other bit.
-        total += (~(((word & low) &+ low) | word | low)).nonzeroBitCount
-        offset += 8
-      }
-      for index in offset..<raw.count where raw[index] == target { total += 1 }
-      return total
     }
   }
 

@@ -10,47 +10,23 @@ enum _PathList {
     _ bytes: consuming [UInt8], file: String?, separator: Unicode.Scalar,
     options: SelectionTree<String>.Options
   ) throws(TreeFormatError) -> SelectionTree<String> {
-    // The input and its lines are freed before the tree is laid out.
-    let (builder, markers) = try drafted(consume bytes, file: file, separator: separator)
-    return try markers.build(builder.finished(), options: options, file: file)
+    // The input is freed before the tree is laid out.
+    var drafter = try drafted(consume bytes, file: file, separator: separator)
+    return try drafter.finish(options: options)
   }
 
   /// Each line straight into a path builder, which makes its nodes once, ids and labels from the
-  /// line's bytes; the markers, to apply when every line is read.
+  /// line's bytes.
   private static func drafted(
     _ bytes: consuming [UInt8], file: String?, separator: Unicode.Scalar
-  ) throws(TreeFormatError) -> (PathTreeBuilder, _ParsedMarkers) {
-    let text = try TextLines(consume bytes, file: file)
-    var builder = PathTreeBuilder(
-      capacity: text.lines.count + text.lines.count / 64 + 16, separator: separator)
-    var markers = _ParsedMarkers(capacity: text.lines.count)
-    for (offset, range) in text.lines.enumerated() where !range.isEmpty {
-      let lineNumber = offset + 1
-      let marker = _parseMarker(text.bytes, in: range)
-      let start = marker?.labelStart ?? range.lowerBound
-      let column = start - range.lowerBound + 1
-      let path = text.text(start..<range.upperBound)
-      // Ids are paths, so memory grows with the square of the depth: a path of more labels than
-      // the limit is refused before any is made (each label takes at least one byte and a
-      // separator).
-      if range.upperBound - start > 2 * Int(_maximumParsedDepth),
-        let labels = try? LabelPath.labels(of: path, separator: separator),
-        labels.count > Int(_maximumParsedDepth)
-      {
-        throw TreeFormatError(
-          file: file, line: lineNumber, column: column, message: _tooDeepMessage)
-      }
-      guard let node = builder.add(path) else {
-        throw TreeFormatError(
-          file: file, line: lineNumber, column: column,
-          message: "empty label in path (write \\e for a label that is empty)")
-      }
-      if let marker {
-        markers.set(
-          node, selected: marker.selected, locked: marker.locked, disabled: marker.disabled)
-      }
+  ) throws(TreeFormatError) -> _PathListDrafter {
+    let lines = bytes.withUnsafeBytes { _occurrences(of: 0x0A, in: $0) } + 1
+    var drafter = _PathListDrafter(
+      file: file, separator: separator, capacity: lines + lines / 64 + 16)
+    try bytes.withUnsafeBufferPointer { (buffer) throws(TreeFormatError) in
+      try drafter.append(buffer)
     }
-    return (builder, markers)
+    return drafter
   }
 
   static func export<ID>(

@@ -15,29 +15,11 @@ struct TextLines {
       let count = buffer.count
       var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
       var lineNumber = 1
-      var index = start
-      var plain = true  // no NUL and no byte above 0x7F in the line so far
       while true {
-        if let base = buffer.baseAddress {
-          while index + 8 <= count {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            let newlines = word ^ 0x0A0A_0A0A_0A0A_0A0A
-            let high: UInt64 = 0x8080_8080_8080_8080
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            // A byte above 0x7F, a zero byte, or a newline (a zero byte of `newlines`).
-            let stop = (word | ((word &- ones) & ~word) | ((newlines &- ones) & ~newlines)) & high
-            if stop != 0 { break }
-            index += 8
-          }
-        }
-        if index < count && buffer[index] != 0x0A {
-          if buffer[index] == 0 || buffer[index] >= 0x80 { plain = false }
-          index += 1
-          continue
-        }
+        let (index, plain) = _scanLine(buffer, from: start)
         var end = index
         if end > start && buffer[end - 1] == 0x0D { end -= 1 }
-        if !plain, let bad = firstInvalidUTF8(bytes, start..<end) {
+        if !plain, let bad = firstInvalidUTF8(buffer, start..<end) {
           return (lineNumber, start, bad)
         }
         if !(index == count && start == index) {  // no empty line after the last newline
@@ -45,18 +27,12 @@ struct TextLines {
         }
         if index == count { return nil }
         lineNumber += 1
-        index += 1
-        start = index
-        plain = true
+        start = index + 1
       }
     }
     if let bad {
-      let message =
-        bytes[bad.index] == 0
-        ? "NUL byte in text (is this a binary file?)"
-        : "invalid UTF-8 byte 0x" + String(bytes[bad.index], radix: 16, uppercase: true)
-      throw TreeFormatError(
-        file: file, line: bad.line, column: bad.index - bad.start + 1, message: message)
+      throw _badByteError(
+        bytes[bad.index], file: file, line: bad.line, column: bad.index - bad.start + 1)
     }
     self.lines = lines
   }
@@ -68,8 +44,88 @@ struct TextLines {
   }
 }
 
+/// How many of `bytes` equal `target`, counted eight at a time.
+/// - Complexity: O(n).
+func _occurrences(of target: UInt8, in bytes: UnsafeRawBufferPointer) -> Int {
+  let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+  let pattern = UInt64(target) &* 0x0101_0101_0101_0101
+  var total = 0
+  var offset = 0
+  while offset + 8 <= bytes.count {
+    let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ pattern
+    // The top bit of each byte of `word` that is zero, and no other bit.
+    total += (~(((word & low) &+ low) | word | low)).nonzeroBitCount
+    offset += 8
+  }
+  for index in offset..<bytes.count where bytes[index] == target { total += 1 }
+  return total
+}
+
+/// The index of the first byte from `start` on that equals `target`, found eight bytes at a time.
+/// - Complexity: O(n).
+func _firstIndex(of target: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0)
+  -> Int?
+{
+  var index = start
+  if let base = bytes.baseAddress {
+    let pattern = UInt64(target) &* 0x0101_0101_0101_0101
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    while index + 8 <= bytes.count {
+      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) ^ pattern
+      // The lowest flagged byte is the first zero byte of `word` (a borrow only flags higher ones).
+      let zeros = (word &- ones) & ~word & 0x8080_8080_8080_8080
+      if zeros != 0 { return index + zeros.trailingZeroBitCount / 8 }
+      index += 8
+    }
+  }
+  while index < bytes.count {
+    if bytes[index] == target { return index }
+    index += 1
+  }
+  return nil
+}
+
+/// The error for a byte that `firstInvalidUTF8` found: a NUL, or a byte that is not UTF-8.
+func _badByteError(_ byte: UInt8, file: String?, line: Int, column: Int) -> TreeFormatError {
+  let message =
+    byte == 0
+    ? "NUL byte in text (is this a binary file?)"
+    : "invalid UTF-8 byte 0x" + String(byte, radix: 16, uppercase: true)
+  return TreeFormatError(file: file, line: line, column: column, message: message)
+}
+
+/// The end of the line that starts at `start`: the index of its newline, or the buffer's end when
+/// it has none; and whether the line up to there is plain (no NUL, no byte above 0x7F).
+///
+/// Plain ASCII is skipped eight bytes at a time.
+@inline(__always)
+func _scanLine(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, plain: Bool) {
+  let count = buffer.count
+  var index = start
+  var plain = true
+  while true {
+    if let base = buffer.baseAddress {
+      while index + 8 <= count {
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        let newlines = word ^ 0x0A0A_0A0A_0A0A_0A0A
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        // A byte above 0x7F, a zero byte, or a newline (a zero byte of `newlines`).
+        let stop = (word | ((word &- ones) & ~word) | ((newlines &- ones) & ~newlines)) & high
+        if stop != 0 { break }
+        index += 8
+      }
+    }
+    guard index < count && buffer[index] != 0x0A else { return (index, plain) }
+    if buffer[index] == 0 || buffer[index] >= 0x80 { plain = false }
+    index += 1
+  }
+}
+
 /// The index of the first byte in `range` that is NUL or not part of valid UTF-8.
-func firstInvalidUTF8(_ bytes: [UInt8], _ range: Range<Int>) -> Int? {
+func firstInvalidUTF8<Bytes: RandomAccessCollection<UInt8>>(
+  _ bytes: Bytes, _ range: Range<Int>
+) -> Int? where Bytes.Index == Int {
   var index = range.lowerBound
   let end = range.upperBound
   while index < end {

@@ -31,14 +31,7 @@ public enum TreeFormat: String, Hashable, Sendable, CaseIterable {
   /// ```
   /// - Complexity: O(min(n, 65,536)).
   public static func detect(fileName: String?, bytes: [UInt8]) -> TreeFormat {
-    if let fileName, let dot = fileName.lastIndex(of: ".") {
-      switch fileName[fileName.index(after: dot)...].lowercased() {
-      case "json": return .json
-      case "txt", "tree", "outline", "indented": return .indented
-      case "paths", "lst", "list": return .paths
-      default: break
-      }
-    }
+    if let named = named(fileName) { return named }
     let head = bytes.prefix(65_536)
     func isSpace(_ byte: UInt8) -> Bool {
       byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
@@ -78,6 +71,19 @@ public enum TreeFormat: String, Hashable, Sendable, CaseIterable {
       lineStart = byte == 0x0A
     }
     return sawSlash ? .paths : .indented
+  }
+}
+
+extension TreeFormat {
+  /// The format a file's name gives by its extension, if it gives one.
+  static func named(_ fileName: String?) -> TreeFormat? {
+    guard let fileName, let dot = fileName.lastIndex(of: ".") else { return nil }
+    switch fileName[fileName.index(after: dot)...].lowercased() {
+    case "json": return .json
+    case "txt", "tree", "outline", "indented": return .indented
+    case "paths", "lst", "list": return .paths
+    default: return nil
+    }
   }
 }
 

@@ -28,18 +28,21 @@ struct _ParsedMarkers {
   ) throws(TreeFormatError) -> SelectionTree<String> {
     let n = draft.count
     if bits.count < n { bits.append(contentsOf: repeatElement(0, count: n - bits.count)) }
-    var hasChildren = [Bool](repeating: false, count: n)
-    for node in 0..<n where draft.parents[node] >= 0 {
-      hasChildren[Int(draft.parents[node])] = true
+    do {  // the scratch arrays go before the tree is laid out
+      var hasChildren = [Bool](repeating: false, count: n)
+      for node in 0..<n where draft.parents[node] >= 0 {
+        hasChildren[Int(draft.parents[node])] = true
+      }
+      for node in 0..<n {
+        let parent = Int(draft.parents[node])
+        // Bits 0–1 become the inherited selection marker (parents are already done).
+        if bits[node] & 1 == 0 && parent >= 0 { bits[node] |= bits[parent] & 3 }
+        draft.isSelected[node] = !hasChildren[node] && bits[node] & 3 == 3
+        if bits[node] & 4 != 0 { draft.locks[node] = .current }
+        if bits[node] & 8 != 0 { draft.isDisabled[node] = true }
+      }
     }
-    for node in 0..<n {
-      let parent = Int(draft.parents[node])
-      // Bits 0–1 become the inherited selection marker (parents are already done).
-      if bits[node] & 1 == 0 && parent >= 0 { bits[node] |= bits[parent] & 3 }
-      draft.isSelected[node] = !hasChildren[node] && bits[node] & 3 == 3
-      if bits[node] & 4 != 0 { draft.locks[node] = .current }
-      if bits[node] & 8 != 0 { draft.isDisabled[node] = true }
-    }
+    bits = []
     do {
       return try draft.finish(options: options)
     } catch {

@@ -214,9 +214,9 @@ func _marker(state: ToggleState, locked: Bool, disabled: Bool) -> String {
 }
 
 /// The marker at `range.lowerBound` of UTF-8 `bytes`, and the byte index where the label starts.
-func _parseMarker(
-  _ bytes: [UInt8], in range: Range<Int>
-) -> (selected: Bool?, locked: Bool, disabled: Bool, labelStart: Int)? {
+func _parseMarker<Bytes: RandomAccessCollection<UInt8>>(
+  _ bytes: Bytes, in range: Range<Int>
+) -> (selected: Bool?, locked: Bool, disabled: Bool, labelStart: Int)? where Bytes.Index == Int {
   let start = range.lowerBound
   guard start + 2 < range.upperBound, bytes[start] == UInt8(ascii: "[") else { return nil }
   let selected: Bool?

@@ -119,8 +119,12 @@ struct _IDIndex: Sendable {
 
   /// The tag of a hash: its high bits, which the slot number does not use.
   @inlinable @inline(__always)
-  func tag(of hash: Int) -> UInt32 {
-    UInt32(truncatingIfNeeded: UInt64(bitPattern: Int64(hash)) >> 40) & tagMask
+  func tag(of hash: Int) -> UInt32 { Self.tag(of: hash, mask: tagMask) }
+
+  /// The tag of a hash, kept to the bits of `mask`.
+  @inlinable @inline(__always)
+  static func tag(of hash: Int, mask: UInt32) -> UInt32 {
+    UInt32(truncatingIfNeeded: UInt64(bitPattern: Int64(hash)) >> 40) & mask
   }
 
   /// The bytes of the slots.
@@ -170,14 +174,38 @@ struct _IDIndex: Sendable {
   }
 
   /// Rebuilds with twice the room (the positions in it are `ids`' distinct ones).
+  ///
+  /// The ids are rehashed in position order, not slot order: an array's ids and a long id's text
+  /// (allocated as the ids came) are then read front to back, not one cache miss each. They are
+  /// distinct, so each goes to the first empty slot of its run, with no id compared.
   private mutating func grow<ID: Hashable>(toHold needed: Int, ids: [ID]) {
-    let old = slots
+    var present = [UInt64](repeating: 0, count: (ids.count + 63) / 64)
     let oldMask = positionMask
-    self = _IDIndex(capacity: max(needed, count) * 2)
-    for entry in old where entry != 0 {
+    for entry in slots where entry != 0 {
       let position = Int(entry & oldMask) - 1
-      _ = insert(ids[position], at: position, in: ids)
+      present[position >> 6] |= 1 << UInt64(position & 63)
     }
+    let placed = count
+    self = _IDIndex(capacity: max(needed, count) * 2)
+    let mask = mask
+    let positionBits = positionBits
+    let tagMask = tagMask
+    ids.withUnsafeBufferPointer { ids in
+      slots.withUnsafeMutableBufferPointer { slots in
+        for (word, bits) in present.enumerated() where bits != 0 {
+          var rest = bits
+          while rest != 0 {
+            let position = word << 6 | rest.trailingZeroBitCount
+            rest &= rest - 1
+            let hash = ids[position].hashValue
+            var slot = hash & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = Self.tag(of: hash, mask: tagMask) << positionBits | UInt32(position + 1)
+          }
+        }
+      }
+    }
+    count = placed
   }
 }
 

@@ -18,8 +18,13 @@ struct PathTreeBuilder {
     self.separator = separator
   }
 
-  /// The draft, its ids indexed.
-  consuming func finished() -> TreeDraft<String> { draft }
+  /// The draft, its ids indexed, taken out of the builder: it has no other owner, so laying it out
+  /// writes its arrays in place.
+  mutating func takeDraft() -> TreeDraft<String> {
+    var taken = TreeDraft<String>(capacity: 0)
+    swap(&taken, &draft)
+    return taken
+  }
 
   /// Adds the paths in order; the first that is empty or has an empty label, if any, with its index.
   mutating func add(contentsOf paths: UnsafeBufferPointer<String>) -> (Int, String)? {

@@ -107,10 +107,15 @@ struct TreeDraft<ID: Hashable> {
 
   /// Lays the nodes out in preorder and applies their initial states; `index` is an index of
   /// `ids` in their order, used when they come in preorder.
-  func finish(
+  consuming func finish(
     options: SelectionTree<ID>.Options, index prebuilt: _IDIndex? = nil
   ) throws(SelectionTreeError) -> SelectionTree<ID> {
-    if inPreorder { return try finishInPreorder(options: options, index: prebuilt ?? index) }
+    if inPreorder {
+      // Not `prebuilt ?? index`: its closure would hold a copy of the draft while it is laid out.
+      var known = prebuilt
+      if known == nil { known = index }
+      return try finishInPreorder(options: options, index: known)
+    }
     let n = ids.count
     // Children as linked lists, in input order; the roots hang off a virtual node n.
     var firstChild = [Int32](repeating: -1, count: n + 1)
@@ -193,11 +198,12 @@ struct TreeDraft<ID: Hashable> {
   }
 
   /// The layout when the nodes came in preorder: the arrays as they are.
-  private func finishInPreorder(
+  private consuming func finishInPreorder(
     options: SelectionTree<ID>.Options, index prebuilt: _IDIndex?
   ) throws(SelectionTreeError) -> SelectionTree<ID> {
     let n = ids.count
-    var ends = self.ends
+    // The nodes still open end with the last node: written in place when the draft was handed
+    // over (the arrays' only owner).
     for node in open { ends[Int(node)] = Int32(n) }
     let index: _IDIndex
     if let prebuilt {

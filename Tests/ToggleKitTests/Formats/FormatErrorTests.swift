@@ -137,7 +137,7 @@ struct FormatErrorTests {
     }
   }
 
-  @Test("a byte-order mark and CRLF line ends are accepted")
+  @Test("a byte-order mark and CRLF line ends are accepted, in every format, and are no label's")
   func bomAndCRLF() throws {
     let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("[x] a\r\n  [ ] b\r\n".utf8)
     let tree = try SelectionTree(parsing: bytes, format: .indented)
@@ -145,6 +145,10 @@ struct FormatErrorTests {
     let json = try SelectionTree(
       parsing: [0xEF, 0xBB, 0xBF] + Array("{\"label\": \"a\"}\r\n".utf8), format: .json)
     #expect(json.ids == ["a"])
+    let paths = try SelectionTree(
+      parsing: [0xEF, 0xBB, 0xBF] + Array("a/b\r\n[x] a/c\r\n".utf8), format: .paths)
+    #expect(paths.ids == ["a", "a/b", "a/c"])
+    #expect(paths.selection(.leaves) == ["a/c"])
   }
 
   @Test("JSON errors say what was expected where")
