@@ -11,22 +11,23 @@ enum _PathList {
     options: SelectionTree<String>.Options
   ) throws(TreeFormatError) -> SelectionTree<String> {
     // The input is freed before the tree is laid out.
-    var drafter = try drafted(consume bytes, file: file, separator: separator)
-    return try drafter.finish(options: options)
+    var lines = try drafted(consume bytes, file: file, separator: separator)
+    return try lines.sink.finish(options: options)
   }
 
-  /// Each line straight into a path builder, which makes its nodes once, ids and labels from the
-  /// line's bytes.
+  /// Each line straight into a path builder.
   private static func drafted(
     _ bytes: consuming [UInt8], file: String?, separator: Unicode.Scalar
-  ) throws(TreeFormatError) -> _PathListDrafter {
-    let lines = bytes.withUnsafeBytes { _occurrences(of: 0x0A, in: $0) } + 1
-    var drafter = _PathListDrafter(
-      file: file, separator: separator, capacity: lines + lines / 64 + 16)
+  ) throws(TreeFormatError) -> _TextPieces<_PathListLines> {
+    let count = bytes.withUnsafeBytes { _occurrences(of: 0x0A, in: $0) } + 1
+    var lines = _TextPieces(
+      _PathListLines(file: file, separator: separator, capacity: count + count / 64 + 16),
+      file: file)
     try bytes.withUnsafeBufferPointer { (buffer) throws(TreeFormatError) in
-      try drafter.append(buffer)
+      try lines.append(buffer)
     }
-    return drafter
+    try lines.endLines()
+    return lines
   }
 
   static func export<ID>(

@@ -9,15 +9,15 @@
 /// tree.state(of: "src")   // .mixed
 /// ```
 ///
-/// A path list is read line by line as its bytes arrive: only a line not ended yet is kept, so
-/// reading a file holds the tree being built and one piece, not the file too. Indented text and
-/// JSON are kept until ``finish()`` and then read as
-/// ``SelectionTree/init(parsing:format:file:separator:options:uniqueSiblingLabels:)`` reads them.
+/// Path lists and indented text are read line by line as their bytes arrive: only a line not ended
+/// yet is kept, so reading a file holds the tree being built and one piece, not the file too. JSON
+/// is kept until ``finish()`` and then read as
+/// ``SelectionTree/init(parsing:format:file:separator:options:uniqueSiblingLabels:)`` reads it.
 /// Either way the tree and the error equal that initializer's for the same bytes. The reading stops
 /// at a NUL byte as soon as it arrives, so that binary or endless input (`/dev/zero`) fails at once:
-/// the error is still the whole input's (an earlier line's error in a path list, the first byte
-/// that is not UTF-8 in indented text), except that in JSON it comes ahead of any syntax error
-/// before it. With no format given, the first 64 KiB (or all of a shorter input) choose one, as
+/// the error is still the whole input's (the NUL's line's or an earlier line's), except that in
+/// JSON the first byte that is not UTF-8 comes ahead of any syntax error before it. With no format
+/// given, the file's name or else the first 64 KiB (or all of a shorter input) choose one, as
 /// ``TreeFormat/detect(fileName:bytes:)`` does.
 ///
 /// After an error, every later `append` and ``finish()`` throws it again.
@@ -26,10 +26,12 @@ public struct TreeParser {
   private enum Stage {
     /// The first bytes, kept until there are enough to choose the format and size the tree.
     case starting([UInt8])
-    /// Indented text or JSON, kept whole until the end.
-    case keeping([UInt8], TreeFormat)
+    /// JSON, kept whole until the end.
+    case keeping([UInt8])
     /// A path list, read line by line.
-    case paths(_PathListDrafter)
+    case paths(_TextPieces<_PathListLines>)
+    /// Indented text, read line by line.
+    case indented(_TextPieces<_IndentedLines>)
     /// An error, thrown again by every later call.
     case failed(TreeFormatError)
     /// Between two stages, while one is handed over.
@@ -76,7 +78,7 @@ public struct TreeParser {
   /// try parser.append(Array("Fruit/Apple\n".utf8))
   /// ```
   /// - Throws: ``TreeFormatError`` for the first error the lines read so far hold, or a NUL byte.
-  /// - Complexity: O(`bytes.count`) for a path list; amortised O(`bytes.count`) otherwise.
+  /// - Complexity: O(`bytes.count`) for the text formats; amortised O(`bytes.count`) for JSON.
   public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) throws(TreeFormatError) {
     guard let nul = _firstIndex(of: 0, in: bytes) else { return try read(bytes) }
     // The input ends at its first NUL byte, which is an error of its line.
@@ -92,7 +94,7 @@ public struct TreeParser {
   /// try parser.append("Fruit/Pear\n".utf8)
   /// ```
   /// - Throws: ``TreeFormatError`` for the first error the lines read so far hold, or a NUL byte.
-  /// - Complexity: O(`bytes.count`) for a path list; amortised O(`bytes.count`) otherwise.
+  /// - Complexity: O(`bytes.count`) for the text formats; amortised O(`bytes.count`) for JSON.
   public mutating func append<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(TreeFormatError) {
     var failure: TreeFormatError?
     let contiguous: Void? = bytes.withContiguousStorageIfAvailable { buffer in
@@ -126,12 +128,16 @@ public struct TreeParser {
       return try SelectionTree(
         parsing: bytes, format: format, file: file, separator: separator, options: options,
         uniqueSiblingLabels: uniqueSiblingLabels)
-    case .keeping(let bytes, let format):
+    case .keeping(let bytes):
       return try SelectionTree(
-        parsing: bytes, format: format, file: file, separator: separator, options: options,
+        parsing: bytes, format: .json, file: file, separator: separator, options: options,
         uniqueSiblingLabels: uniqueSiblingLabels)
-    case .paths(var drafter):
-      return try drafter.finish(options: options)
+    case .paths(var lines):
+      try lines.endLines()
+      return try lines.sink.finish(options: options)
+    case .indented(var lines):
+      try lines.endLines()
+      return try lines.sink.finish(options: options)
     case .failed(let error):
       throw error
     case .moving:
@@ -143,53 +149,61 @@ public struct TreeParser {
   private mutating func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(TreeFormatError) {
     let current = stage
     stage = .moving
-    switch consume current {
-    case .starting(var kept):
-      kept.append(contentsOf: bytes)
-      // Known formats start at once; detection waits for the bytes it reads.
-      let known = format ?? TreeFormat.named(file)
-      guard known != nil || kept.count > Self.startingBytes else {
-        stage = .starting(kept)
-        return
-      }
-      let format = known ?? TreeFormat.detect(fileName: file, bytes: kept)
-      guard format == .paths else {
-        stage = .keeping(kept, format)
-        return
-      }
-      var drafter = _PathListDrafter(
-        file: file, separator: separator,
-        capacity: Self.expectedNodes(sample: kept, of: expectedByteCount))
-      do {
-        try kept.withUnsafeBufferPointer { (buffer) throws(TreeFormatError) in
-          try drafter.append(buffer)
+    do throws(TreeFormatError) {
+      switch consume current {
+      case .starting(var kept):
+        kept.append(contentsOf: bytes)
+        // Known formats start at once; detection waits for the bytes it reads.
+        let known = format ?? TreeFormat.named(file)
+        guard known != nil || kept.count > Self.startingBytes else {
+          stage = .starting(kept)
+          return
         }
-      } catch {
-        stage = .failed(error)
+        try start(known ?? TreeFormat.detect(fileName: file, bytes: kept), with: kept)
+      case .keeping(var kept):
+        kept.append(contentsOf: bytes)
+        stage = .keeping(kept)
+      case .paths(var lines):
+        try lines.append(bytes)
+        stage = .paths(lines)
+      case .indented(var lines):
+        try lines.append(bytes)
+        stage = .indented(lines)
+      case .failed(let error):
         throw error
+      case .moving:
+        preconditionFailure("TreeParser: a stage was not handed back")
       }
-      stage = .paths(drafter)
-    case .keeping(var kept, let format):
-      kept.append(contentsOf: bytes)
-      stage = .keeping(kept, format)
-    case .paths(var drafter):
-      do {
-        try drafter.append(bytes)
-      } catch {
-        stage = .failed(error)
-        throw error
-      }
-      stage = .paths(drafter)
-    case .failed(let error):
+    } catch {
       stage = .failed(error)
       throw error
-    case .moving:
-      preconditionFailure("TreeParser: a stage was not handed back")
     }
   }
 
-  /// About how many nodes a path list of `total` bytes makes, judged by its first bytes: a node a
-  /// line and a few more for parents not listed.
+  /// Leaves the starting stage for `format`'s, reading the bytes kept so far.
+  private mutating func start(_ format: TreeFormat, with kept: [UInt8]) throws(TreeFormatError) {
+    let capacity = Self.expectedNodes(sample: kept, of: expectedByteCount)
+    switch format {
+    case .json:
+      stage = .keeping(kept)
+    case .paths:
+      var lines = _TextPieces(
+        _PathListLines(file: file, separator: separator, capacity: capacity), file: file)
+      try kept.withUnsafeBufferPointer { (buffer) throws(TreeFormatError) in
+        try lines.append(buffer)
+      }
+      stage = .paths(lines)
+    case .indented:
+      var lines = _TextPieces(_IndentedLines(file: file, capacity: capacity), file: file)
+      try kept.withUnsafeBufferPointer { (buffer) throws(TreeFormatError) in
+        try lines.append(buffer)
+      }
+      stage = .indented(lines)
+    }
+  }
+
+  /// About how many nodes text of `total` bytes makes, judged by its first bytes: a node a line,
+  /// and a few more for the parents a path list does not list.
   private static func expectedNodes(sample: [UInt8], of total: Int?) -> Int {
     let lines = sample.withUnsafeBytes { _occurrences(of: 0x0A, in: $0) } + 1
     guard let total, total > sample.count else { return lines + 16 }
@@ -199,41 +213,40 @@ public struct TreeParser {
   }
 
   /// The error for a NUL byte that arrives now: the whole-input reading's error for the bytes so
-  /// far and the NUL (the first byte of its line that is not UTF-8, or the line's own error, for a
-  /// path list; the first byte that is not UTF-8 in the input, for the other formats).
+  /// far and the NUL (its line's first byte that is not UTF-8, or an earlier line's error, in the
+  /// text formats; the first byte that is not UTF-8 in the input, in JSON).
   private mutating func nulError() -> TreeFormatError {
+    if case .starting(let kept) = stage {
+      // The format is chosen from what came before the NUL, as it would be at the end.
+      do throws(TreeFormatError) {
+        try start(format ?? TreeFormat.detect(fileName: file, bytes: kept), with: kept)
+      } catch {
+        return error
+      }
+    }
     let current = stage
     stage = .moving
     switch consume current {
     case .failed(let error): return error
-    case .paths(var drafter):
-      return drafter.endAtNUL()
-    case .starting(var kept):
-      if (format ?? TreeFormat.detect(fileName: file, bytes: kept)) == .paths {  // as it would be
-        var drafter = _PathListDrafter(file: file, separator: separator, capacity: 16)
-        do throws(TreeFormatError) {
-          try kept.withUnsafeBufferPointer { (buffer) throws(TreeFormatError) in
-            try drafter.append(buffer)
-          }
-        } catch { return error }
-        return drafter.endAtNUL()
+    case .paths(var lines): return lines.endAtNUL()
+    case .indented(var lines): return lines.endAtNUL()
+    case .keeping(let kept):
+      var lines = _TextPieces(_UncheckedLines(), file: file)
+      do throws(TreeFormatError) {
+        try kept.withUnsafeBufferPointer { (buffer) throws(TreeFormatError) in
+          try lines.append(buffer)
+        }
+      } catch {
+        return error
       }
-      kept.append(0)
-      return firstBadByte(kept)
-    case .keeping(var kept, _):
-      kept.append(0)
-      return firstBadByte(kept)
-    case .moving: preconditionFailure("TreeParser: a stage was not handed back")
+      return lines.endAtNUL()
+    case .starting, .moving: preconditionFailure("TreeParser: a stage was not handed back")
     }
   }
+}
 
-  /// The error for the first byte of `bytes` (which end with a NUL) that is not UTF-8.
-  private func firstBadByte(_ bytes: [UInt8]) -> TreeFormatError {
-    do throws(TreeFormatError) {
-      _ = try TextLines(bytes, file: file)
-    } catch {
-      return error
-    }
-    preconditionFailure("TreeParser: a NUL byte passed as text")
-  }
+/// Lines only checked as UTF-8 without NUL bytes (what JSON's lexer would find first).
+private struct _UncheckedLines: _LineSink {
+  mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, line: Int) {}
+  mutating func reporting(_ error: TreeFormatError) -> TreeFormatError { error }
 }

@@ -140,6 +140,15 @@ struct TreeParserTests {
     ) {
       try parser.append([0, 0x0A])
     }
+    // JSON is kept whole until the end, and its NUL is still placed by the bytes before it.
+    var json = TreeParser(format: .json, file: "in")
+    try json.append(Array("{\"label\": \"a\",\n \"chi".utf8))
+    #expect(
+      throws: TreeFormatError(
+        file: "in", line: 2, column: 6, message: "NUL byte in text (is this a binary file?)")
+    ) {
+      try json.append([0])
+    }
   }
 
   @Test("in a path list, an earlier line's error comes before a NUL byte in the same piece")

@@ -1,0 +1,59 @@
+/// A path list's lines, each straight into a path builder, which makes its nodes once, ids and
+/// labels from the line's bytes; the markers, to apply when every line is read.
+struct _PathListLines: _LineSink {
+  private let file: String?
+  private let separator: Unicode.Scalar
+  private var builder: PathTreeBuilder
+  private var markers: _ParsedMarkers
+
+  /// Lines with room for about `capacity` nodes before the arrays grow.
+  init(file: String?, separator: Unicode.Scalar, capacity: Int) {
+    self.file = file
+    self.separator = separator
+    builder = PathTreeBuilder(capacity: capacity, separator: separator)
+    markers = _ParsedMarkers(capacity: capacity)
+  }
+
+  mutating func reporting(_ error: TreeFormatError) -> TreeFormatError { error }
+
+  mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, line: Int)
+    throws(TreeFormatError)
+  {
+    guard !range.isEmpty else { return }
+    var start = range.lowerBound
+    let marker = _parseMarker(bytes, in: range)
+    if let marker { start = marker.labelStart }
+    let column = start - range.lowerBound + 1
+    let end = range.upperBound
+    let path = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    // Ids are paths, so memory grows with the square of the depth: a path of more labels than the
+    // limit is refused before any is made (each label takes at least one byte and a separator).
+    if end - start > 2 * Int(_maximumParsedDepth),
+      let labels = try? LabelPath.labels(of: path, separator: separator),
+      labels.count > Int(_maximumParsedDepth)
+    {
+      throw TreeFormatError(file: file, line: line, column: column, message: _tooDeepMessage)
+    }
+    guard let node = builder.add(path) else {
+      throw TreeFormatError(
+        file: file, line: line, column: column,
+        message: "empty label in path (write \\e for a label that is empty)")
+    }
+    if let marker {
+      markers.set(node, selected: marker.selected, locked: marker.locked, disabled: marker.disabled)
+    }
+  }
+
+  /// The tree of the lines read.
+  ///
+  /// The draft and the markers are taken out, not copied, so that nothing else holds their arrays
+  /// while the tree is laid out.
+  mutating func finish(options: SelectionTree<String>.Options) throws(TreeFormatError)
+    -> SelectionTree<String>
+  {
+    let draft = builder.takeDraft()
+    var taken = _ParsedMarkers(capacity: 0)
+    swap(&taken, &markers)
+    return try (consume taken).build(consume draft, options: options, file: file)
+  }
+}
