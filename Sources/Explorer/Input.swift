@@ -85,8 +85,8 @@ package func loadTree(
 }
 
 /// Reads the tree for an invocation: a file or standard input piece by piece into a
-/// ``ToggleKit/TreeParser`` (a path list is built as it arrives, the input never held whole), or a
-/// directory, or the demo.
+/// ``ToggleKit/TreeParser`` (a path list or indented text is built as it arrives, the input never
+/// held whole), or a directory, or the demo.
 ///
 /// ```swift
 /// let (tree, warnings) = try readTree(invocation, source: .file("tree.paths"))
@@ -144,7 +144,8 @@ package func readTree(_ invocation: Invocation, source: InputSource) throws(Inpu
 }
 
 /// Reads input block by block and stops at the first NUL byte, so that binary or endless input
-/// (`/dev/zero`) fails at once instead of being read to its end.
+/// (`/dev/zero`) fails at once instead of being read to its end: for rules files (trees are read
+/// by ``readTree(_:source:)``).
 ///
 /// ```swift
 /// var reader = InputReader(name: "tree.txt")
@@ -198,7 +199,7 @@ package struct InputReader: Sendable {
         lineStart = index + 1
       }
       throw InputError(
-        message: "\(name):\(line):\(offset - lineStart + 1): NUL byte (is this a binary file?)")
+        message: "\(name):\(line):\(offset - lineStart + 1): NUL byte in text (is this a binary file?)")
     }
     bytes += block
   }

@@ -115,6 +115,10 @@ struct ApplyEndToEndTests {
     let missing = try TogglekitBinary.run(["apply", folder.appendingPathComponent("nope.txt").path])
     #expect(missing.code == 1)
     #expect(missing.stderr.hasSuffix("nope.txt: No such file or directory\n"))
+    // A file that opens but cannot be read (a folder) is an error too, not an empty tree.
+    let unreadable = try TogglekitBinary.run(["apply", "--format", "paths", folder.path])
+    #expect(unreadable.code == 1)
+    #expect(unreadable.stderr == "togglekit: \(folder.path): Is a directory\n")
     let duplicates = try TogglekitBinary.file(
       "dup.json", "[{\"id\": \"1\", \"label\": \"a\"},\n {\"id\": \"2\", \"label\": \"a\"}]",
       in: folder)

@@ -59,11 +59,11 @@ struct HostileInputTests {
   func nulByte() throws {
     var reader = InputReader(name: "in.txt")
     try reader.append(Array("Fruit\n  Ap".utf8)[...])
-    #expect(throws: InputError(message: "in.txt:2:6: NUL byte (is this a binary file?)")) {
+    #expect(throws: InputError(message: "in.txt:2:6: NUL byte in text (is this a binary file?)")) {
       try reader.append([0x70, 0x00, 0x00][...])
     }
     var zero = InputReader(name: "/dev/zero")
-    #expect(throws: InputError(message: "/dev/zero:1:1: NUL byte (is this a binary file?)")) {
+    #expect(throws: InputError(message: "/dev/zero:1:1: NUL byte in text (is this a binary file?)")) {
       try zero.append([UInt8](repeating: 0, count: 65_536)[...])
     }
   }
