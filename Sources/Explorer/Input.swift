@@ -199,7 +199,8 @@ package struct InputReader: Sendable {
         lineStart = index + 1
       }
       throw InputError(
-        message: "\(name):\(line):\(offset - lineStart + 1): NUL byte in text (is this a binary file?)")
+        message:
+          "\(name):\(line):\(offset - lineStart + 1): NUL byte in text (is this a binary file?)")
     }
     bytes += block
   }

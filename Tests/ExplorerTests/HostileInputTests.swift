@@ -63,7 +63,8 @@ struct HostileInputTests {
       try reader.append([0x70, 0x00, 0x00][...])
     }
     var zero = InputReader(name: "/dev/zero")
-    #expect(throws: InputError(message: "/dev/zero:1:1: NUL byte in text (is this a binary file?)")) {
+    #expect(throws: InputError(message: "/dev/zero:1:1: NUL byte in text (is this a binary file?)"))
+    {
       try zero.append([UInt8](repeating: 0, count: 65_536)[...])
     }
   }

@@ -101,9 +101,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     }
   }
 
-  /// Checks that a `TreeParser` fed the input in pieces (split where the first byte says, and one
-  /// byte at a time) gives the whole input's tree or error. JSON reports a NUL byte ahead of a
-  /// syntax error before it, so there only its failing is compared.
+  /// Checks that reading in pieces gives the whole input's tree or error.
+  ///
+  /// A `TreeParser` is fed the input split where the first byte says, and one byte at a time. JSON
+  /// reports a NUL byte ahead of a syntax error before it, so there only its failing is compared.
   static func checkPieces(
     _ bytes: [UInt8], format: TreeFormat, whole: Result<SelectionTree<String>, TreeFormatError>
   ) {
