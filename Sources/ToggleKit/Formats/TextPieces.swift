@@ -1,5 +1,5 @@
 /// What reads a text format's lines, one at a time, as they end.
-protocol _LineSink {
+protocol _LineSink: Sendable {
   /// Reads one line: `bytes[range]`, without its newline, CR or byte-order mark, and known to be
   /// UTF-8 with no NUL byte. `line` is its number, from 1.
   mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, line: Int)
@@ -16,7 +16,7 @@ protocol _LineSink {
 /// Nothing else of the input is kept, so reading a file piece by piece holds one piece, not the
 /// file and a list of its lines. A UTF-8 byte-order mark is skipped and the CR of CRLF dropped; a
 /// byte that is not UTF-8, or a NUL, is its line's error, in the order of the lines.
-struct _TextPieces<Sink: _LineSink> {
+struct _TextPieces<Sink: _LineSink>: Sendable {
   var sink: Sink
   let file: String?
   /// The number of the next line to end.

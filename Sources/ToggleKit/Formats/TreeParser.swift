@@ -21,9 +21,9 @@
 /// ``TreeFormat/detect(fileName:bytes:)`` does.
 ///
 /// After an error, every later `append` and ``finish()`` throws it again.
-public struct TreeParser {
+public struct TreeParser: Sendable {
   /// Where the reading is.
-  private enum Stage {
+  private enum Stage: Sendable {
     /// The first bytes, kept until there are enough to choose the format and size the tree.
     case starting([UInt8])
     /// JSON, kept whole until the end.
@@ -207,8 +207,10 @@ public struct TreeParser {
   private static func expectedNodes(sample: [UInt8], of total: Int?) -> Int {
     let lines = sample.withUnsafeBytes { _occurrences(of: 0x0A, in: $0) } + 1
     guard let total, total > sample.count else { return lines + 16 }
-    // Too short a sample says little: then guess 32 bytes a line.
-    let expected = sample.count >= 4_096 ? lines * total / sample.count : total / 32
+    // Too short a sample says little: then guess 32 bytes a line, and no more than a million
+    // lines (the index is made at its full size at once; it grows if it must).
+    let expected =
+      sample.count >= 4_096 ? lines * total / sample.count : min(total / 32, 1 << 20)
     return expected + expected / 64 + 16
   }
 

@@ -5,7 +5,7 @@
 /// up to a separator is its ancestor's: the nodes are found and made from the path's bytes, with
 /// no label list and no id concatenated. Consecutive paths usually share a prefix (sorted lists,
 /// `find` output), so the previous path's nodes are reused for the bytes they share.
-struct PathTreeBuilder {
+struct PathTreeBuilder: Sendable {
   private(set) var draft: TreeDraft<String>
   private let separator: Unicode.Scalar
   /// The previous path's bytes, when it took the fast way, and the end of each of its components

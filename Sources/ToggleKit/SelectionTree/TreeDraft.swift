@@ -249,3 +249,5 @@ struct TreeDraft<ID: Hashable> {
     return tree
   }
 }
+
+extension TreeDraft: Sendable where ID: Sendable {}

@@ -163,6 +163,20 @@ struct TreeParserTests {
     }
   }
 
+  @Test("a parser is Sendable: begun on one task, it can be finished on another")
+  func handedToAnotherTask() async throws {
+    var parser = TreeParser(format: .indented, file: "in")
+    try parser.append(Array("[x] a\n  b\n".utf8))
+    let begun = parser
+    let tree = try await Task.detached {
+      var moved = begun
+      try moved.append(Array("  c\n".utf8))
+      return try moved.finish()
+    }.value
+    #expect(tree.ids == ["a", "a/b", "a/c"])
+    #expect(tree.selection(.leaves) == ["a/b", "a/c"])
+  }
+
   @Test("after an error, every later append and finish throws the same error")
   func errorsStay() throws {
     var parser = TreeParser(format: .paths, file: "in")
