@@ -372,6 +372,8 @@ MUTANTS = [
      "      var lines = _TextPieces(_UncheckedLines(), file: file)\n      do throws(TreeFormatError) {\n        try kept.withUnsafeBufferPointer",
      "      var lines = _TextPieces(_UncheckedLines(), file: file)\n      do throws(TreeFormatError) {\n        try [UInt8]().withUnsafeBufferPointer",
      PIECES),
+    ("a format the file's name gives still waits for detection", FORMATS + "TreeParser.swift",
+     "let known = format ?? TreeFormat.named(file)", "let known = format", PIECES),
     ("a growing id index loses positions", TREE + "IDIndex.swift",
      "let position = word << 6 | rest.trailingZeroBitCount",
      "let position = word << 5 | rest.trailingZeroBitCount", BUILDING + "|" + PIECES),

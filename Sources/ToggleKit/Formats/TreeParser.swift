@@ -72,10 +72,11 @@ public struct TreeParser: Sendable {
     self.expectedByteCount = expectedByteCount
   }
 
-  /// Reads the next piece of the input.
+  /// Reads the next piece of the input, from a buffer that is only borrowed (a read buffer reused
+  /// for the next piece).
   ///
   /// ```swift
-  /// try parser.append(Array("Fruit/Apple\n".utf8))
+  /// try buffer.withUnsafeBufferPointer { try parser.append(UnsafeBufferPointer(rebasing: $0[..<count])) }
   /// ```
   /// - Throws: ``TreeFormatError`` for the first error the lines read so far hold, or a NUL byte.
   /// - Complexity: O(`bytes.count`) for the text formats; amortised O(`bytes.count`) for JSON.

@@ -177,6 +177,18 @@ struct TreeParserTests {
     #expect(tree.selection(.leaves) == ["a/b", "a/c"])
   }
 
+  @Test("a format the file's name gives starts reading at once: an error comes with its line")
+  func formatByNameStartsAtOnce() throws {
+    var parser = TreeParser(file: "list.paths")
+    #expect(
+      throws: TreeFormatError(
+        file: "list.paths", line: 1, column: 1,
+        message: "empty label in path (write \\e for a label that is empty)")
+    ) {
+      try parser.append(Array("a//b\n".utf8))
+    }
+  }
+
   @Test("after an error, every later append and finish throws the same error")
   func errorsStay() throws {
     var parser = TreeParser(format: .paths, file: "in")
