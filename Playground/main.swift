@@ -12,7 +12,7 @@
 let pages: [Page] = [
   setMembershipChecklist, hierarchyOfToggles, parentOverItems, parentOverSeparateStates,
   constantSources, toggleThatDoesTooMuch, categorySelector, loadSearchReload, composedStyles,
-  rulesPage, whereFeaturesMeet, inputInPieces,
+  rulesPage, whereFeaturesMeet, inputInPieces, undoAndRedo,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

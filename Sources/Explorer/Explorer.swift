@@ -13,9 +13,10 @@ import ToggleKit
 /// ```
 ///
 /// Keys: ↑/↓ and j/k move, PgUp/PgDn page, Home/End jump, Space toggles, →/l expands or moves
-/// into, ←/h collapses or moves to the parent, `a` selects all, `n` none, `/` starts a filter
-/// (typing narrows it, Enter keeps it, Esc clears it), Enter accepts, `q`/Esc cancels, `?` shows the
-/// key help, Ctrl-C cancels.
+/// into, ←/h collapses or moves to the parent, `a` selects all, `n` none, `u` undoes the last
+/// change of the selection and Ctrl-R redoes it, `/` starts a filter (typing narrows it, Enter
+/// keeps it, Esc clears it), Enter accepts, `q`/Esc cancels, `?` shows the key help, Ctrl-C
+/// cancels.
 ///
 /// - Complexity: Each key costs O(height × log n) at most; a filter keystroke O(n).
 package struct Explorer {
@@ -41,6 +42,13 @@ package struct Explorer {
   package private(set) var showsHelp = false
   /// What ended the session, or nil while it runs.
   package private(set) var outcome: Outcome?
+  /// The selections `u` goes back to, oldest first, each with the change that left it; every step
+  /// shares with the tree all the change did not write.
+  package private(set) var undoSteps: [(tree: SelectionTree<String>, change: String)] = []
+  /// The selections Ctrl-R goes forward to, oldest first.
+  package private(set) var redoSteps: [(tree: SelectionTree<String>, change: String)] = []
+  /// What the last key did that the status line reports ("undid toggle Fruit"), until the next key.
+  package private(set) var message: String?
   /// The terminal's size: rows for the tree are `height - 2` (status and prompt lines below).
   package private(set) var height: Int
   /// The terminal's width; rows are truncated to it.
@@ -100,6 +108,7 @@ package struct Explorer {
       outcome = .cancelled
       return
     }
+    message = nil
     if isEditingFilter, handleFilterKey(key) { return }
     switch key {
     case .up, .character("k"): move(by: -1)
@@ -109,11 +118,18 @@ package struct Explorer {
     case .home: cursor = tree.nextRow(after: nil)
     case .end: cursor = tree.lastRow
     case .character(" "):
-      if let cursor { _ = try? tree.toggle(tree.ids[cursor]) }
+      if let cursor {
+        let id = tree.ids[cursor]
+        change("toggle \(displayPath(of: id))") { _ = try? $0.toggle(id) }
+      }
     case .right, .character("l"): expandOrEnter()
     case .left, .character("h"): collapseOrLeave()
-    case .character("a"): tree.selectAll()
-    case .character("n"): tree.deselectAll()
+    case .character("a"): change("select all") { $0.selectAll() }
+    case .character("n"): change("select none") { $0.deselectAll() }
+    case .character("u"): travel(undo: true)
+    case .redo:
+      // Not while typing a filter: the key is ignored there.
+      if !isEditingFilter { travel(undo: false) }
     case .character("/"):
       isEditingFilter = true
     case .character("?"): showsHelp = true
@@ -172,6 +188,36 @@ package struct Explorer {
     }
     scrollToCursor()
     return true
+  }
+
+  /// Changes the selection with `body`; a change that changed something is a step `u` undoes.
+  private mutating func change(_ name: String, _ body: (inout SelectionTree<String>) -> Void) {
+    let before = tree
+    body(&tree)
+    guard !tree.isIdentical(to: before) else { return }
+    undoSteps.append((before, name))
+    redoSteps.removeAll()
+  }
+
+  /// Undoes (or redoes) the last change of the selection, keeping what is expanded and the filter.
+  private mutating func travel(undo: Bool) {
+    guard let step = undo ? undoSteps.popLast() : redoSteps.popLast() else {
+      message = undo ? "nothing to undo" : "nothing to redo"
+      return
+    }
+    let current = tree
+    tree.restoreStates(from: step.tree)
+    if undo {
+      redoSteps.append((current, step.change))
+    } else {
+      undoSteps.append((current, step.change))
+    }
+    message = (undo ? "undid " : "redid ") + step.change
+  }
+
+  /// A node's path as the status line shows it: labels joined by '/', escaped as in `--print`.
+  private func displayPath(of id: String) -> String {
+    LabelPath.joined(tree.labelPath(of: id))
   }
 
   /// How many times the tree has been filtered (each costs O(n)): tests check that pastes coalesce.
@@ -276,6 +322,7 @@ package struct Explorer {
     var parts = ["\(statistics.selectedLeaves) of \(statistics.leaves) selected"]
     if tree.isFiltered { parts.append("\(statistics.hiddenNodes) hidden by filter") }
     if statistics.lockedLeaves > 0 { parts.append("\(statistics.lockedLeaves) locked") }
+    if let message { parts.append(message) }
     return parts.joined(separator: " · ")
   }
 
@@ -283,7 +330,7 @@ package struct Explorer {
   package static let keyHelp = [
     "↑ ↓ j k      move", "PgUp PgDn    page", "Home End     first / last", "Space        toggle",
     "→ l          expand / into", "← h          collapse / to parent",
-    "a n          select all / none",
+    "a n          select all / none", "u Ctrl-R     undo / redo (the selection)",
     "/            filter (Enter keeps, Esc clears)", "Enter        accept", "q Esc        cancel",
     "?            this help (any key closes)", "Ctrl-Z       suspend (fg resumes)",
   ]

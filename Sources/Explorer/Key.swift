@@ -31,6 +31,8 @@ package enum Key: Hashable, Sendable {
   case interrupt
   /// Ctrl-Z: suspend to the shell (the terminal is restored, and re-entered on `fg`).
   case suspend
+  /// Ctrl-R: redo.
+  case redo
   /// A printable character
   case character(Character)
 }
@@ -94,6 +96,7 @@ package struct KeyDecoder: Sendable {
       return (.escape, 1)  // Escape followed by an ordinary key (Alt+key): Escape, then the key
     case 0x03: return (.interrupt, 1)
     case 0x1A: return (.suspend, 1)
+    case 0x12: return (.redo, 1)
     case 0x0D, 0x0A: return (.enter, 1)
     case 0x7F, 0x08: return (.backspace, 1)
     case 0x00..<0x20: return (nil, 1)

@@ -25,6 +25,26 @@ private struct SelectionOracle {
   let parent: [Int]
   var value: [Bool]
   var filter = ""
+  /// The leaf values `u` and Ctrl-R go back and forth through.
+  var undo: [[Bool]] = []
+  var redo: [[Bool]] = []
+
+  /// A change of the selection: a step when the values changed.
+  mutating func change(_ body: (inout SelectionOracle) -> Void) {
+    let before = value
+    body(&self)
+    if value != before {
+      undo.append(before)
+      redo = []
+    }
+  }
+
+  /// `u` (or Ctrl-R): the values before the last change (after the last undone one).
+  mutating func travel(undo isUndo: Bool) {
+    guard let step = isUndo ? undo.popLast() : redo.popLast() else { return }
+    if isUndo { redo.append(value) } else { undo.append(value) }
+    value = step
+  }
 
   func children(_ node: Int) -> [Int] { parent.indices.filter { parent[$0] == node } }
   func leaves(_ node: Int) -> [Int] {
@@ -66,6 +86,7 @@ private struct SelectionOracle {
 private let keys: [Key] = [
   .up, .down, .left, .right, .home, .end, .pageUp, .pageDown, .character(" "), .character("a"),
   .character("n"), .character("/"), .character("1"), .backspace, .escape, .character("?"),
+  .character("u"), .redo,
 ]
 
 @Suite("Explorer reducer: every key in every reachable state of small trees")
@@ -100,9 +121,11 @@ struct ExplorerReducerTests {
             if !wasHelp {
               switch key {
               case .character(" ") where !wasFilterEditing:
-                if let focused { expected.toggle(focused) }
-              case .character("a") where !wasFilterEditing: expected.setAll(true)
-              case .character("n") where !wasFilterEditing: expected.setAll(false)
+                if let focused { expected.change { $0.toggle(focused) } }
+              case .character("a") where !wasFilterEditing: expected.change { $0.setAll(true) }
+              case .character("n") where !wasFilterEditing: expected.change { $0.setAll(false) }
+              case .character("u") where !wasFilterEditing: expected.travel(undo: true)
+              case .redo where !wasFilterEditing: expected.travel(undo: false)
               default: break
               }
             }
@@ -122,13 +145,18 @@ struct ExplorerReducerTests {
               #expect(
                 next.tree.state(of: "n\(node)") == expected.state(node), "n\(node), \(context)")
             }
+            #expect(next.undoSteps.count == expected.undo.count, "undo steps, \(context)")
+            #expect(next.redoSteps.count == expected.redo.count, "redo steps, \(context)")
             // Sessions end on Enter, q, Esc or Ctrl-C; filters longer than two characters add
-            // nothing new for labels of two characters.
-            guard next.outcome == nil, next.filterText.count <= 2 else { continue }
+            // nothing new for labels of two characters, and histories longer than two steps
+            // nothing new either.
+            guard next.outcome == nil, next.filterText.count <= 2, expected.undo.count <= 2,
+              expected.redo.count <= 2
+            else { continue }
             let fingerprint =
               "\(shape)|\(next.tree.ids.map { "\(next.tree.state(of: $0)!)\(next.tree.isExpanded($0)!)" })"
               + "|\(String(describing: next.cursor))|\(String(describing: next.top))|\(next.filterText)"
-              + "|\(next.isEditingFilter)|\(next.showsHelp)"
+              + "|\(next.isEditingFilter)|\(next.showsHelp)|\(expected.undo)|\(expected.redo)"
             if seen.insert(fingerprint).inserted { queue.append((next, expected)) }
             statesChecked += 1
           }
@@ -182,6 +210,51 @@ struct ExplorerReducerTests {
     explorer.handle(.enter)
     explorer.handle(.character("?"))
     #expect(explorer.frame(mode: .plain).first == "↑ ↓ j k      move")
+  }
+
+  @Test(
+    "u undoes the last change of the selection and Ctrl-R redoes it, keeping expansion and the filter; the status line says what; while typing a filter, u is text"
+  )
+  func undoAndRedo() throws {
+    let tree = try SelectionTree(paths: ["Fruit/Apple", "Fruit/Pear", "Veg/Leek"])
+    var explorer = Explorer(tree: tree, height: 8, width: 60)
+    explorer.handle(.character("u"))
+    #expect(explorer.statusLine == "0 of 3 selected · nothing to undo")
+    explorer.handle(.right)
+    explorer.handle(.down)
+    explorer.handle(.character(" "))  // Fruit/Apple
+    explorer.handle(.character("a"))
+    #expect(explorer.tree.selection(.leaves).count == 3)
+    explorer.handle(.character("u"))
+    #expect(explorer.statusLine == "1 of 3 selected · undid select all")
+    explorer.handle(.left)
+    #expect(explorer.statusLine == "1 of 3 selected", "the message lasts until the next key")
+    explorer.handle(.character("u"))
+    #expect(explorer.statusLine == "0 of 3 selected · undid toggle Fruit/Apple")
+    #expect(explorer.tree.isExpanded("Fruit") == true, "what was opened since stays open")
+    explorer.handle(.redo)
+    #expect(explorer.statusLine == "1 of 3 selected · redid toggle Fruit/Apple")
+    // Under a filter set after the change, undo keeps the filter.
+    for key: Key in [.character("/"), .character("p"), .character("u")] { explorer.handle(key) }
+    #expect(explorer.filterText == "pu" && explorer.tree.selection(.leaves) == ["Fruit/Apple"])
+    explorer.handle(.redo)
+    #expect(explorer.tree.selection(.leaves) == ["Fruit/Apple"], "Ctrl-R while typing: nothing")
+    explorer.handle(.backspace)
+    explorer.handle(.enter)
+    explorer.handle(.character("u"))
+    #expect(explorer.tree.selection(.leaves).isEmpty && explorer.filterText == "p")
+    #expect(explorer.tree.isVisible("Veg/Leek") == false)
+    explorer.handle(.redo)
+    explorer.handle(.redo)
+    #expect(explorer.statusLine == "3 of 3 selected · 2 hidden by filter · redid select all")
+    explorer.handle(.redo)
+    #expect(explorer.statusLine.hasSuffix("nothing to redo"))
+    // A key that changes nothing makes no step.
+    explorer.handle(.character("a"))
+    explorer.handle(.character("a"))
+    explorer.handle(.character("u"))
+    explorer.handle(.character("u"))
+    #expect(explorer.tree.selection(.leaves).isEmpty)
   }
 
   @Test("paging and scrolling keep the cursor in the window")

@@ -47,6 +47,7 @@ struct KeyDecoderTests {
     #expect(decoder.feed([0x42]) == [.down])
     #expect(decode(Array("\u{1B}[2;5Q\u{1B}[200~x".utf8)) == [.character("x")])
     #expect(decode([0x01, 0x02, 0x1A, UInt8(ascii: "k")]) == [.suspend, .character("k")])
+    #expect(decode([0x12]) == [.redo], "Ctrl-R")
     #expect(
       decode([0xE6, 0x97], flush: true).isEmpty, "an incomplete character is dropped at flush")
     #expect(decode([0xFF, UInt8(ascii: "j")]) == [.character("j")])

@@ -21,8 +21,9 @@ let usage = """
 
     --quick          trees of up to 10^5 nodes (about a minute)
     --max-nodes N    trees of up to N nodes (default 1000000; 10000000 adds 10^7, needs ~8 GiB)
-    --only SECTIONS  some of: tree, memory, parse, explorer, parent, rules, model, floor
-                     (comma-separated; floor: what a cache miss and a fresh output array cost)
+    --only SECTIONS  some of: tree, memory, parse, explorer, parent, rules, model, history, floor
+                     (comma-separated; floor: what a cache miss and a fresh output array cost;
+                     history: copies, kept copies, undo history)
     --json           one JSON object instead of Markdown tables
     -h, --help       this text
   """
@@ -103,7 +104,9 @@ if arguments.contains("--profile-bulk") {
 }
 var maxNodes = 1_000_000
 var asJSON = false
-let allSections = ["tree", "memory", "parse", "explorer", "parent", "rules", "model", "floor"]
+let allSections = [
+  "tree", "memory", "parse", "explorer", "parent", "rules", "model", "history", "floor",
+]
 var sections = Set(allSections)
 while !arguments.isEmpty {
   let argument = arguments.removeFirst()
@@ -187,6 +190,12 @@ if sections.contains("rules") {
 if sections.contains("model") {
   progress("SelectionModel")
   rows += benchmarkModel()
+}
+if sections.contains("history") {
+  for levels in Shape.wide.levels(forNodesAbout: sizes.filter { $0 <= 1_000_000 }) {
+    progress("history, \(grouped(Shape.wide.nodeCount(levels: levels))) nodes")
+    rows += benchmarkHistory(levels: levels)
+  }
 }
 if sections.contains("floor") {
   progress("floor")
@@ -283,6 +292,33 @@ if sections.contains("model") {
   printMedians("SelectionModel click on a scattered node (20,200 nodes)", section: "model") {
     $0.operation
   }
+}
+if sections.contains("history") {
+  print(
+    "| copies and history (wide tree; naive: deep copy) | copy + root click | copy + leaf click "
+      + "| retained per kept copy | 10^4-click history: time, bytes | undo | redo |")
+  print("|---:|---:|---:|---:|---:|---:|---:|")
+  for count in Set(rows.filter { $0.section == "history" }.map(\.nodes)).sorted() {
+    guard let root = row("history", count, "copy, then a root"),
+      let leaf = row("history", count, "copy, then a random leaf"),
+      let history = row("history", count, "history"), let undo = row("history", count, "undo"),
+      let redo = row("history", count, "redo")
+    else { continue }
+    func extra(_ name: String) -> Double { history.extra.first { $0.0 == name }?.1 ?? 0 }
+    func bytes(_ value: Double) -> String {
+      value >= 1e6 ? "\(rounded(value / 1e6)) MB" : "\(rounded(value / 1e3)) KB"
+    }
+    func both(_ row: Row) -> String {
+      "\(format(row.ours.median)) (\(ratio(row.naive!.median, row.ours.median)))"
+    }
+    print(
+      "| \(grouped(count)) | \(both(root)) | \(both(leaf)) "
+        + "| \(bytes(extra("retained_per_copy"))) (naive \(bytes(extra("naive_retained_per_copy")))) "
+        + "| \(format(history.ours.median)), \(bytes(extra("bytes"))) "
+        + "(naive \(format(history.naive!.median)), \(bytes(extra("naive_bytes")))) "
+        + "| \(format(undo.ours.median)) | \(format(redo.ours.median)) |")
+  }
+  print("")
 }
 print("<details><summary>Every measurement: medians, min–max, runs</summary>\n")
 print(markdownDetails(rows: rows))

@@ -26,11 +26,13 @@ import Observation
 ///   node at depth d with s nodes below it, m of them remembered; ``update(_:)`` compares all m
 ///   remembered nodes.
 public final class SelectionModel<ID: Hashable>: Observable {
-  private let lock = RecursiveLock()
-  private var storage: SelectionTree<ID>
+  let lock = RecursiveLock()
+  var storage: SelectionTree<ID>
   /// What each node read through the model showed when it was read (or last compared).
-  private var observed: [ID: NodeSnapshot] = [:]
-  private let registrar = ObservationRegistrar()
+  var observed: [ID: NodeSnapshot] = [:]
+  let registrar = ObservationRegistrar()
+  /// The steps undo and redo go back and forth through (<doc:SelectionTrees> → History).
+  var history = _ModelHistory<ID>()
 
   /// Creates a model owning `tree`.
   public init(_ tree: SelectionTree<ID>) {
@@ -75,20 +77,27 @@ public final class SelectionModel<ID: Hashable>: Observable {
   public func isVisible(_ id: ID) -> Bool? { self[node: id]?.isVisible }
 
   /// Changes the tree, then tells the observers of every node whose snapshot changed.
+  ///
+  /// A change is one undo step, named `name` (see ``undo()``); a body that changes nothing makes
+  /// no step.
+  ///
+  /// ```swift
+  /// try model.update(named: "lock Fruit") { try $0.lock("Fruit/Apple", .on) }
+  /// ```
   /// - Throws: What `body` throws; the tree keeps whatever `body` did before throwing.
   /// - Complexity: `body`'s cost plus O(m log n) for m remembered nodes.
   @discardableResult
   public func update<Result, Failure: Error>(
-    _ body: (inout SelectionTree<ID>) throws(Failure) -> Result
+    named name: String = "change", _ body: (inout SelectionTree<ID>) throws(Failure) -> Result
   ) throws(Failure) -> Result {
-    try _change(around: nil, body)
+    try _change(around: nil, named: name, body)
   }
 
   /// Clicks a node (see ``SelectionTree/toggle(_:)``).
   /// - Complexity: O(log n) plus the comparison described on ``SelectionModel``.
   @discardableResult
   public func toggle(_ id: ID) throws(SelectionTreeError) -> ToggleOutcome {
-    try _change(around: id) {
+    try _change(around: id, named: "toggle \(id)") {
       (tree) throws(SelectionTreeError) in try tree.toggle(id)
     }
   }
@@ -97,7 +106,7 @@ public final class SelectionModel<ID: Hashable>: Observable {
   /// - Complexity: O(log n) plus the comparison described on ``SelectionModel``.
   @discardableResult
   public func set(_ id: ID, to isOn: Bool) throws(SelectionTreeError) -> ToggleOutcome {
-    try _change(around: id) {
+    try _change(around: id, named: "set \(id) \(isOn ? "on" : "off")") {
       (tree) throws(SelectionTreeError) in try tree.set(id, to: isOn)
     }
   }
@@ -123,7 +132,7 @@ public final class SelectionModel<ID: Hashable>: Observable {
       read: { [self] in self.state(of: id) == .on },
       write: { [self] in _ = try? self.set(id, to: $0) },
       update: { [self] body in
-        _ = try? self._change(around: id) {
+        _ = try? self._change(around: id, named: "set \(id)") {
           (tree) throws(SelectionTreeError) in
           var value = tree.state(of: id) == .on
           body(&value)
@@ -140,21 +149,29 @@ public final class SelectionModel<ID: Hashable>: Observable {
       })
   }
 
-  /// Runs `body` on the tree under the lock, compares the remembered nodes a write from `id` can
-  /// reach (every remembered node when `id` is nil) with what they show now, and notifies the ones
-  /// that differ.
-  private func _change<Result, Failure: Error>(
-    around id: ID?, _ body: (inout SelectionTree<ID>) throws(Failure) -> Result
+  /// Runs `body` on the tree under the lock, records the tree before it as an undo step named
+  /// `name` when `body` changed it, compares the remembered nodes a write from `id` can reach
+  /// (every remembered node when `id` is nil) with what they show now, and notifies the ones that
+  /// differ.
+  func _change<Result, Failure: Error>(
+    around id: ID?, named name: String,
+    _ body: (inout SelectionTree<ID>) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     var changed: [ID] = []
     var outcome: Result?
     var failure: Failure?
+    var historyChanged = false
     lock.withLock {
       let reachable = id.map { _reachable(from: $0, in: storage) }
+      // Kept only to be recorded: a model without history writes its tree in place.
+      let before = history.isRecording ? storage : nil
       do throws(Failure) {
         outcome = try body(&storage)
       } catch {
         failure = error
+      }
+      if let before, !storage.isIdentical(to: before) {
+        historyChanged = history.record(before, named: name)
       }
       func compare(_ id: ID, _ before: NodeSnapshot) {
         if storage.snapshot(of: id) != before {
@@ -168,14 +185,24 @@ public final class SelectionModel<ID: Hashable>: Observable {
         for (id, before) in observed { compare(id, before) }
       }
     }
+    notify(changed, historyChanged: historyChanged)
+    if let failure { throw failure }
+    return outcome!
+  }
+
+  /// Tells the observers of the tree, of the `changed` nodes and, when `historyChanged`, of the
+  /// history.
+  func notify(_ changed: [ID], historyChanged: Bool) {
     registrar.willSet(self, keyPath: \.tree)
     registrar.didSet(self, keyPath: \.tree)
     for id in changed {
       registrar.willSet(self, keyPath: \.[node: id])
       registrar.didSet(self, keyPath: \.[node: id])
     }
-    if let failure { throw failure }
-    return outcome!
+    if historyChanged {
+      registrar.willSet(self, keyPath: \.canUndo)
+      registrar.didSet(self, keyPath: \.canUndo)
+    }
   }
 
   /// The remembered nodes a write from `id` can change: its ancestors, itself and the nodes below.

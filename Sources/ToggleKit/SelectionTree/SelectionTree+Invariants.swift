@@ -49,7 +49,7 @@ extension SelectionTree {
     }
     return bytes(structure.ids) + bytes(structure.labels) + bytes(structure.parents)
       + bytes(structure.ends) + bytes(structure.depths) + bytes(structure.roots)
-      + structure.index.storageBytes + states.storageBytes + bytes(expanded)
+      + structure.index.storageBytes + states.storageBytes + expanded.storageBytes
       + bytes(disabledPositions) + structure.attributes.capacity * 64
   }
 }

@@ -72,7 +72,9 @@ extension SelectionTree {
   /// Never changes selection.
   /// - Complexity: O(1) expected.
   public mutating func setExpanded(_ id: ID, to isExpanded: Bool) throws(SelectionTreeError) {
-    expanded[try _position(id)] = isExpanded
+    let position = try _position(id)
+    // Unchanged, nothing is written: a copy stays identical (no undo step).
+    if expanded[position] != isExpanded { expanded[position] = isExpanded }
   }
 
   /// Expands a node.
@@ -96,7 +98,7 @@ extension SelectionTree {
   public mutating func expandAncestors(of id: ID) throws(SelectionTreeError) {
     var node = Int(structure.parents[try _position(id)])
     while node >= 0 {
-      expanded[node] = true
+      if !expanded[node] { expanded[node] = true }
       node = Int(structure.parents[node])
     }
   }
@@ -104,7 +106,7 @@ extension SelectionTree {
   /// Expands or collapses every node.
   /// - Complexity: O(n).
   public mutating func setAllExpanded(_ isExpanded: Bool) {
-    expanded = Array(repeating: isExpanded, count: count)
+    expanded = _ChunkedArray(repeating: isExpanded, count: count)
   }
 
   /// Writes a value over the whole tree, as from an enabled root above every root.

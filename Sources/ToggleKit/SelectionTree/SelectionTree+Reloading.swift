@@ -31,7 +31,7 @@ extension SelectionTree {
   ) {
     let old = self
     var bytes = fresh.states.allStates()
-    var expanded = fresh.expanded
+    var expanded = fresh.expanded.elements
     let carried = NodeBits.selected | NodeBits.locked
     // For each new position: whether its nearest surviving ancestor (itself included) was on, and
     // the lock its nearest surviving ancestor passes down (nil: none; inside, the value it showed,

@@ -30,7 +30,7 @@ public struct SelectionTree<ID: Hashable> {
   /// Per-node selected / locked / disabled / leaf bits with range counts.
   var states: _NodeStates
   /// Per-node expansion.
-  var expanded: [Bool]
+  var expanded: _ChunkedArray<Bool>
   /// Positions of the nodes disabled themselves (not only through an ancestor), sorted.
   var disabledPositions: [Int32]
   /// The filter that decides the hidden bits, if any.
@@ -51,7 +51,7 @@ public struct SelectionTree<ID: Hashable> {
   ) {
     self.structure = structure
     self.states = _NodeStates(states: states)
-    self.expanded = expanded
+    self.expanded = _ChunkedArray(expanded)
     self.disabledPositions = disabledPositions
     self.options = options
   }

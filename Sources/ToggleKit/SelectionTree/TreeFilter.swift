@@ -17,6 +17,9 @@ public struct TreeFilter: Sendable {
   public let summary: String
   /// Whether descendants of a match stay hidden unless they match too (default: a match shows them).
   public var matchesOnly = false
+  /// Shared by the copies of one filter, so that a tree can tell in O(1) whether its filter was
+  /// replaced (``SelectionTree/isIdentical(to:)``).
+  let token = _FilterToken()
 
   /// Matches labels that contain `text`, ignoring case (the default filter of a search box).
   ///
@@ -102,6 +105,8 @@ extension SelectionTree {
   /// ```
   /// - Complexity: O(n) plus the cost of matching every label.
   public mutating func setFilter(_ filter: TreeFilter?) {
+    // No filter before or after: nothing to write (a copy stays identical).
+    if filter == nil && self.filter == nil { return }
     self.filter = filter
     _applyFilter()
     checkInvariantsIfEnabled()
@@ -176,3 +181,6 @@ extension SelectionTree {
     _ancestry(of: position).map { structure.labels[$0] }
   }
 }
+
+/// The identity of a filter made once and copied.
+final class _FilterToken: Sendable {}

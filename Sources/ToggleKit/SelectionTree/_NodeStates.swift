@@ -64,6 +64,15 @@ struct _Map16: Hashable, Sendable {
     return result
   }
 
+  /// The states (as a 16-bit mask) that this map sends elsewhere.
+  var movedStates: UInt16 {
+    var result: UInt16 = 0
+    for state in 0..<UInt8(NodeBits.stateCount) where self(state) != state {
+      result |= 1 << UInt16(state)
+    }
+    return result
+  }
+
   /// Counts per state after every counted node's state is mapped.
   @inline(__always)
   func apply(to counts: SIMD16<Int32>) -> SIMD16<Int32> {
@@ -112,6 +121,11 @@ struct _StateMap: Hashable, Sendable {
   @inline(__always)
   func preimage(of set: StateSet) -> StateSet {
     StateSet(visible: visible.preimage(of: set.visible), hidden: hidden.preimage(of: set.hidden))
+  }
+
+  /// The states this map changes.
+  var movedStates: StateSet {
+    StateSet(visible: visible.movedStates, hidden: hidden.movedStates)
   }
 
   @inline(__always)
@@ -193,12 +207,12 @@ struct _NodeStates: Sendable {
   var blockSize: Int { 1 << blockShift }
 
   /// The raw state of each position (maps pending in its block not yet applied).
-  private(set) var bytes: [UInt8]
+  private(set) var bytes: _ChunkedArray<UInt8>
   /// Per node, level by level from the blocks up (the last one is the top): counts per state in
   /// its range, its own pending map applied.
-  private(set) var counts: [_Counts]
+  private(set) var counts: _ChunkedArray<_Counts>
   /// Per node: the map pending for its children (for a block, for its bytes).
-  private(set) var pending: [_StateMap]
+  private(set) var pending: _ChunkedArray<_StateMap>
   /// Where each level's nodes start in `counts` and `pending`; one more entry, the total.
   private let levelStart: [Int]
   /// The number of positions.
@@ -209,7 +223,7 @@ struct _NodeStates: Sendable {
     fanShift =
       Self.testingFanShift ?? (Self.testingBlockShift.map { $0 + 1 } ?? Self.defaultFanShift)
     count = states.count
-    bytes = states
+    bytes = _ChunkedArray(states)
     var starts = [0]
     var width = max(1, (states.count + (1 << blockShift) - 1) >> blockShift)
     while true {
@@ -218,18 +232,22 @@ struct _NodeStates: Sendable {
       width = (width + (1 << fanShift) - 1) >> fanShift
     }
     levelStart = starts
-    counts = Array(repeating: _Counts.zero, count: starts.last!)
-    pending = Array(repeating: .identity, count: starts.last!)
+    var counts = [_Counts](repeating: .zero, count: starts.last!)
     for block in 0..<(starts[1]) {
-      counts[block] = recount(block: block)
+      counts[block] = Self.recount(states, from: block << blockShift, blockShift: blockShift)
     }
     for level in 1..<(starts.count - 1) {
       for index in 0..<(starts[level + 1] - starts[level]) {
         var sum = _Counts.zero
-        for child in children(of: index, level: level) { sum &+= counts[starts[level - 1] + child] }
+        let first = index << fanShift
+        for child in first..<min(first + (1 << fanShift), starts[level] - starts[level - 1]) {
+          sum &+= counts[starts[level - 1] + child]
+        }
         counts[starts[level] + index] = sum
       }
     }
+    self.counts = _ChunkedArray(counts)
+    pending = _ChunkedArray(repeating: .identity, count: starts.last!)
   }
 
   /// The number of levels, the blocks included.
@@ -251,11 +269,26 @@ struct _NodeStates: Sendable {
     let start = block << blockShift
     let end = min(count, start + blockSize)
     guard start < end else { return .zero }
-    return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 32) { histogram in
+    var result = _Counts.zero
+    bytes.forEachSpan(in: start..<end) { span, _ in
+      result &+= Self.histogram(span)
+    }
+    return result
+  }
+
+  /// The counts of the block of `states` that starts at `start`.
+  private static func recount(_ states: [UInt8], from start: Int, blockShift: Int) -> _Counts {
+    states.withUnsafeBufferPointer { states in
+      histogram(
+        UnsafeBufferPointer(rebasing: states[start..<min(states.count, start + (1 << blockShift))]))
+    }
+  }
+
+  /// The counts of the 32 states among `bytes`: a histogram, no branch per byte.
+  private static func histogram(_ bytes: UnsafeBufferPointer<UInt8>) -> _Counts {
+    withUnsafeTemporaryAllocation(of: Int32.self, capacity: 32) { histogram in
       histogram.initialize(repeating: 0)
-      bytes.withUnsafeBufferPointer { bytes in
-        for index in start..<end { histogram[Int(bytes[index] & 31)] &+= 1 }
-      }
+      for byte in bytes { histogram[Int(byte & 31)] &+= 1 }
       var result = _Counts.zero
       for state in 0..<16 {
         result.visible[state] = histogram[state]
@@ -412,6 +445,9 @@ struct _NodeStates: Sendable {
   mutating func apply(_ map: _StateMap, to range: Range<Int>) {
     guard !range.isEmpty, map != .identity else { return }
     if range.count == 1 && applyInPlace(map, at: range.lowerBound) { return }
+    // A map that moves no state present in the range writes nothing, so that a copy that changes
+    // nothing stays identical to its original (and a model's history records no step).
+    guard counts(in: range).sum(over: map.movedStates) > 0 else { return }
     apply(map, range, level: levels - 1, index: 0)
   }
 
@@ -465,12 +501,15 @@ struct _NodeStates: Sendable {
     if level == 0 {
       flush(block: index)
       var delta = _Counts.zero
-      for position in max(range.lowerBound, low)..<min(range.upperBound, high) {
-        let old = bytes[position]
-        let new = map(old)
-        bytes[position] = new
-        delta.add(old, -1)
-        delta.add(new)
+      bytes.forEachMutableSpan(in: max(range.lowerBound, low)..<min(range.upperBound, high)) {
+        span, _ in
+        for offset in span.indices {
+          let old = span[offset]
+          let new = map(old)
+          span[offset] = new
+          delta.add(old, -1)
+          delta.add(new)
+        }
       }
       counts[node] &+= delta
       return
@@ -505,18 +544,23 @@ struct _NodeStates: Sendable {
     let map = pending[block]
     guard map != .identity else { return }
     let start = block << blockShift
-    for index in start..<min(count, start + blockSize) {
-      bytes[index] = map(bytes[index])
+    bytes.forEachMutableSpan(in: start..<min(count, start + blockSize)) { span, _ in
+      for offset in span.indices { span[offset] = map(span[offset]) }
     }
     pending[block] = .identity
   }
 
   // MARK: Checking
 
+  /// Whether the two are one value: no write since one was copied from the other.
+  func isIdentical(to other: _NodeStates) -> Bool {
+    bytes.isIdentical(to: other.bytes) && counts.isIdentical(to: other.counts)
+      && pending.isIdentical(to: other.pending)
+  }
+
   /// The bytes of the arrays.
   var storageBytes: Int {
-    bytes.capacity + counts.capacity * MemoryLayout<_Counts>.stride
-      + pending.capacity * MemoryLayout<_StateMap>.stride
+    bytes.storageBytes + counts.storageBytes + pending.storageBytes
   }
 
   /// Every state in position order, with all pending maps applied: O(n).
@@ -527,16 +571,16 @@ struct _NodeStates: Sendable {
     guard !range.isEmpty else { return [] }
     var result = [UInt8](repeating: 0, count: range.count)
     result.withUnsafeMutableBufferPointer { result in
-      bytes.withUnsafeBufferPointer { bytes in
-        for block in (range.lowerBound >> blockShift)...((range.upperBound - 1) >> blockShift) {
-          let map = mapAbove(block, level: 0).after(pending[block])
-          let start = max(range.lowerBound, block << blockShift)
-          let end = min(range.upperBound, (block + 1) << blockShift)
-          let offset = range.lowerBound
+      for block in (range.lowerBound >> blockShift)...((range.upperBound - 1) >> blockShift) {
+        let map = mapAbove(block, level: 0).after(pending[block])
+        let start = max(range.lowerBound, block << blockShift)
+        let end = min(range.upperBound, (block + 1) << blockShift)
+        let offset = range.lowerBound
+        bytes.forEachSpan(in: start..<end) { span, first in
           if map == .identity {
-            for index in start..<end { result[index - offset] = bytes[index] }
+            for index in span.indices { result[first + index - offset] = span[index] }
           } else {
-            for index in start..<end { result[index - offset] = map(bytes[index]) }
+            for index in span.indices { result[first + index - offset] = map(span[index]) }
           }
         }
       }

@@ -1,0 +1,49 @@
+/// The undo and redo steps of a ``SelectionModel``: trees as they were, which share every chunk
+/// no change wrote.
+struct _ModelHistory<ID: Hashable> {
+  /// A tree as it was before (undo) or after (redo) a change, and the change's name.
+  struct Step {
+    var tree: SelectionTree<ID>
+    var name: String
+  }
+
+  /// Oldest first; the last is what ``SelectionModel/undo()`` restores.
+  var undoSteps: [Step] = []
+  /// Oldest first; the last is what ``SelectionModel/redo()`` restores.
+  var redoSteps: [Step] = []
+  /// The most undo steps kept; nil keeps every step.
+  var limit: Int? {
+    didSet { trim() }
+  }
+  /// How deep the running transactions are nested.
+  var transactionDepth = 0
+  /// The outermost running transaction's name, and whether a change inside it made its step.
+  var transactionName = ""
+  var transactionRecorded = false
+
+  /// Whether changes are recorded at all.
+  var isRecording: Bool { limit != 0 }
+
+  /// Records `before`, the tree before a change named `name`.
+  ///
+  /// Inside a transaction only its first change makes a step, named after the transaction. True
+  /// when the steps changed.
+  mutating func record(_ before: SelectionTree<ID>, named name: String) -> Bool {
+    if transactionDepth > 0 {
+      guard !transactionRecorded else { return false }
+      transactionRecorded = true
+    }
+    undoSteps.append(Step(tree: before, name: transactionDepth > 0 ? transactionName : name))
+    redoSteps.removeAll()
+    trim()
+    return true
+  }
+
+  /// Drops the oldest undo steps beyond the limit.
+  private mutating func trim() {
+    if let limit, undoSteps.count > limit { undoSteps.removeFirst(undoSteps.count - max(0, limit)) }
+  }
+}
+
+extension _ModelHistory: Sendable where ID: Sendable {}
+extension _ModelHistory.Step: Sendable where ID: Sendable {}

@@ -1,0 +1,127 @@
+import Testing
+
+@testable import ToggleKit
+
+/// Everything a reader sees of every node, read in bulk: cheaper than a ``ContractView``.
+private struct Fingerprint: Equatable {
+  var ids: [Int]
+  var configurations: [ToggleConfiguration]
+  var summaries: [ToggleSummary]
+  var options: SelectionTree<Int>.Options
+
+  init(_ tree: SelectionTree<Int>) {
+    ids = tree.ids
+    configurations = tree.configurations(in: 0..<tree.count)
+    summaries = tree.summaries(in: 0..<tree.count)
+    options = tree.options
+  }
+}
+
+@Suite("Copies share storage, never state: a write to a copy never reaches the original")
+struct ValueSemanticsTests {
+  /// Every five-node tree with its leaves cycling through the kinds, and every world of up to three
+  /// nodes.
+  private static func worlds() -> [[ContractModel.Datum]] {
+    let fiveNodes = orderedForests(5).map { shape in
+      (0..<5).map { node in
+        let parent = shape[node] < 0 ? nil : shape[node]
+        return shape.contains(node)
+          ? ContractModel.Datum(id: node, parent: parent)
+          : SourceKind.allCases[(node + shape.count) % 4].datum(node, parent: parent)
+      }
+    }
+    return contractWorlds(upTo: 3) + fiveNodes
+  }
+
+  @Test(
+    "after any operation on any world of up to three nodes or any five-node tree, writing one of two copies with any second operation leaves the other as it was, and each equals the model (blocks and chunks of two)"
+  )
+  func writesToCopiesNeverReachTheOriginal() throws {
+    var checked = 0
+    try _NodeStates.$testingBlockShift.withValue(1) {
+      for data in Self.worlds() {
+        let tree = try SelectionTree(contract: data, options: .init())
+        let model = ContractModel(data: data, options: .init())
+        let alphabet = ContractOperation.alphabet(nodes: data.map(\.id))
+        for first in alphabet {
+          var original = tree
+          var originalModel = model
+          _ = try first.apply(to: &original, &originalModel)
+          let before = Fingerprint(original)
+          for second in alphabet {
+            // One of two sharing values is written: the other stays as it was.
+            var written = original
+            let kept = written
+            var writtenModel = originalModel
+            _ = try second.apply(to: &written, &writtenModel)
+            guard Fingerprint(kept) == before, ContractView(written) == ContractView(writtenModel)
+            else {
+              Issue.record("\(data): \(first), then \(second) on one copy reached the other")
+              return
+            }
+            // The other is written the same way: the two are equal again, the first untouched.
+            var other = kept
+            var otherModel = originalModel
+            _ = try second.apply(to: &other, &otherModel)
+            guard other == written, Fingerprint(other) == Fingerprint(written),
+              Fingerprint(original) == before
+            else {
+              Issue.record("\(data): \(first), then \(second) on each copy gave two trees")
+              return
+            }
+            checked += 1
+          }
+        }
+      }
+    }
+    #expect(checked > 200_000)
+  }
+
+  @Test(
+    "copies handed to concurrent tasks and written there, while the original is written here, each end as the same clicks made alone would leave them (tiny and default chunks)",
+    arguments: [nil, 1] as [Int?])
+  func concurrentCopies(blockShift: Int?) async throws {
+    let paths = (0..<40).flatMap { folder in (0..<50).map { "f\(folder)/leaf\(folder)-\($0)" } }
+    let original = try _NodeStates.$testingBlockShift.withValue(blockShift) {
+      try SelectionTree(paths: paths)
+    }
+    let ids = original.ids
+    /// Seeded clicks on `tree`, the same wherever they run.
+    @Sendable func clicks(_ tree: inout SelectionTree<String>, seed: UInt64) {
+      var generator = SeededGenerator(seed: seed)
+      for _ in 0..<400 {
+        let id = ids.randomElement(using: &generator)!
+        if Int.random(in: 0..<10, using: &generator) == 0 {
+          try? tree.setLock(id, to: .on)
+        } else {
+          _ = try? tree.toggle(id)
+        }
+      }
+    }
+    let results = await withTaskGroup(of: (UInt64, SelectionTree<String>).self) { group in
+      for seed in UInt64(1)...8 {
+        let copy = original
+        group.addTask {
+          var tree = copy
+          clicks(&tree, seed: seed)
+          return (seed, tree)
+        }
+      }
+      var here = original
+      clicks(&here, seed: 99)
+      var results: [(UInt64, SelectionTree<String>)] = [(99, here)]
+      for await result in group { results.append(result) }
+      return results
+    }
+    for (seed, tree) in results {
+      var alone = try _NodeStates.$testingBlockShift.withValue(blockShift) {
+        try SelectionTree(paths: paths)
+      }
+      clicks(&alone, seed: seed)
+      tree.checkInvariants()
+      #expect(tree == alone, "seed \(seed)")
+      #expect(tree.selection(.all) == alone.selection(.all), "seed \(seed)")
+    }
+    #expect(original.selection(.all).isEmpty, "the original as it was")
+  }
+}
