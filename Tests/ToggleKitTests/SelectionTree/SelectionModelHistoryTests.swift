@@ -166,7 +166,7 @@ struct SelectionModelHistoryTests {
 
   /// (nodes, operations, compare every k, history limit), by run.
   static let runs: [(size: Int, operations: Int, compareEvery: Int, limit: Int?)] = [
-    (10, 45_000, 3, nil), (40, 30_000, 5, 7), (150, 20_000, 50, nil), (1_000, 4_500, 500, 50),
+    (10, 25_000, 5, nil), (40, 50_000, 5, 7), (150, 20_000, 50, nil), (1_000, 4_500, 500, 50),
     (10_000, 1_000, 500, nil),
   ]
 
