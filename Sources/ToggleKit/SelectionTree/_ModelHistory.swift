@@ -21,6 +21,9 @@ struct _ModelHistory<ID: Hashable> {
   var transactionName = ""
   var transactionRecorded = false
 
+  /// How many steps were ever recorded (tests read it to see whether a change made one).
+  var recordedCount = 0
+
   /// Whether changes are recorded at all.
   var isRecording: Bool { limit != 0 }
 
@@ -34,6 +37,7 @@ struct _ModelHistory<ID: Hashable> {
       transactionRecorded = true
     }
     undoSteps.append(Step(tree: before, name: transactionDepth > 0 ? transactionName : name))
+    recordedCount += 1
     redoSteps.removeAll()
     trim()
     return true
