@@ -23,8 +23,8 @@ import Observation
 /// **Threads.** The model is `Sendable` when its ids are: every read and change takes the model's
 /// lock, so concurrent changes never interleave; observers are told outside the lock.
 /// - Complexity: A click costs what the tree's click costs plus O((d + min(s, m)) log n) for a
-///   node at depth d with s nodes below it, m of them remembered; ``update(_:)`` compares all m
-///   remembered nodes.
+///   node at depth d with s nodes below it, m of them remembered; ``update(named:_:)`` compares
+///   all m remembered nodes.
 public final class SelectionModel<ID: Hashable>: Observable {
   let lock = RecursiveLock()
   var storage: SelectionTree<ID>
