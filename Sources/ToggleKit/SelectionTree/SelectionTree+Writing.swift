@@ -85,8 +85,10 @@ extension SelectionTree {
             : (value ? state | NodeBits.selected : state & ~NodeBits.selected)
         }
       }
+      // The changed states are among the targets, and the map flips their selected bit.
       states.apply(
-        _StateMap(visible: write(targets.visible), hidden: write(targets.hidden)), to: range)
+        _StateMap(visible: write(targets.visible), hidden: write(targets.hidden)), to: range,
+        movesSome: true)
     }
     return outcome
   }

@@ -347,10 +347,11 @@ struct _NodeStates: Sendable {
     let map = pending[levelStart[level] + index]
     var result = _Counts.zero
     if level == 0 {
-      for position in max(range.lowerBound, low)..<min(range.upperBound, high) {
-        result.add(map(bytes[position]))
+      // A histogram of the raw bytes, span by span, then the block's map over the 32 counts.
+      bytes.forEachSpan(in: max(range.lowerBound, low)..<min(range.upperBound, high)) { span, _ in
+        result &+= Self.histogram(span)
       }
-      return result
+      return map.apply(to: result)
     }
     let childShift = shift(level - 1)
     let first = max(range.lowerBound, low) >> childShift
@@ -442,12 +443,15 @@ struct _NodeStates: Sendable {
   // MARK: Writing
 
   /// Maps the state of every position in `range`.
-  mutating func apply(_ map: _StateMap, to range: Range<Int>) {
+  ///
+  /// `movesSome` says the caller knows from the range's counts that the map moves at least one
+  /// state there, which spares counting the range again.
+  mutating func apply(_ map: _StateMap, to range: Range<Int>, movesSome: Bool = false) {
     guard !range.isEmpty, map != .identity else { return }
     if range.count == 1 && applyInPlace(map, at: range.lowerBound) { return }
     // A map that moves no state present in the range writes nothing, so that a copy that changes
     // nothing stays identical to its original (and a model's history records no step).
-    guard counts(in: range).sum(over: map.movedStates) > 0 else { return }
+    guard movesSome || counts(in: range).sum(over: map.movedStates) > 0 else { return }
     apply(map, range, level: levels - 1, index: 0)
   }
 
@@ -500,18 +504,12 @@ struct _NodeStates: Sendable {
     }
     if level == 0 {
       flush(block: index)
-      var delta = _Counts.zero
       bytes.forEachMutableSpan(in: max(range.lowerBound, low)..<min(range.upperBound, high)) {
         span, _ in
-        for offset in span.indices {
-          let old = span[offset]
-          let new = map(old)
-          span[offset] = new
-          delta.add(old, -1)
-          delta.add(new)
-        }
+        for offset in span.indices { span[offset] = map(span[offset]) }
       }
-      counts[node] &+= delta
+      // The block's map is now the identity: its counts are its bytes' histogram.
+      counts[node] = recount(block: index)
       return
     }
     push(index, level: level)
