@@ -46,6 +46,8 @@ BUILDING = "PathBuildingTests|SelectionTreeBuildingTests"
 BULK = "ContractRandomTests/bulkReadsOfEveryWindow"
 JSON_T = "JSONParsingTests|FormatErrorTests"
 PIECES = "TreeParserTests|TextParsingTests|FormatErrorTests"
+HISTORY = "SelectionModelHistoryTests"
+SHARING = "ChunkedArrayTests|ValueSemanticsTests"
 STAGES = [
     SEAMS, BUILDING, BULK, MODEL, "ParentToggle", BASIC, HOSTILE, FOUR, FIVE, EXHAUSTIVE, PAIRS, RANDOM, HOSTILE_E2E,
 ]
@@ -163,9 +165,16 @@ MUTANTS = [
      "from: min(range.upperBound, high) - 1, through: max(range.lowerBound, low) + 1, by: -1)",
      CONTRACT),
     ("a partial count skips its first position", TREE + "_NodeStates.swift",
-     "      for position in max(range.lowerBound, low)..<min(range.upperBound, high) {\n        result.add(map(bytes[position]))",
-     "      for position in (max(range.lowerBound, low) + 1)..<max(max(range.lowerBound, low) + 1, min(range.upperBound, high)) {\n        result.add(map(bytes[position]))",
+     "      bytes.forEachSpan(in: max(range.lowerBound, low)..<min(range.upperBound, high)) { span, _ in",
+     "      bytes.forEachSpan(in: (max(range.lowerBound, low) + 1)..<max(max(range.lowerBound, low) + 1, min(range.upperBound, high))) { span, _ in",
      CONTRACT),
+    ("a partial count ignores its block's pending map", TREE + "_NodeStates.swift",
+     "      return map.apply(to: result)\n    }\n    let childShift", "      return result\n    }\n    let childShift",
+     CONTRACT),
+    ("a block written in part keeps its old counts", TREE + "_NodeStates.swift",
+     "      counts[node] = recount(block: index)\n", "", CONTRACT),
+    ("a write is always taken to move some state", TREE + "_NodeStates.swift",
+     "guard movesSome || counts(in: range)", "guard true || counts(in: range)", HISTORY + "|" + SHARING),
     ("a one-position write ignores the maps above it", TREE + "_NodeStates.swift",
      "    if chain != .identity {\n", "    if false {\n", CONTRACT),
     ("a one-position write recounts only its block", TREE + "_NodeStates.swift",
@@ -224,7 +233,7 @@ MUTANTS = [
     ("a node binding's writability is fixed", TREE + "SelectionModel.swift",
      "return configuration.isEnabled && !configuration.isLocked", "return true", MODEL),
     ("a node binding's update reads and writes separately", TREE + "SelectionModel.swift",
-     """        _ = try? self._change(around: id) {
+     """        _ = try? self._change(around: id, named: "set \\(id)") {
           (tree) throws(SelectionTreeError) in
           var value = tree.state(of: id) == .on
           body(&value)
@@ -377,6 +386,25 @@ MUTANTS = [
     ("a growing id index loses positions", TREE + "IDIndex.swift",
      "let position = word << 6 | rest.trailingZeroBitCount",
      "let position = word << 5 | rest.trailingZeroBitCount", BUILDING + "|" + PIECES),
+    # Shared chunks and history
+    ("a shared chunk is written in place", TREE + "_ChunkedArray.swift",
+     "        if !isKnownUniquelyReferenced(&chunks[slot]) { chunks[slot] = chunks[slot].copy() }\n", "",
+     SHARING),
+    ("a shared table is written in place", TREE + "_ChunkedArray.swift",
+     "      if !isKnownUniquelyReferenced(&tables[tableIndex]) {\n        tables[tableIndex] = tables[tableIndex].copy()\n      }\n",
+     "", SHARING),
+    ("a new change keeps the steps that could be redone", TREE + "_ModelHistory.swift",
+     "    redoSteps.removeAll()\n    trim()", "    trim()", HISTORY),
+    ("every change in a transaction makes its own step", TREE + "_ModelHistory.swift",
+     "      guard !transactionRecorded else { return false }\n", "", HISTORY),
+    ("the limit drops the newest steps", TREE + "_ModelHistory.swift",
+     "undoSteps.removeFirst(undoSteps.count - max(0, limit))", "undoSteps.removeLast(undoSteps.count - max(0, limit))",
+     HISTORY),
+    ("an undo tells no node's observers", TREE + "SelectionModel+History.swift",
+     "for (id, before) in observed where storage.snapshot(of: id) != before {",
+     "for (id, before) in observed where storage.snapshot(of: id) != before && false {", HISTORY),
+    ("an undo keeps the current tree", TREE + "SelectionModel+History.swift",
+     "      storage = step.tree\n", "", HISTORY),
 ]
 
 

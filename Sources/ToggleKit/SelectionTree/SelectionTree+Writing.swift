@@ -103,11 +103,19 @@ extension SelectionTree {
   /// Locks, or unlocks, the node at `position` and everything below it.
   mutating func _lock(_ position: Int, _ lock: NodeLock, ownValue: Bool? = nil) {
     let range = structure.range(of: position)
+    // When parents derive their state, a parent's own selected bit means nothing: a lock leaves
+    // it as it is, so that a lock that changes no meaningful bit writes nothing.
+    let parentsDerive = options.propagation.up
+    func value(_ state: UInt8) -> UInt8? {
+      parentsDerive && state & NodeBits.leaf == 0 ? state & NodeBits.selected : nil
+    }
     let map: _StateMap
     switch lock {
     case .none: map = _StateMap { $0 & ~NodeBits.locked }
-    case .on: map = _StateMap { $0 | NodeBits.locked | NodeBits.selected }
-    case .off: map = _StateMap { ($0 | NodeBits.locked) & ~NodeBits.selected }
+    case .on:
+      map = _StateMap { $0 | NodeBits.locked | (value($0) ?? NodeBits.selected) }
+    case .off:
+      map = _StateMap { ($0 | NodeBits.locked) & ~NodeBits.selected | (value($0) ?? 0) }
     case .current:
       if let ownValue, structure.isLeaf(position) {
         _lock(position, ownValue ? .on : .off)

@@ -467,7 +467,10 @@ struct _NodeStates: Sendable {
       chain = pending[levelStart[level] + node].after(chain)
       node >>= fanShift
     }
-    let target = map(chain(old))
+    let current = chain(old)
+    let target = map(current)
+    // The state does not change: nothing is written, even where another raw byte would do.
+    guard target != current else { return true }
     var raw = target
     if chain != .identity {
       // Some raw state of the same visibility that the maps above send to the target.
