@@ -15,8 +15,9 @@ import ToggleKit
 /// Keys: ↑/↓ and j/k move, PgUp/PgDn page, Home/End jump, Space toggles, →/l expands or moves
 /// into, ←/h collapses or moves to the parent, `a` selects all, `n` none, `u` undoes the last
 /// change of the selection and Ctrl-R redoes it, `/` starts a filter (typing narrows it, Enter
-/// keeps it, Esc clears it), Enter accepts, `q`/Esc cancels, `?` shows the key help, Ctrl-C
-/// cancels.
+/// keeps it, Esc clears it; fuzzy unless ``exactMatching``, matched characters highlighted),
+/// Ctrl-N and Ctrl-P jump to the next and previous match (opening the folders around it), Enter
+/// accepts, `q`/Esc cancels, `?` shows the key help, Ctrl-C cancels.
 ///
 /// - Complexity: Each key costs O(height × log n) at most; a filter keystroke O(n).
 package struct Explorer {
@@ -38,6 +39,9 @@ package struct Explorer {
   package private(set) var filterText = ""
   /// Whether keys are being typed into the filter.
   package private(set) var isEditingFilter = false
+  /// Whether the filter matches substrings (`--exact`) rather than fuzzy subsequences (the
+  /// default, fzf-style).
+  package var exactMatching = false
   /// Whether the key help is shown.
   package private(set) var showsHelp = false
   /// What ended the session, or nil while it runs.
@@ -130,6 +134,8 @@ package struct Explorer {
     case .redo:
       // Not while typing a filter: the key is ignored there.
       if !isEditingFilter { travel(undo: false) }
+    case .nextMatch: jumpToMatch(forward: true)
+    case .previousMatch: jumpToMatch(forward: false)
     case .character("/"):
       isEditingFilter = true
     case .character("?"): showsHelp = true
@@ -223,11 +229,72 @@ package struct Explorer {
   /// How many times the tree has been filtered (each costs O(n)): tests check that pastes coalesce.
   package private(set) var filterRuns = 0
 
+  /// Starts with `text` as the filter (`--query`), not editing it.
+  ///
+  /// - Complexity: O(n) plus matching every label.
+  package mutating func startFiltering(_ text: String) {
+    guard outcome == nil, text != filterText else { return }
+    setFilter(text)
+    scrollToCursor()
+  }
+
+  /// Whether `label` matches the filter as typed.
+  package func labelMatches(_ label: String) -> Bool {
+    guard !filterText.isEmpty else { return false }
+    return exactMatching
+      ? label.lowercased().contains(filterText.lowercased())
+      : FuzzyPattern(filterText).matches(label)
+  }
+
+  /// The characters of `label` the filter matches (offsets in characters), for highlighting: the
+  /// best fuzzy placement, or the first occurrence of the text under ``exactMatching``.
+  package func matchedPositions(in label: String) -> [Int] {
+    guard !filterText.isEmpty else { return [] }
+    guard exactMatching else { return FuzzyPattern(filterText).match(in: label)?.positions ?? [] }
+    let characters = Array(label)
+    let needle = Array(filterText)
+    guard needle.count <= characters.count else { return [] }
+    for start in 0...(characters.count - needle.count)
+    where (0..<needle.count).allSatisfy({
+      characters[start + $0].lowercased() == needle[$0].lowercased()
+    }) {
+      return Array(start..<(start + needle.count))
+    }
+    return []
+  }
+
+  /// Moves the cursor to the next (or previous) node whose label matches the filter.
+  ///
+  /// Tree order, wrapping around; the folders around the match are opened. Says so when nothing
+  /// matches.
+  private mutating func jumpToMatch(forward: Bool) {
+    guard !filterText.isEmpty, tree.count > 0 else {
+      message = "no filter: / starts one"
+      return
+    }
+    let start = cursor ?? (forward ? tree.count - 1 : 0)
+    let labels = tree.labels
+    for step in 1...tree.count {
+      let index = ((forward ? start + step : start - step) % tree.count + tree.count) % tree.count
+      guard labelMatches(labels[index]) else { continue }
+      let id = tree.ids[index]
+      var ancestor = tree.parent(of: id)
+      while let folder = ancestor {
+        if tree.isExpanded(folder) == false { try? tree.expand(folder) }
+        ancestor = tree.parent(of: folder)
+      }
+      if tree.isRow(index) { cursor = index }
+      return
+    }
+    message = "no match"
+  }
+
   private mutating func setFilter(_ text: String) {
     filterRuns += 1
     let focused = cursor.map { tree.ids[$0] }
     filterText = text
-    tree.setFilter(text.isEmpty ? nil : TreeFilter(text: text))
+    tree.setFilter(
+      text.isEmpty ? nil : exactMatching ? TreeFilter(text: text) : TreeFilter(fuzzy: text))
     // Keep the focus on the same node when it is still a row, else the nearest row.
     if let focused, let index = tree.index(of: focused), tree.isRow(index) {
       cursor = index
@@ -331,7 +398,8 @@ package struct Explorer {
     "↑ ↓ j k      move", "PgUp PgDn    page", "Home End     first / last", "Space        toggle",
     "→ l          expand / into", "← h          collapse / to parent",
     "a n          select all / none", "u Ctrl-R     undo / redo (the selection)",
-    "/            filter (Enter keeps, Esc clears)", "Enter        accept", "q Esc        cancel",
+    "/            filter (Enter keeps, Esc clears)", "Ctrl-N Ctrl-P next / previous match",
+    "Enter        accept", "q Esc        cancel",
     "?            this help (any key closes)", "Ctrl-Z       suspend (fg resumes)",
   ]
 
@@ -350,7 +418,10 @@ package struct Explorer {
         configuration.isExpanded = configuration.hasChildren && tree.isOpen(index)
         let name = tree.rules == nil ? "" : tree.styleName(of: tree.ids[index]) ?? ""
         let rowStyle = name.isEmpty ? style : rowStyles[name] ?? style
-        lines.append(rowStyle(configuration).truncated(toWidth: width).rendered(mode))
+        let label = Explorer.labelRow(
+          configuration.label,
+          highlighting: tree.isFiltered ? matchedPositions(in: configuration.label) : [])
+        lines.append(rowStyle(configuration, label).truncated(toWidth: width).rendered(mode))
       }
     } else {
       lines.append(Row(tree.isFiltered ? "(nothing matches)" : "(empty tree)").rendered(mode))
@@ -366,5 +437,34 @@ package struct Explorer {
         "space toggle · enter accept · q cancel · / filter · ? help", style: TextStyle(dim: true))
     lines.append(prompt.truncated(toWidth: width).rendered(mode))
     return lines
+  }
+}
+
+extension Explorer {
+  /// How a matched character of a label is drawn: bold, underlined and green, as fzf does.
+  package static let matchStyle = TextStyle(bold: true, underline: true, foreground: .green)
+
+  /// A label as a row, the characters at `positions` (offsets in characters) in ``matchStyle``;
+  /// control characters escaped as in every row.
+  ///
+  /// - Complexity: O(label length).
+  package static func labelRow(_ label: String, highlighting positions: [Int]) -> Row {
+    guard !positions.isEmpty else { return Row(label) }
+    var spans: [Row.Span] = []
+    var run = ""
+    var runMatched = false
+    var next = 0
+    for (offset, character) in label.enumerated() {
+      let matched = next < positions.count && positions[next] == offset
+      if matched { next += 1 }
+      if matched != runMatched && !run.isEmpty {
+        spans.append(Row.Span(text: run, style: runMatched ? matchStyle : .plain))
+        run = ""
+      }
+      runMatched = matched
+      run.append(character)
+    }
+    if !run.isEmpty { spans.append(Row.Span(text: run, style: runMatched ? matchStyle : .plain)) }
+    return Row(spans: spans)
   }
 }

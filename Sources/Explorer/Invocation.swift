@@ -62,6 +62,10 @@ package struct Invocation: Hashable, Sendable {
   package var mixedTogglesTo: MixedToggleTarget = .on
   /// `--filter TEXT` (apply).
   package var filter: String?
+  /// `-q`/`--query TEXT` (explore): the filter to start with.
+  package var query: String?
+  /// `-e`/`--exact` (explore): the filter matches substrings, not fuzzy subsequences.
+  package var exact = false
   /// `--scope visible|all` (apply).
   package var scope: FilterScope = .visible
   /// The `apply` operations in order.

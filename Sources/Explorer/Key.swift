@@ -33,6 +33,10 @@ package enum Key: Hashable, Sendable {
   case suspend
   /// Ctrl-R: redo.
   case redo
+  /// Ctrl-N: the next node the filter matches.
+  case nextMatch
+  /// Ctrl-P: the previous node the filter matches.
+  case previousMatch
   /// A printable character
   case character(Character)
 }
@@ -97,6 +101,8 @@ package struct KeyDecoder: Sendable {
     case 0x03: return (.interrupt, 1)
     case 0x1A: return (.suspend, 1)
     case 0x12: return (.redo, 1)
+    case 0x0E: return (.nextMatch, 1)
+    case 0x10: return (.previousMatch, 1)
     case 0x0D, 0x0A: return (.enter, 1)
     case 0x7F, 0x08: return (.backspace, 1)
     case 0x00..<0x20: return (nil, 1)

@@ -12,6 +12,7 @@ package struct CommandLineOption: Sendable {
     case tree = "Tree options"
     case rules = "Rules"
     case operations = "Operations"
+    case finding = "Finding"
     case output = "Output"
   }
 
@@ -126,6 +127,17 @@ package enum OptionTable {
       names: ["--filter"], value: "TEXT", commands: [.apply], section: .operations,
       help: "apply operations under a filter (case-insensitive label match)",
       apply: { invocation, value in invocation.filter = value }),
+    .init(
+      names: ["-q", "--query"], value: "TEXT", commands: [.explore], section: .finding,
+      help: "start with this filter (fuzzy unless --exact)",
+      apply: { invocation, value in invocation.query = value }),
+    .init(
+      names: ["-e", "--exact"], value: nil, commands: [.explore], section: .finding,
+      help: """
+        the filter matches substrings (case-insensitive), not fuzzy
+        subsequences (smart case)
+        """,
+      apply: { invocation, _ in invocation.exact = true }),
     .init(
       names: ["--scope"], value: "visible|all", commands: [.apply], section: .operations,
       help: "under --filter, what writes reach (default visible)",

@@ -61,12 +61,13 @@ package enum Usage {
     An interactive tree checklist drawn on the terminal; the selection goes to standard output,
     so that `picked=$(togglekit explore cats.txt)` works.
 
-    """ + "\n" + options(for: .explore, [.input, .tree, .rules, .output]) + "\n"
+    """ + "\n" + options(for: .explore, [.input, .tree, .rules, .finding, .output]) + "\n"
       + """
       Keys:
         ↑ ↓ j k  move       PgUp PgDn  page        Home End  first / last
         Space    toggle     → l  expand / into     ← h  collapse / to parent
-        a  select all       n  select none         /  filter (Enter keeps, Esc clears)
+        a  select all       n  select none         /  filter, fuzzy (Enter keeps, Esc clears)
+        u Ctrl-R  undo / redo the selection        Ctrl-N Ctrl-P  next / previous match
         Enter  accept       q Esc  cancel (exit 130)                ?  key help
         Ctrl-Z suspend (fg resumes)
 

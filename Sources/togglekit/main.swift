@@ -168,6 +168,8 @@ var size = terminal.size
 var explorer = Explorer(
   tree: tree, height: size.rows, width: size.columns,
   style: Explorer.defaultStyle(base: RowStyle.named[invocation.style] ?? .checkboxOnLeft))
+explorer.exactMatching = invocation.exact
+if let query = invocation.query { explorer.startFiltering(query) }
 var decoder = KeyDecoder()
 terminal.start()
 terminal.draw(explorer.frame(mode: mode))

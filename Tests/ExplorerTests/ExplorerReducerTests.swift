@@ -20,7 +20,7 @@ private func trees(_ size: Int) -> [[Int]] {
 }
 
 /// The independent oracle for selection: leaves' values, toggled by the rules of the semantics
-/// contract (default options), under an optional filter of labels.
+/// contract (default options), under an optional fuzzy filter of labels.
 private struct SelectionOracle {
   let parent: [Int]
   var value: [Bool]
@@ -54,7 +54,13 @@ private struct SelectionOracle {
   func label(_ node: Int) -> String { "n\(node)" }
   func isHidden(_ node: Int) -> Bool {
     guard !filter.isEmpty else { return false }
-    func matches(_ n: Int) -> Bool { label(n).lowercased().contains(filter.lowercased()) }
+    // The default filter is fuzzy: the filter's characters in order (labels and keys are
+    // lowercase, so case plays no part).
+    func matches(_ n: Int) -> Bool {
+      var rest = Substring(filter)
+      for character in label(n) where character == rest.first { rest = rest.dropFirst() }
+      return rest.isEmpty
+    }
     func subtree(_ n: Int) -> [Int] { [n] + children(n).flatMap(subtree) }
     // Shown: a match at or below the node, or a match above it (a matching folder's contents).
     var ancestor = parent[node]
@@ -86,7 +92,7 @@ private struct SelectionOracle {
 private let keys: [Key] = [
   .up, .down, .left, .right, .home, .end, .pageUp, .pageDown, .character(" "), .character("a"),
   .character("n"), .character("/"), .character("1"), .backspace, .escape, .character("?"),
-  .character("u"), .redo,
+  .character("u"), .redo, .nextMatch, .previousMatch,
 ]
 
 @Suite("Explorer reducer: every key in every reachable state of small trees")

@@ -70,6 +70,15 @@ public struct SelectionTree<ID: Hashable> {
   /// - Complexity: O(1): the array is shared, not copied.
   public var ids: [ID] { structure.ids }
 
+  /// Every node's label in preorder, beside ``ids``.
+  ///
+  /// ```swift
+  /// let tree = try SelectionTree(paths: ["Fruit/Apple"])
+  /// tree.labels   // ["Fruit", "Apple"]
+  /// ```
+  /// - Complexity: O(1): the array is shared, not copied.
+  public var labels: [String] { structure.labels }
+
   /// Whether a node with this id exists.
   /// - Complexity: O(1) expected.
   @inlinable

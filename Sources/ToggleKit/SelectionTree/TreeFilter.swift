@@ -38,6 +38,22 @@ public struct TreeFilter: Sendable {
     summary = "label contains \"\(text)\""
   }
 
+  /// Matches labels that hold the characters of `pattern` in order, fzf-style.
+  ///
+  /// "aple" matches "Apple" and "A pale ale". Case is smart: ignored unless the pattern holds an
+  /// uppercase letter. ``FuzzyPattern`` tells where the characters fit, for highlighting.
+  ///
+  /// ```swift
+  /// TreeFilter(fuzzy: "grsm")   // matches "Granny Smith"
+  /// TreeFilter(fuzzy: "GS")     // matches "Granny Smith", not "granny smith"
+  /// ```
+  /// - Complexity: O(p) for a pattern of p characters; matching a label is O(label length).
+  public init(fuzzy pattern: String) {
+    let prepared = FuzzyPattern(pattern)
+    matches = { label, _ in prepared.matches(label) }
+    summary = "label matches \"\(pattern)\" (fuzzy)"
+  }
+
   /// Matches nodes whose label satisfies `predicate`.
   public init(label predicate: @escaping @Sendable (String) -> Bool) {
     matches = { label, _ in predicate(label) }

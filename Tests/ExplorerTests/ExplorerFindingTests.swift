@@ -1,0 +1,107 @@
+import Explorer
+import Testing
+import ToggleKit
+
+@Suite(
+  "Explorer finding: fuzzy by default, --exact, --query, highlighted matches, Ctrl-N and Ctrl-P")
+struct ExplorerFindingTests {
+  private func fruit() throws -> SelectionTree<String> {
+    try SelectionTree(paths: [
+      "Fruit/Apple", "Fruit/Pear", "Veg/Leek", "Veg/Granny Smith", "Nuts/Pecan",
+    ])
+  }
+
+  private func type(_ text: String, into explorer: inout Explorer) {
+    explorer.handle(.character("/"))
+    explorer.handle(text.map { Key.character($0) })
+    explorer.handle(.enter)
+  }
+
+  @Test("the filter is fuzzy unless exact: 'grsm' finds Granny Smith, and only as a fuzzy match")
+  func fuzzyByDefault() throws {
+    var fuzzy = Explorer(tree: try fruit(), height: 10, width: 40)
+    type("grsm", into: &fuzzy)
+    #expect(fuzzy.frame(mode: .plain).prefix(2) == ["▾ [ ] Veg", "    [ ] Granny Smith"])
+    var exact = Explorer(tree: try fruit(), height: 10, width: 40)
+    exact.exactMatching = true
+    type("grsm", into: &exact)
+    #expect(exact.frame(mode: .plain).first == "(nothing matches)")
+    type("SMI", into: &exact)
+    #expect(exact.filterText == "grsmSMI")
+    exact.startFiltering("SMI")
+    #expect(exact.frame(mode: .plain).prefix(2) == ["▾ [ ] Veg", "    [ ] Granny Smith"])
+  }
+
+  @Test("--query starts with a filter: its matches shown, the cursor on the first row, not editing")
+  func startsWithAQuery() throws {
+    var explorer = Explorer(tree: try fruit(), height: 10, width: 40)
+    explorer.startFiltering("pe")
+    #expect(explorer.filterText == "pe" && !explorer.isEditingFilter)
+    #expect(
+      explorer.tree.ids.filter { explorer.tree.isVisible($0) == true } == [
+        "Fruit", "Fruit/Apple", "Fruit/Pear", "Nuts", "Nuts/Pecan",
+      ])
+    #expect(explorer.cursor == 0)
+    explorer.handle(.character(" "))
+    #expect(
+      explorer.tree.selection(.leaves) == ["Fruit/Apple", "Fruit/Pear"],
+      "keys act at once: Space toggles the focused folder's shown leaves")
+  }
+
+  @Test("matched characters are drawn bold, underlined and green; hostile labels stay escaped")
+  func highlighting() throws {
+    let row = Explorer.labelRow("Fruit/Apple", highlighting: [0, 1, 6, 7])
+    #expect(row.spans.map(\.text) == ["Fr", "uit/", "Ap", "ple"])
+    #expect(row.spans.map(\.style) == [Explorer.matchStyle, .plain, Explorer.matchStyle, .plain])
+    let hostile = Explorer.labelRow("a\u{1B}[2Jb", highlighting: [0, 5])
+    #expect(hostile.plainText == "a\\u{1B}[2Jb")
+    #expect(hostile.spans.map(\.style) == [Explorer.matchStyle, .plain, Explorer.matchStyle])
+    #expect(Explorer.labelRow("plain", highlighting: []) == Row("plain"))
+
+    var explorer = Explorer(tree: try fruit(), height: 10, width: 40)
+    type("aple", into: &explorer)
+    let ansi = explorer.frame(mode: .ansi(colors: true)).joined(separator: "\n")
+    let marked = Row("Ap", style: Explorer.matchStyle).rendered(.ansi(colors: true))
+    #expect(ansi.contains(marked), "the A and p of Apple are marked")
+    #expect(explorer.matchedPositions(in: "Apple") == [0, 1, 3, 4])
+    explorer.exactMatching = true
+    explorer.startFiltering("pp")
+    #expect(explorer.matchedPositions(in: "Apple") == [1, 2])
+    #expect(explorer.matchedPositions(in: "Pear") == [])
+  }
+
+  @Test(
+    "Ctrl-N and Ctrl-P jump to the next and previous node whose label matches, opening its folders and wrapping around"
+  )
+  func jumpsBetweenMatches() throws {
+    var explorer = Explorer(tree: try fruit(), height: 10, width: 40)
+    explorer.handle(.nextMatch)
+    #expect(explorer.statusLine.hasSuffix("no filter: / starts one"))
+    type("pe", into: &explorer)
+    let ids = explorer.tree.ids
+    func focused() -> String? { explorer.cursor.map { ids[$0] } }
+    #expect(focused() == "Fruit")
+    explorer.handle(.nextMatch)
+    #expect(focused() == "Fruit/Apple" && explorer.tree.isExpanded("Fruit") == true)
+    explorer.handle(.nextMatch)
+    #expect(focused() == "Fruit/Pear")
+    explorer.handle(.nextMatch)
+    #expect(focused() == "Nuts/Pecan" && explorer.tree.isExpanded("Nuts") == true)
+    explorer.handle(.nextMatch)
+    #expect(focused() == "Fruit/Apple", "wraps around to the first match")
+    explorer.handle(.previousMatch)
+    #expect(focused() == "Nuts/Pecan", "and back")
+    #expect(explorer.visibleRows.contains(explorer.cursor!))
+    // While the filter is typed the keys jump too.
+    explorer.handle(.character("/"))
+    explorer.handle(.character("c"))
+    explorer.handle(.previousMatch)
+    #expect(focused() == "Nuts/Pecan" && explorer.isEditingFilter)
+  }
+
+  @Test("Ctrl-N and Ctrl-P come from their control bytes")
+  func keys() {
+    var decoder = KeyDecoder()
+    #expect(decoder.feed([0x0E, 0x10]) == [.nextMatch, .previousMatch])
+  }
+}
