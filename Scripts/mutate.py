@@ -48,6 +48,7 @@ JSON_T = "JSONParsingTests|FormatErrorTests"
 PIECES = "TreeParserTests|TextParsingTests|FormatErrorTests"
 HISTORY = "SelectionModelHistoryTests"
 SHARING = "ChunkedArrayTests|ValueSemanticsTests"
+FUZZY = "FuzzyMatchTests|ExplorerFindingTests"
 STAGES = [
     SEAMS, BUILDING, BULK, MODEL, "ParentToggle", BASIC, HOSTILE, FOUR, FIVE, EXHAUSTIVE, PAIRS, RANDOM, HOSTILE_E2E,
 ]
@@ -131,8 +132,8 @@ MUTANTS = [
     ("blocked writes are not reported", TREE + "SelectionTree+Writing.swift",
      "blocked: counts.sum(over: differing & ~writable))", "blocked: 0)", FAST),
     ("lock off keeps the value", TREE + "SelectionTree+Writing.swift",
-     "case .off: map = _StateMap { ($0 | NodeBits.locked) & ~NodeBits.selected }",
-     "case .off: map = _StateMap { $0 | NodeBits.locked }", FAST),
+     "map = _StateMap { ($0 | NodeBits.locked) & ~NodeBits.selected | (value($0) ?? 0) }",
+     "map = _StateMap { $0 | NodeBits.locked }", FAST),
     ("re-enabling forgets disabled nodes inside", TREE + "SelectionTree+Writing.swift",
      "      states.apply(disable, to: innerRange)\n", "", FAST),
     ("re-enabling ignores a disabled ancestor", TREE + "SelectionTree+Writing.swift",
@@ -386,6 +387,20 @@ MUTANTS = [
     ("a growing id index loses positions", TREE + "IDIndex.swift",
      "let position = word << 6 | rest.trailingZeroBitCount",
      "let position = word << 5 | rest.trailingZeroBitCount", BUILDING + "|" + PIECES),
+    # Fuzzy finding
+    ("the first character's bonus is not doubled", TREE + "FuzzyMatch.swift",
+     "matchScore + bonuses[j] * firstCharacterMultiplier", "matchScore + bonuses[j]", FUZZY),
+    ("a run continues at the character's own bonus only", TREE + "FuzzyMatch.swift",
+     "previous + matchScore + max(bonuses[j], runBonuses[run])", "previous + matchScore + bonuses[j]",
+     FUZZY),
+    ("a gap costs nothing", TREE + "FuzzyMatch.swift",
+     "bestEarlier - (j - 2) * gapExtension - gapStart + matchScore", "bestEarlier - (j - 2) * gapExtension + matchScore",
+     FUZZY),
+    ("ASCII matching ignores case for a pattern with an uppercase letter", TREE + "FuzzyPattern.swift",
+     "(isCaseSensitive ? byte : Self.lowered(byte)) == needle[next]", "Self.lowered(byte) == needle[next]",
+     FUZZY),
+    ("a jump to a match leaves its folders closed", EXPLORER + "Explorer.swift",
+     "        if tree.isExpanded(folder) == false { try? tree.expand(folder) }\n", "", FUZZY),
     # Shared chunks and history
     ("a shared chunk is written in place", TREE + "_ChunkedArray.swift",
      "        if !isKnownUniquelyReferenced(&chunks[slot]) { chunks[slot] = chunks[slot].copy() }\n", "",
