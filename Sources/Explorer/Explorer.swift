@@ -239,11 +239,17 @@ package struct Explorer {
   }
 
   /// Whether `label` matches the filter as typed.
-  package func labelMatches(_ label: String) -> Bool {
-    guard !filterText.isEmpty else { return false }
-    return exactMatching
-      ? label.lowercased().contains(filterText.lowercased())
-      : FuzzyPattern(filterText).matches(label)
+  package func labelMatches(_ label: String) -> Bool { labelMatcher()(label) }
+
+  /// The filter as typed, prepared once to test many labels.
+  private func labelMatcher() -> (String) -> Bool {
+    guard !filterText.isEmpty else { return { _ in false } }
+    if exactMatching {
+      let needle = filterText.lowercased()
+      return { $0.lowercased().contains(needle) }
+    }
+    let pattern = FuzzyPattern(filterText)
+    return { pattern.matches($0) }
   }
 
   /// The characters of `label` the filter matches (offsets in characters), for highlighting: the
@@ -274,9 +280,10 @@ package struct Explorer {
     }
     let start = cursor ?? (forward ? tree.count - 1 : 0)
     let labels = tree.labels
+    let matches = labelMatcher()
     for step in 1...tree.count {
       let index = ((forward ? start + step : start - step) % tree.count + tree.count) % tree.count
-      guard labelMatches(labels[index]) else { continue }
+      guard matches(labels[index]) else { continue }
       let id = tree.ids[index]
       var ancestor = tree.parent(of: id)
       while let folder = ancestor {
