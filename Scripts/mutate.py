@@ -49,6 +49,9 @@ PIECES = "TreeParserTests|TextParsingTests|FormatErrorTests"
 HISTORY = "SelectionModelHistoryTests"
 SHARING = "ChunkedArrayTests|ValueSemanticsTests"
 FUZZY = "FuzzyMatchTests|ExplorerFindingTests"
+LIMIT = "ExplorerLimitAndHeaderTests|ExplorerReducerTests"
+STARTING = "StartingSelectionTests"
+SHELLS = "CompletionEndToEndTests"
 STAGES = [
     SEAMS, BUILDING, BULK, MODEL, "ParentToggle", BASIC, HOSTILE, FOUR, FIVE, EXHAUSTIVE, PAIRS, RANDOM, HOSTILE_E2E,
 ]
@@ -420,6 +423,32 @@ MUTANTS = [
      "for (id, before) in observed where storage.snapshot(of: id) != before && false {", HISTORY),
     ("an undo keeps the current tree", TREE + "SelectionModel+History.swift",
      "      storage = step.tree\n", "", HISTORY),
+    # Starting selection, --limit, --header, completion
+    ("a move under --limit 1 keeps the leaves a filter hides", EXPLORER + "Explorer.swift",
+     "      tree.options.filterScope = .all\n", "", LIMIT),
+    ("a change over the limit is kept", EXPLORER + "Explorer.swift",
+     "      tree = before\n      message = \"at most", "      message = \"at most", LIMIT),
+    ("the limit itself is refused", EXPLORER + "Explorer.swift",
+     "case let count = tree.statistics.selectedLeaves, count > limit,",
+     "case let count = tree.statistics.selectedLeaves, count >= limit,", LIMIT),
+    ("Enter under --limit 1 picks nothing", EXPLORER + "Explorer.swift",
+     "        change(\"select \\(displayPath(of: id))\") { _ = try? $0.set(id, to: true) }\n", "", LIMIT),
+    ("the header takes no row from the tree", EXPLORER + "Explorer.swift",
+     "var rowCount: Int { height - 2 - shownHeader.count }", "var rowCount: Int { height - 2 }", LIMIT),
+    ("a -0 list is read as lines", EXPLORER + "StartingSelection.swift",
+     "let raw = bytes.contains(0)", "let raw = false", STARTING),
+    ("a CR before LF stays in the label", EXPLORER + "StartingSelection.swift",
+     "if !raw && last > start && bytes[last - 1] == 0x0D { last -= 1 }", "", STARTING),
+    ("warnings are never capped", EXPLORER + "StartingSelection.swift",
+     "if warnings.count < 10 {", "if warnings.count < Int.max {", STARTING),
+    ("fish offers a choice option's values as free text", EXPLORER + "Completion.swift",
+     "case .choices(let words): line += \" -x -a \" + fishQuoted(words.joined(separator: \" \"))",
+     "case .choices: line += \" -x\"", SHELLS),
+    ("bash completes files after --dir", EXPLORER + "Completion.swift",
+     "COMPREPLY=($(compgen -d -- \\\"$cur\\\")); return 0\"", "COMPREPLY=($(compgen -f -- \\\"$cur\\\")); return 0\"", SHELLS),
+    ("zsh offers no values for a choice option", EXPLORER + "Completion.swift",
+     "case .choices(let words): action = \"(\" + words.joined(separator: \" \") + \")\"",
+     "case .choices: action = \" \"", SHELLS),
 ]
 
 

@@ -57,6 +57,13 @@ package struct Explorer {
   package private(set) var height: Int
   /// The terminal's width; rows are truncated to it.
   package private(set) var width: Int
+  /// Lines shown above the tree (`--header`), control characters escaped; as many as leave one
+  /// row for the tree.
+  package var header: [String] = []
+  /// At most this many leaves may be selected (`--limit`): a change that would select more is
+  /// refused and says so, except that with a limit of 1 Space moves the selection to the focused
+  /// node, and Enter with nothing selected picks the focused leaf (as fzf without `--multi`).
+  package var selectionLimit: Int?
   /// How rows are drawn.
   package var style: RowStyle
   /// The styles rows use when the tree's rules name one (`style <= "switch"`); a name not
@@ -86,8 +93,11 @@ package struct Explorer {
     top = cursor
   }
 
+  /// The header lines that fit: all but one row is theirs at most.
+  var shownHeader: ArraySlice<String> { header.prefix(max(0, height - 3)) }
+
   /// How many tree rows fit.
-  var rowCount: Int { height - 2 }
+  var rowCount: Int { height - 2 - shownHeader.count }
 
   /// Follows a terminal resize.
   ///
@@ -122,10 +132,7 @@ package struct Explorer {
     case .home: cursor = tree.nextRow(after: nil)
     case .end: cursor = tree.lastRow
     case .character(" "):
-      if let cursor {
-        let id = tree.ids[cursor]
-        change("toggle \(displayPath(of: id))") { _ = try? $0.toggle(id) }
-      }
+      if let cursor { toggleFocused(cursor) }
     case .right, .character("l"): expandOrEnter()
     case .left, .character("h"): collapseOrLeave()
     case .character("a"): change("select all") { $0.selectAll() }
@@ -139,7 +146,15 @@ package struct Explorer {
     case .character("/"):
       isEditingFilter = true
     case .character("?"): showsHelp = true
-    case .enter: outcome = .accepted
+    case .enter:
+      if selectionLimit == 1, let cursor, tree.children(of: tree.ids[cursor]).isEmpty,
+        tree.statistics.selectedLeaves == 0
+      {
+        // Nothing picked yet: Enter picks the focused leaf, as fzf's Enter does.
+        let id = tree.ids[cursor]
+        change("select \(displayPath(of: id))") { _ = try? $0.set(id, to: true) }
+      }
+      outcome = .accepted
     case .escape:
       if filterText.isEmpty { outcome = .cancelled } else { setFilter("") }
     case .character("q"): outcome = .cancelled
@@ -196,13 +211,57 @@ package struct Explorer {
     return true
   }
 
+  /// Space: clicks the focused node; under a limit of 1, a click that would select a second leaf
+  /// moves the selection there instead.
+  private mutating func toggleFocused(_ cursor: Int) {
+    let id = tree.ids[cursor]
+    let name = "toggle \(displayPath(of: id))"
+    guard change(name, { _ = try? $0.toggle(id) }) == .refused, selectionLimit == 1 else { return }
+    let refusal = message
+    let moved = change("select \(displayPath(of: id))") { tree in
+      // The selection moves: leaves a filter hides are let go too.
+      let scope = tree.options.filterScope
+      tree.options.filterScope = .all
+      for leaf in tree.selection(.leaves) { _ = try? tree.set(leaf, to: false) }
+      tree.options.filterScope = scope
+      _ = try? tree.toggle(id)
+    }
+    message = moved == .changed ? nil : refusal
+  }
+
+  /// What ``change(_:_:)`` did.
+  private enum ChangeResult {
+    /// The selection changed: a step `u` undoes.
+    case changed
+    /// Nothing changed.
+    case unchanged
+    /// The change would have selected more than ``selectionLimit`` leaves and was undone.
+    case refused
+  }
+
   /// Changes the selection with `body`; a change that changed something is a step `u` undoes.
-  private mutating func change(_ name: String, _ body: (inout SelectionTree<String>) -> Void) {
+  ///
+  /// Under ``selectionLimit`` a change that would leave more leaves selected than the limit (and
+  /// more than before) is undone at once, and the status line says why.
+  ///
+  /// - Returns: Whether the selection changed, or the change was refused.
+  @discardableResult
+  private mutating func change(_ name: String, _ body: (inout SelectionTree<String>) -> Void)
+    -> ChangeResult
+  {
     let before = tree
     body(&tree)
-    guard !tree.isIdentical(to: before) else { return }
+    guard !tree.isIdentical(to: before) else { return .unchanged }
+    if let limit = selectionLimit, case let count = tree.statistics.selectedLeaves, count > limit,
+      count > before.statistics.selectedLeaves
+    {
+      tree = before
+      message = "at most \(limit) may be selected (--limit)"
+      return .refused
+    }
     undoSteps.append((before, name))
     redoSteps.removeAll()
+    return .changed
   }
 
   /// Undoes (or redoes) the last change of the selection, keeping what is expanded and the filter.
@@ -394,6 +453,7 @@ package struct Explorer {
   package var statusLine: String {
     let statistics = tree.statistics
     var parts = ["\(statistics.selectedLeaves) of \(statistics.leaves) selected"]
+    if let limit = selectionLimit { parts[0] += " (at most \(limit))" }
     if tree.isFiltered { parts.append("\(statistics.hiddenNodes) hidden by filter") }
     if statistics.lockedLeaves > 0 { parts.append("\(statistics.lockedLeaves) locked") }
     if let message { parts.append(message) }
@@ -414,9 +474,12 @@ package struct Explorer {
   ///
   /// - Complexity: O(height × (log n + width)).
   package func frame(mode: RenderMode) -> [String] {
-    var lines: [String] = []
+    var lines: [String] = shownHeader.map {
+      Row($0, style: TextStyle(bold: true)).truncated(toWidth: width).rendered(mode)
+    }
+    let headerCount = lines.count
     if showsHelp {
-      lines = Explorer.keyHelp.map { Row($0).truncated(toWidth: width).rendered(mode) }
+      lines += Explorer.keyHelp.map { Row($0).truncated(toWidth: width).rendered(mode) }
     } else if top != nil, cursor != nil {
       for index in visibleRows {
         var configuration = tree.configuration(of: tree.ids[index])!
@@ -433,8 +496,8 @@ package struct Explorer {
     } else {
       lines.append(Row(tree.isFiltered ? "(nothing matches)" : "(empty tree)").rendered(mode))
     }
-    while lines.count < rowCount { lines.append("") }
-    lines = Array(lines.prefix(rowCount))
+    while lines.count < headerCount + rowCount { lines.append("") }
+    lines = Array(lines.prefix(headerCount + rowCount))
     lines.append(
       Row(statusLine, style: TextStyle(dim: true)).truncated(toWidth: width).rendered(mode))
     let prompt =

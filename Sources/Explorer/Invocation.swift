@@ -19,6 +19,20 @@ package struct Invocation: Hashable, Sendable {
     case help
     /// The version.
     case version
+    /// A shell completion script (`togglekit completion bash`).
+    case completion
+    /// The manual page in roff (`togglekit man`).
+    case man
+  }
+
+  /// A shell `togglekit completion` writes a script for.
+  package enum Shell: String, Hashable, Sendable, CaseIterable {
+    /// GNU bash (`complete -F`).
+    case bash
+    /// zsh (`compdef`, `_arguments`).
+    case zsh
+    /// fish (`complete -c`).
+    case fish
   }
 
   /// One `apply` operation, in command-line order.
@@ -44,6 +58,8 @@ package struct Invocation: Hashable, Sendable {
   package var command: Command
   /// The command `help` is asked about (`togglekit help explore`).
   package var helpTopic: Command?
+  /// The shell of `togglekit completion SHELL`.
+  package var shell: Shell?
   /// The input file, `-` for standard input, or nil.
   package var file: String?
   /// `--dir PATH`: read a directory instead of a file.
@@ -80,6 +96,14 @@ package struct Invocation: Hashable, Sendable {
   package var explainPaths: [String] = []
   /// `--no-color`.
   package var noColor = false
+  /// `--select PATH` (repeatable): nodes selected before anything else happens.
+  package var selectPaths: [String] = []
+  /// `--select-from FILE` (repeatable): files of paths selected before anything else happens.
+  package var selectFiles: [String] = []
+  /// `--header TEXT` (explore): lines shown above the tree.
+  package var header: String?
+  /// `--limit N` (explore): at most N leaves may be selected.
+  package var limit: Int?
   /// `-0`/`--null`: raw label paths ended by NUL instead of escaped lines, for `xargs -0`.
   package var nullSeparated = false
 
@@ -100,7 +124,7 @@ package struct Invocation: Hashable, Sendable {
     switch first {
     case "--help", "-h", "help":
       if first == "help", let topic = rest.popFirst() {
-        guard let command = Command(rawValue: topic), command == .explore || command == .apply
+        guard let command = Command(rawValue: topic), command != .help, command != .version
         else { throw UsageError("unknown help topic '\(topic)'; try 'togglekit help explore'") }
         invocation.helpTopic = command
       }
@@ -108,6 +132,28 @@ package struct Invocation: Hashable, Sendable {
       return invocation
     case "--version":
       invocation.command = .version
+      guard rest.isEmpty else { throw UsageError("unexpected argument '\(rest.first!)'") }
+      return invocation
+    case "completion":
+      invocation.command = .completion
+      guard let name = rest.popFirst() else {
+        throw UsageError("completion needs a shell: bash, zsh or fish")
+      }
+      if name == "--help" || name == "-h" {
+        return Invocation(command: .help, helpTopic: .completion)
+      }
+      guard let shell = Shell(rawValue: name) else {
+        throw UsageError("completion takes bash, zsh or fish, not '\(name)'")
+      }
+      guard rest.isEmpty else { throw UsageError("unexpected argument '\(rest.first!)'") }
+      invocation.shell = shell
+      return invocation
+    case "man":
+      invocation.command = .man
+      if let next = rest.first, next == "--help" || next == "-h", rest.count == 1 {
+        return Invocation(command: .help, helpTopic: .man)
+      }
+      guard rest.isEmpty else { throw UsageError("unexpected argument '\(rest.first!)'") }
       return invocation
     case "explore": invocation.command = .explore
     case "apply": invocation.command = .apply
@@ -158,7 +204,12 @@ package struct Invocation: Hashable, Sendable {
     {
       throw UsageError("option '--null' works with the path lists (leaves, topmost, all, states)")
     }
-    for path in invocation.operations.map(\.path) + invocation.explainPaths {
+    if invocation.selectFiles.contains("-") && invocation.file == "-" {
+      throw UsageError("standard input cannot be both the tree and '--select-from -'")
+    }
+    for path in invocation.operations.map(\.path) + invocation.explainPaths
+      + invocation.selectPaths
+    {
       do {
         _ = try LabelPath.labels(of: path)
       } catch {

@@ -10,10 +10,23 @@ package struct CommandLineOption: Sendable {
     case general = "Options"
     case input = "Input"
     case tree = "Tree options"
+    case selection = "Selection"
     case rules = "Rules"
     case operations = "Operations"
     case finding = "Finding"
     case output = "Output"
+  }
+
+  /// What a shell's completion offers for an option's value.
+  package enum ValueCompletion: Hashable, Sendable {
+    /// Free text: nothing is offered.
+    case text
+    /// File names.
+    case files
+    /// Directory names.
+    case directories
+    /// One of these words.
+    case choices([String])
   }
 
   /// Sets the invocation from the option's value (empty for a flag).
@@ -30,8 +43,16 @@ package struct CommandLineOption: Sendable {
   package let section: Section
   /// The help text; a line break continues it on the next line.
   package let help: String
+  /// What a shell's completion offers for the value (nothing for a flag).
+  package var completion: ValueCompletion = .text
+  /// Whether the option may be given more than once, each adding to what it does.
+  package var repeatable = false
   /// What the option does.
   package let apply: Apply
+
+  /// The help text as help and the README show it: ``help``, then "; repeatable" for
+  /// an option that may be given more than once.
+  package var fullHelp: String { repeatable ? help + "; repeatable" : help }
 
   /// The names and value as help shows them: `-0, --null`, `--dir PATH`.
   package var synopsis: String {
@@ -53,6 +74,7 @@ package enum OptionTable {
     .init(
       names: ["--dir"], value: "PATH", commands: both, section: .input,
       help: "a directory tree instead of a file",
+      completion: .directories,
       apply: { invocation, value in invocation.directory = value }),
     .init(
       names: ["--max-depth"], value: "N", commands: both, section: .input,
@@ -70,6 +92,7 @@ package enum OptionTable {
     .init(
       names: ["--format"], value: "FORMAT", commands: both, section: .input,
       help: "indented, json or paths",
+      completion: .choices(TreeFormat.allCases.map(\.rawValue)),
       apply: { invocation, value throws(UsageError) in
         invocation.format = try choice(TreeFormat.self, value, for: "--format")
       }),
@@ -85,15 +108,44 @@ package enum OptionTable {
     .init(
       names: ["--locked"], value: "POLICY", commands: both, section: .tree,
       help: "excluded (default: locked items do not count) or counted (SwiftUI's)",
+      completion: .choices(LockedSources.allCases.map(\.rawValue)),
       apply: { invocation, value throws(UsageError) in
         invocation.lockedSources = try choice(LockedSources.self, value, for: "--locked")
       }),
     .init(
       names: ["--mixed-toggles-to"], value: "on|off", commands: both, section: .tree,
       help: "what a click on a mixed parent writes (default on)",
+      completion: .choices(MixedToggleTarget.allCases.map(\.rawValue)),
       apply: { invocation, value throws(UsageError) in
         invocation.mixedTogglesTo = try choice(
           MixedToggleTarget.self, value, for: "--mixed-toggles-to")
+      }),
+    .init(
+      names: ["--select"], value: "PATH", commands: both, section: .selection,
+      help: "start with the node selected (every writable leaf below it)",
+      repeatable: true,
+      apply: { invocation, value in invocation.selectPaths.append(value) }),
+    .init(
+      names: ["--select-from"], value: "FILE", commands: both, section: .selection,
+      help: """
+        start with the paths in FILE selected ('-': standard input): lines as
+        --output prints them, or NUL-ended raw paths as -0 prints them;
+        paths no longer in the tree are skipped with a warning
+        """,
+      completion: .files,
+      repeatable: true,
+      apply: { invocation, value in invocation.selectFiles.append(value) }),
+    .init(
+      names: ["--limit"], value: "N", commands: [.explore], section: .selection,
+      help: """
+        at most N leaves selected; with 1, Space moves the selection and Enter
+        picks the focused leaf when none is selected
+        """,
+      apply: { invocation, value throws(UsageError) in
+        guard let limit = Int(value), limit >= 1 else {
+          throw UsageError("option '--limit' takes a whole number of at least 1, not '\(value)'")
+        }
+        invocation.limit = limit
       }),
     .init(
       names: ["--rules"], value: "FILE", commands: both, section: .rules,
@@ -101,6 +153,7 @@ package enum OptionTable {
         rules deriving each node's enabled, locked, expanded, displayLabel and
         style, one per line: depth >= 2 => expanded <= false
         """,
+      completion: .files,
       apply: { invocation, value throws(UsageError) in
         guard invocation.rulesFile == nil else {
           throw UsageError("option '--rules' given twice; put all rules in one file")
@@ -110,18 +163,22 @@ package enum OptionTable {
     .init(
       names: ["--toggle"], value: "PATH", commands: [.apply], section: .operations,
       help: "click the node",
+      repeatable: true,
       apply: { invocation, value in invocation.operations.append(.toggle(value)) }),
     .init(
       names: ["--on"], value: "PATH", commands: [.apply], section: .operations,
       help: "select the node (every writable leaf below it)",
+      repeatable: true,
       apply: { invocation, value in invocation.operations.append(.on(value)) }),
     .init(
       names: ["--off"], value: "PATH", commands: [.apply], section: .operations,
       help: "deselect the node",
+      repeatable: true,
       apply: { invocation, value in invocation.operations.append(.off(value)) }),
     .init(
       names: ["--expand"], value: "PATH", commands: [.apply], section: .operations,
       help: "expand the node's ancestors",
+      repeatable: true,
       apply: { invocation, value in invocation.operations.append(.expand(value)) }),
     .init(
       names: ["--filter"], value: "TEXT", commands: [.apply], section: .operations,
@@ -141,6 +198,7 @@ package enum OptionTable {
     .init(
       names: ["--scope"], value: "visible|all", commands: [.apply], section: .operations,
       help: "under --filter, what writes reach (default visible)",
+      completion: .choices(FilterScope.allCases.map(\.rawValue)),
       apply: { invocation, value throws(UsageError) in
         invocation.scope = try choice(FilterScope.self, value, for: "--scope")
       }),
@@ -148,12 +206,14 @@ package enum OptionTable {
       names: ["--explain"], value: "PATH", commands: [.apply], section: .operations,
       help: """
         print why the node is enabled, locked, … (which rule fired, which
-        did not); repeatable; the tree is printed too only with --print
+        did not); the tree is printed too only with --print
         """,
+      repeatable: true,
       apply: { invocation, value in invocation.explainPaths.append(value) }),
     .init(
       names: ["--output"], value: "FORM", commands: [.explore], section: .output,
       help: "leaves (default), topmost, all, json, indent or paths",
+      completion: .choices(OutputForm.allCases.filter { $0 != .states }.map(\.rawValue)),
       apply: { invocation, value throws(UsageError) in
         let form = try choice(OutputForm.self, value, for: "--output")
         guard form != .states else {
@@ -167,6 +227,7 @@ package enum OptionTable {
         states (default: STATE<TAB>PATH for every node), leaves, topmost, all,
         json, indent or paths
         """,
+      completion: .choices(OutputForm.allCases.map(\.rawValue)),
       apply: { invocation, value throws(UsageError) in
         invocation.output = try choice(OutputForm.self, value, for: "--print")
       }),
@@ -177,6 +238,7 @@ package enum OptionTable {
     .init(
       names: ["--style"], value: "NAME", commands: [.explore], section: .output,
       help: "checkbox (default), checkbox-right, switch or button",
+      completion: .choices(RowStyle.named.keys.sorted()),
       apply: { invocation, value throws(UsageError) in
         guard RowStyle.named[value] != nil else {
           let allowed = RowStyle.named.keys.sorted().joined(separator: ", ")
@@ -184,6 +246,10 @@ package enum OptionTable {
         }
         invocation.style = value
       }),
+    .init(
+      names: ["--header"], value: "TEXT", commands: [.explore], section: .output,
+      help: "a line (or lines) shown above the tree",
+      apply: { invocation, value in invocation.header = value }),
     .init(
       names: ["--no-color"], value: nil, commands: both, section: .output,
       help: "no colours (NO_COLOR is honoured too)",
@@ -221,7 +287,7 @@ package enum OptionTable {
   {
     var lines: [String] = []
     for option in options where option.section == section && option.commands.contains(command) {
-      let help = option.help.split(separator: "\n", omittingEmptySubsequences: false)
+      let help = option.fullHelp.split(separator: "\n", omittingEmptySubsequences: false)
       let synopsis = "  " + option.synopsis
       let indent = String(repeating: " ", count: 21)
       if synopsis.count <= 19 {
@@ -254,7 +320,7 @@ package enum OptionTable {
             }
           })
       }
-      rows.append("| `\(cell(option.synopsis))` | \(commands) | \(cell(option.help)) |")
+      rows.append("| `\(cell(option.synopsis))` | \(commands) | \(cell(option.fullHelp)) |")
     }
     return rows.joined(separator: "\n") + "\n"
   }

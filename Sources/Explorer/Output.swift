@@ -78,6 +78,11 @@ package struct ApplyError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What is wrong.
   package var message: String
 
+  /// Creates the error.
+  package init(message: String) {
+    self.message = message
+  }
+
   /// `togglekit: message`.
   package var description: String { "togglekit: \(LabelPath.displayable(message))" }
 }

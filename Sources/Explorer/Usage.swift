@@ -12,6 +12,8 @@ package enum Usage {
     switch command {
     case .explore: explore
     case .apply: apply
+    case .completion: completion
+    case .man: man
     default: overview
     }
   }
@@ -43,6 +45,8 @@ package enum Usage {
     Commands:
       explore            pick items interactively; the selection is printed on Enter
       apply              toggle nodes non-interactively and print the result
+      completion SHELL   print a completion script for bash, zsh or fish
+      man                print the manual page (roff)
       help [COMMAND]     show help for a command
 
     Options:
@@ -61,7 +65,8 @@ package enum Usage {
     An interactive tree checklist drawn on the terminal; the selection goes to standard output,
     so that `picked=$(togglekit explore cats.txt)` works.
 
-    """ + "\n" + options(for: .explore, [.input, .tree, .rules, .finding, .output]) + "\n"
+    """ + "\n" + options(for: .explore, [.input, .tree, .selection, .rules, .finding, .output])
+    + "\n"
       + """
       Keys:
         ↑ ↓ j k  move       PgUp PgDn  page        Home End  first / last
@@ -81,14 +86,37 @@ package enum Usage {
     joined by '/', written as togglekit prints them: '\\/' and '\\\\' for '/' and '\\' in a label,
     '\\t' '\\n' '\\r', '\\u{1B}' for any other control character, '\\e' for an empty label.
 
-    """ + "\n" + options(for: .apply, [.input, .tree, .rules, .operations, .output]) + "\n"
+    """ + "\n" + options(for: .apply, [.input, .tree, .selection, .rules, .operations, .output])
+    + "\n"
       + """
       Examples:
         togglekit apply --on Fruit --off Fruit/Pear --print topmost cats.txt
         find src -type f | togglekit apply --format paths --on src --print leaves -
         togglekit apply --rules rules.txt --explain Toolkit/Legacy catalog.txt
+        togglekit apply --select-from picked.txt --print topmost cats.txt
 
       """
+
+  static let completion = """
+    usage: togglekit completion bash|zsh|fish
+
+    Prints a script that completes togglekit's commands, options and their values.
+
+      bash   eval "$(togglekit completion bash)"                       (in ~/.bashrc)
+      zsh    togglekit completion zsh > "${fpath[1]}/_togglekit"        (then compinit)
+      fish   togglekit completion fish > ~/.config/fish/completions/togglekit.fish
+
+    """
+
+  static let man = """
+    usage: togglekit man
+
+    Prints the manual page, in roff, made from the same option table as --help:
+
+      togglekit man > ~/.local/share/man/man1/togglekit.1 && man togglekit
+      togglekit man | man -l -
+
+    """
 }
 
 package let demoCatalogue = """

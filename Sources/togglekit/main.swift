@@ -64,8 +64,9 @@ final class StandardOutput {
 
 let output = StandardOutput()
 
-/// Reads a whole file (or standard input with nil), stopping at the first NUL byte.
-func readAll(_ path: String?) -> Result<[UInt8], InputError> {
+/// Reads a whole file (or standard input with nil), stopping at the first NUL byte unless NUL
+/// bytes are allowed (a `-0` selection list).
+func readAll(_ path: String?, allowingNUL: Bool = false) -> Result<[UInt8], InputError> {
   let descriptor = path.map { open($0, O_RDONLY) } ?? 0
   guard descriptor >= 0 else {
     return .failure(InputError(message: "\(path!): \(String(cString: strerror(errno)))"))
@@ -77,6 +78,7 @@ func readAll(_ path: String?) -> Result<[UInt8], InputError> {
     reader.reserve(Int(status.st_size) + 1)  // + 1: the read that finds the end
   }
   var buffer = [UInt8](repeating: 0, count: 1 << 20)
+  var anyBytes: [UInt8] = []
   while true {
     let count = read(descriptor, &buffer, buffer.count)
     if count < 0 {
@@ -85,13 +87,17 @@ func readAll(_ path: String?) -> Result<[UInt8], InputError> {
         InputError(message: "\(path ?? "<stdin>"): \(String(cString: strerror(errno)))"))
     }
     if count == 0 { break }
+    if allowingNUL {
+      anyBytes += buffer[0..<count]
+      continue
+    }
     do {
       try reader.append(buffer[0..<count])
     } catch {
       return .failure(error)
     }
   }
-  return .success(reader.bytes)
+  return .success(allowingNUL ? anyBytes : reader.bytes)
 }
 
 let invocation: Invocation
@@ -111,6 +117,14 @@ case .version:
   output.write("togglekit \(Usage.version)\n")
   output.finish()
   exit(0)
+case .completion:
+  output.write(Completion.script(for: invocation.shell ?? .bash))
+  output.finish()
+  exit(0)
+case .man:
+  output.write(ManPage.roff)
+  output.finish()
+  exit(0)
 case .apply, .explore:
   break
 }
@@ -122,6 +136,23 @@ else {
   printError(
     UsageError("apply needs input: a FILE, '-' for standard input, or --dir PATH").description)
   exit(2)
+}
+
+if source == .standardInput && invocation.selectFiles.contains("-") {
+  printError(UsageError("standard input cannot be both the tree and '--select-from -'").description)
+  exit(2)
+}
+// Selection lists are read before the tree, so that a missing one fails before a long read.
+var selectionLists: [(name: String, list: SelectionList)] = []
+for name in invocation.selectFiles {
+  do {
+    let bytes = try readAll(name == "-" ? nil : name, allowingNUL: true).get()
+    let shown = name == "-" ? "<stdin>" : name
+    selectionLists.append((shown, try SelectionList(parsing: bytes, name: shown)))
+  } catch {
+    printError(error.description)
+    exit(1)
+  }
 }
 
 let loaded: (tree: SelectionTree<String>, warnings: [String])
@@ -142,6 +173,13 @@ if let rulesFile = invocation.rulesFile {
     printError(error.description)
     exit(1)
   }
+}
+do {
+  let warnings = try selectStarting(invocation, lists: selectionLists, in: &tree)
+  for warning in warnings { printError("togglekit: warning: \(warning)") }
+} catch {
+  printError(error.description)
+  exit(1)
 }
 
 if invocation.command == .apply {
@@ -169,6 +207,11 @@ var explorer = Explorer(
   tree: tree, height: size.rows, width: size.columns,
   style: Explorer.defaultStyle(base: RowStyle.named[invocation.style] ?? .checkboxOnLeft))
 explorer.exactMatching = invocation.exact
+explorer.selectionLimit = invocation.limit
+explorer.header =
+  invocation.header.map {
+    $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  } ?? []
 if let query = invocation.query { explorer.startFiltering(query) }
 var decoder = KeyDecoder()
 terminal.start()

@@ -155,4 +155,32 @@ struct ApplyEndToEndTests {
     #expect(result.code == 1)
     #expect(result.stderr.contains("use 'togglekit apply'"))
   }
+
+  @Test(
+    "a pick saved with --print leaves (or -0) comes back with --select-from, compressed with topmost"
+  )
+  func selectFrom() throws {
+    let folder = try TogglekitBinary.scratch()
+    let tree = try TogglekitBinary.file(
+      "t.txt", "Fruit\n  Apple\n  Pear\nVeg\n  Leek\n", in: folder)
+    for raw in [false, true] {
+      let saved = try TogglekitBinary.run(
+        ["apply", "--on", "Fruit", "--print", "leaves", tree] + (raw ? ["-0"] : []))
+      #expect(saved.code == 0)
+      let list = try TogglekitBinary.file("saved", saved.stdout, in: folder)
+      let back = try TogglekitBinary.run([
+        "apply", "--select-from", list, "--print", "topmost", tree,
+      ])
+      #expect(back.stdout == "Fruit\n" && back.stderr.isEmpty && back.code == 0, "raw \(raw)")
+    }
+    let piped = try TogglekitBinary.run(
+      ["apply", "--select-from", "-", "--select", "Veg/Leek", "--print", "topmost", tree],
+      input: "Fruit/Pear\r\n")
+    #expect(piped.stdout == "Fruit/Pear\nVeg\n" && piped.code == 0)
+    let missing = try TogglekitBinary.run(["apply", "--select", "Nope", tree])
+    #expect(missing.code == 1 && missing.stderr == "togglekit: --select: no node at path 'Nope'\n")
+    let both = try TogglekitBinary.run(["apply", "--select-from", "-"], input: "Fruit\n")
+    #expect(both.code == 2, "standard input cannot be the tree and the list")
+    #expect(both.stderr.hasPrefix("togglekit: standard input cannot be both the tree and"))
+  }
 }

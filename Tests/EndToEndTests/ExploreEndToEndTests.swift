@@ -256,4 +256,26 @@ struct ExploreHostileSessionTests {
       try String(contentsOfFile: out, encoding: .utf8) == #"Menu/\u{1B}]0;PWNED\u{07}"# + "\n")
     #expect(!screen.contains("\u{1B}]0;PWNED"))
   }
+
+  @Test(
+    "--select-from starts with a saved pick, --header is drawn (escaped) above the tree, --limit 1 moves the selection",
+    .enabled(if: hasScript))
+  func startingSelectionHeaderAndLimit() throws {
+    let folder = try TogglekitBinary.scratch()
+    let file = try TogglekitBinary.file(
+      "cats.txt", "Fruit\n  Apple\n  Pear\nVeg\n  Leek\n", in: folder)
+    let saved = try TogglekitBinary.file("saved.txt", "Fruit/Pear\nFruit/Gone\n", in: folder)
+    let out = folder.appendingPathComponent("picked").path
+    let command =
+      "\(TogglekitBinary.url.path) explore --select-from \(saved) --limit 1 "
+      + "--header \"$(printf 'Pick one\\033[2J')\" \(file) > \(out); echo code=$?"
+    // Open Fruit, go to Apple, Space: the selection moves from Pear to Apple; Enter.
+    let (screen, _) = try inTerminal(command, keys: ["l", "j", " ", "\r"])
+    #expect(screen.contains("code=0"), "\(screen.suffix(400))")
+    #expect(try String(contentsOfFile: out, encoding: .utf8) == "Fruit/Apple\n")
+    #expect(screen.contains(#"Pick one\u{1B}[2J"#), "the header, escaped")
+    #expect(!screen.contains("Pick one\u{1B}[2J"))
+    #expect(screen.contains("saved.txt:2: no node at path 'Fruit/Gone'; skipped"))
+    #expect(screen.contains("(at most 1)"))
+  }
 }

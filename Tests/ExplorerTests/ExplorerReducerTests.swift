@@ -25,17 +25,40 @@ private struct SelectionOracle {
   let parent: [Int]
   var value: [Bool]
   var filter = ""
+  /// `--limit`: at most this many leaves selected.
+  var limit: Int? = nil
   /// The leaf values `u` and Ctrl-R go back and forth through.
   var undo: [[Bool]] = []
   var redo: [[Bool]] = []
 
-  /// A change of the selection: a step when the values changed.
-  mutating func change(_ body: (inout SelectionOracle) -> Void) {
+  /// A change of the selection: a step when the values changed; refused (and true returned) when
+  /// it would leave more leaves selected than the limit, and more than before.
+  @discardableResult
+  mutating func change(_ body: (inout SelectionOracle) -> Void) -> Bool {
     let before = value
     body(&self)
+    if let limit, selectedLeaves(value) > limit, selectedLeaves(value) > selectedLeaves(before) {
+      value = before
+      return true
+    }
     if value != before {
       undo.append(before)
       redo = []
+    }
+    return false
+  }
+
+  func selectedLeaves(_ values: [Bool]) -> Int {
+    parent.indices.filter { children($0).isEmpty && values[$0] }.count
+  }
+
+  /// Space on a node: a click; under a limit of 1, a click refused by the limit moves the
+  /// selection to the node instead (every leaf cleared, filtered or not, then the click).
+  mutating func space(_ node: Int) {
+    guard change({ $0.toggle(node) }), limit == 1 else { return }
+    change { oracle in
+      for leaf in oracle.parent.indices { oracle.value[leaf] = false }
+      oracle.toggle(node)
     }
   }
 
@@ -97,8 +120,10 @@ private let keys: [Key] = [
 
 @Suite("Explorer reducer: every key in every reachable state of small trees")
 struct ExplorerReducerTests {
-  @Test("the cursor stays on a shown row and the selection matches the oracle after every key")
-  func everyReachableState() throws {
+  @Test(
+    "the cursor stays on a shown row and the selection matches the oracle after every key, with and without --limit",
+    arguments: [nil, 1, 2])
+  func everyReachableState(limit: Int?) throws {
     var statesChecked = 0
     var reachable = 0
     for size in 1...4 {
@@ -108,10 +133,12 @@ struct ExplorerReducerTests {
             id: "n\(node)", parent: shape[node] < 0 ? nil : "n\(shape[node])", label: "n\(node)")
         }
         let tree = try SelectionTree(entries: entries)
+        var explorer = Explorer(tree: tree, height: 4, width: 30)
+        explorer.selectionLimit = limit
         let start = (
-          Explorer(tree: tree, height: 4, width: 30),
+          explorer,
           SelectionOracle(
-            parent: shape, value: Array(repeating: false, count: size))
+            parent: shape, value: Array(repeating: false, count: size), limit: limit)
         )
         var queue = [start]
         var seen: Set<String> = []
@@ -127,7 +154,14 @@ struct ExplorerReducerTests {
             if !wasHelp {
               switch key {
               case .character(" ") where !wasFilterEditing:
-                if let focused { expected.change { $0.toggle(focused) } }
+                if let focused { expected.space(focused) }
+              case .enter where !wasFilterEditing:
+                // Under --limit 1, Enter with nothing selected picks the focused leaf.
+                if limit == 1, let focused, expected.children(focused).isEmpty,
+                  expected.selectedLeaves(expected.value) == 0
+                {
+                  expected.change { $0.value[focused] = true }
+                }
               case .character("a") where !wasFilterEditing: expected.change { $0.setAll(true) }
               case .character("n") where !wasFilterEditing: expected.change { $0.setAll(false) }
               case .character("u") where !wasFilterEditing: expected.travel(undo: true)
@@ -153,6 +187,9 @@ struct ExplorerReducerTests {
             }
             #expect(next.undoSteps.count == expected.undo.count, "undo steps, \(context)")
             #expect(next.redoSteps.count == expected.redo.count, "redo steps, \(context)")
+            if let limit {
+              #expect(next.tree.statistics.selectedLeaves <= limit, "the limit holds, \(context)")
+            }
             // Sessions end on Enter, q, Esc or Ctrl-C; filters longer than two characters add
             // nothing new for labels of two characters, and histories longer than two steps
             // nothing new either.

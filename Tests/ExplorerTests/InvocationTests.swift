@@ -91,4 +91,49 @@ struct InvocationTests {
     #expect((try? LabelPath.labels(of: #"Sizes/1\/2 inch"#)) == ["Sizes", "1/2 inch"])
     #expect((try? LabelPath.labels(of: #"a\\b"#)) == [#"a\b"#])
   }
+
+  @Test("completion takes exactly one shell; man takes nothing; both have help")
+  func completionAndMan() throws {
+    func message(_ arguments: [String]) -> String? {
+      do {
+        _ = try Invocation.parse(arguments)
+        return nil
+      } catch { return error.message }
+    }
+    for shell in Invocation.Shell.allCases {
+      let invocation = try Invocation.parse(["completion", shell.rawValue])
+      #expect(invocation.command == .completion && invocation.shell == shell)
+    }
+    #expect(message(["completion"]) == "completion needs a shell: bash, zsh or fish")
+    #expect(message(["completion", "tcsh"]) == "completion takes bash, zsh or fish, not 'tcsh'")
+    #expect(message(["completion", "bash", "zsh"]) == "unexpected argument 'zsh'")
+    #expect(message(["man", "x"]) == "unexpected argument 'x'")
+    #expect(message(["--version", "x"]) == "unexpected argument 'x'")
+    #expect(try Invocation.parse(["man"]).command == .man)
+    #expect(try Invocation.parse(["completion", "--help"]).helpTopic == .completion)
+    #expect(try Invocation.parse(["help", "man"]).helpTopic == .man)
+    #expect(
+      message(["help", "version"]) == "unknown help topic 'version'; try 'togglekit help explore'")
+  }
+
+  @Test("--limit takes a whole number of at least 1; --select paths are checked as they are parsed")
+  func selectionOptions() throws {
+    let invocation = try Invocation.parse([
+      "explore", "--limit", "3", "--header", "Pick", "--select", "Fruit", "--select-from", "p.txt",
+    ])
+    #expect(invocation.limit == 3 && invocation.header == "Pick")
+    #expect(invocation.selectPaths == ["Fruit"] && invocation.selectFiles == ["p.txt"])
+    for bad in ["0", "-1", "x", ""] {
+      #expect(
+        throws: UsageError("option '--limit' takes a whole number of at least 1, not '\(bad)'")
+      ) { try Invocation.parse(["explore", "--limit=\(bad)"]) }
+    }
+    #expect(throws: UsageError.self) { try Invocation.parse(["apply", "--select", "a//b"]) }
+    #expect(throws: UsageError("standard input cannot be both the tree and '--select-from -'")) {
+      try Invocation.parse(["apply", "--select-from", "-", "-"])
+    }
+    #expect(throws: UsageError("unknown option '--limit' for 'apply'")) {
+      try Invocation.parse(["apply", "--limit", "2"])
+    }
+  }
 }

@@ -51,11 +51,53 @@ struct OptionTableTests {
     }
   }
 
+  @Test(
+    "every value shell completion offers parses, an option that takes one of a set offers the set, and no other word parses"
+  )
+  func completionOffersExactlyTheAcceptedChoices() throws {
+    for option in OptionTable.options where option.value != nil {
+      let command = option.commands.contains(.explore) ? "explore" : "apply"
+      let name = option.names.last!
+      let refused = Result { () throws(UsageError) in
+        try Invocation.parse([command, name, "zz-no-such-word"])
+      }
+      guard case .choices(let words) = option.completion else {
+        if case .failure(let error) = refused {
+          #expect(
+            !error.message.contains("takes one of") && !error.message.contains("takes leaves"),
+            "\(name) takes one of a set: its completion should offer it")
+        }
+        continue
+      }
+      #expect(!words.isEmpty && Set(words).count == words.count, "\(name)")
+      for word in words {
+        #expect(throws: Never.self, "\(name) \(word)") {
+          try Invocation.parse([command, name, word])
+        }
+      }
+      #expect(throws: UsageError.self, "\(name) refuses a word not offered") { try refused.get() }
+    }
+  }
+
+  @Test("repeatable options add up; help, the README and the manual say so")
+  func repeatableOptionsAddUp() throws {
+    let invocation = try Invocation.parse([
+      "apply", "--select", "a", "--select=b", "--select-from", "x", "--select-from", "y",
+    ])
+    #expect(invocation.selectPaths == ["a", "b"] && invocation.selectFiles == ["x", "y"])
+    for option in OptionTable.options where option.repeatable {
+      #expect(option.fullHelp.hasSuffix("; repeatable"))
+      #expect(OptionTable.markdown.contains(option.fullHelp.replacing("\n", with: " ")))
+      #expect(ManPage.roff.contains("; repeatable)"))
+    }
+    #expect(OptionTable.options.filter(\.repeatable).count == 7)
+  }
+
   func sampleValue(for option: CommandLineOption) -> String {
     switch option.names.last {
     case "--format": "json"
     case "--separator": ":"
-    case "--max-depth": "2"
+    case "--max-depth", "--limit": "2"
     case "--locked": "counted"
     case "--mixed-toggles-to": "off"
     case "--scope": "all"

@@ -1,0 +1,139 @@
+/// The manual page `togglekit(1)` in roff, made from ``OptionTable`` and the key help, so that it
+/// says what `--help` says.
+///
+/// ```swift
+/// print(ManPage.roff)   // togglekit man > togglekit.1
+/// ```
+///
+/// - Complexity: O(options) for every member.
+package enum ManPage {
+  /// Text made safe for roff: a backslash is `\e`, a hyphen `\-`, a line starting with `.` or
+  /// `'` is guarded, and every character outside ASCII is written `\[uXXXX]`.
+  static func escaped(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\\": result += "\\e"
+      case "-": result += "\\-"
+      case _ where scalar.isASCII: result.unicodeScalars.append(scalar)
+      default:
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        result += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+      }
+    }
+    return result.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { $0.hasPrefix(".") || $0.hasPrefix("'") ? "\\&" + $0 : String($0) }
+      .joined(separator: "\n")
+  }
+
+  /// One option: its names in bold, its value in italics, what it does indented below.
+  static func entry(_ option: CommandLineOption) -> String {
+    let names = option.names.map { "\\fB" + escaped($0) + "\\fR" }.joined(separator: ", ")
+    let value = option.value.map { " \\fI" + escaped($0) + "\\fR" } ?? ""
+    let commands = Invocation.Command.allCases.filter(option.commands.contains)
+      .map(\.rawValue).joined(separator: ", ")
+    let help = option.help.replacing("\n", with: " ")
+    let note = commands + (option.repeatable ? "; repeatable" : "")
+    return ".TP\n" + names + value + "\n" + escaped(help) + " (" + note + ")"
+  }
+
+  /// The whole page: name, synopsis, description, every option by help section, keys, paths,
+  /// exit status, environment, examples.
+  ///
+  /// ```swift
+  /// ManPage.roff.hasPrefix(".TH TOGGLEKIT 1")   // true
+  /// ```
+  ///
+  /// - Complexity: O(options).
+  package static var roff: String {
+    var page = [
+      ".TH TOGGLEKIT 1 \"\" \"togglekit \(Usage.version)\" \"User Commands\"",
+      ".SH NAME",
+      "togglekit \\- tri\\-state tree checklists for the terminal and for scripts",
+      ".SH SYNOPSIS",
+      ".B togglekit explore",
+      "[\\fIoptions\\fR] [\\fIFILE\\fR | \\fB\\-\\fR]",
+      ".br",
+      ".B togglekit apply",
+      "[\\fIoptions\\fR] [\\fIFILE\\fR | \\fB\\-\\fR]",
+      ".br",
+      ".B togglekit completion",
+      "\\fBbash\\fR | \\fBzsh\\fR | \\fBfish\\fR",
+      ".br",
+      ".B togglekit man",
+      ".SH DESCRIPTION",
+      escaped(
+        """
+        togglekit reads a tree (indented text, JSON, a path list or a directory) and lets you \
+        select parts of it: a parent is on, off or mixed according to the leaves below it, and a \
+        click on a parent selects or deselects every writable leaf below it. Locked and disabled \
+        nodes keep their value.
+        """),
+      ".PP",
+      escaped(
+        """
+        explore draws the tree on the terminal (/dev/tty) and prints the selection on standard \
+        output when Enter is pressed, so that picked=$(togglekit explore tree.txt) works. apply \
+        runs operations in command-line order and prints the result, for scripts.
+        """),
+      ".PP",
+      escaped(
+        """
+        FILE is indented text, JSON or a path list (detected; see --format); - or a piped \
+        standard input is read when no FILE is given. On a terminal with no input, explore opens \
+        a demo catalogue.
+        """),
+    ]
+    for section in CommandLineOption.Section.allCases {
+      let options = OptionTable.options.filter { $0.section == section }
+      guard !options.isEmpty else { continue }
+      page.append(".SH " + escaped(section.rawValue.uppercased()))
+      page += options.map(entry)
+    }
+    page.append(".SH KEYS")
+    page.append(escaped("In explore:"))
+    for line in Explorer.keyHelp {
+      let keys = line.prefix(13).trimmingTrailingSpaces()
+      let action = line.dropFirst(13)
+      page.append(".TP\n\\fB" + escaped(keys) + "\\fR\n" + escaped(String(action)))
+    }
+    page += [
+      ".SH PATHS",
+      escaped(
+        """
+        A PATH is the labels from the root joined by '/', written as togglekit prints them: \
+        '\\/' and '\\\\' for '/' and '\\' in a label, '\\t' '\\n' '\\r', '\\u{1B}' for any \
+        other control character, '\\e' for an empty label. With -0, paths are written raw and \
+        ended by NUL, for xargs -0; --select-from reads either form.
+        """),
+      ".SH EXIT STATUS",
+      ".TP\n0\nsuccess",
+      ".TP\n1\nbad input, a path that names no node, or a failed write",
+      ".TP\n2\na usage error",
+      ".TP\n130\ncancelled (q, Esc or Ctrl\\-C in explore)",
+      ".SH ENVIRONMENT",
+      ".TP\n.B NO_COLOR\nwhen set, no colours are drawn",
+      ".SH EXAMPLES",
+      ".nf",
+      escaped("picked=$(togglekit explore --output topmost cats.txt)"),
+      escaped("find src -type f | togglekit apply --format paths --on src --print leaves -"),
+      escaped("togglekit explore --dir . --select-from picked.txt --limit 5 --header 'Pick five'"),
+      escaped("togglekit apply --select-from picked.txt --print topmost cats.txt"),
+      escaped("eval \"$(togglekit completion bash)\""),
+      ".fi",
+      ".SH SEE ALSO",
+      ".BR fzf (1),",
+      ".BR find (1),",
+      ".BR xargs (1)",
+    ]
+    return page.joined(separator: "\n") + "\n"
+  }
+}
+
+extension Substring {
+  fileprivate func trimmingTrailingSpaces() -> String {
+    var text = self
+    while text.last == " " { text = text.dropLast() }
+    return String(text)
+  }
+}

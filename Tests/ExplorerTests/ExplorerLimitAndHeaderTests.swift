@@ -1,0 +1,88 @@
+import Explorer
+import Testing
+import ToggleKit
+
+@Suite("Explorer: --limit and --header")
+struct ExplorerLimitAndHeaderTests {
+  func explorer(limit: Int?, height: Int = 10) throws -> Explorer {
+    let tree = try SelectionTree(paths: ["Fruit/Apple", "Fruit/Pear", "Fruit/Plum", "Veg/Leek"])
+    var explorer = Explorer(tree: tree, height: height, width: 60)
+    explorer.selectionLimit = limit
+    return explorer
+  }
+
+  @Test("a click that would select more than the limit is refused and the status line says why")
+  func refused() throws {
+    var explorer = try explorer(limit: 2)
+    explorer.handle(.character(" "))  // Fruit: three leaves
+    #expect(explorer.tree.statistics.selectedLeaves == 0)
+    #expect(
+      explorer.statusLine == "0 of 4 selected (at most 2) · at most 2 may be selected (--limit)")
+    #expect(explorer.undoSteps.isEmpty, "a refused change is no step")
+    explorer.handle(.character("a"))
+    #expect(explorer.tree.statistics.selectedLeaves == 0, "select all is refused too")
+    explorer.handle([
+      .right, .down, .character(" "), .down, .character(" "), .down, .character(" "),
+    ])
+    #expect(explorer.tree.selection(.leaves) == ["Fruit/Apple", "Fruit/Pear"])
+    #expect(explorer.statusLine.hasSuffix("at most 2 may be selected (--limit)"))
+    explorer.handle(.up)
+    explorer.handle(.character(" "))
+    #expect(explorer.tree.selection(.leaves) == ["Fruit/Apple"], "deselecting is never refused")
+  }
+
+  @Test("with a limit of 1, Space moves the selection, across a filter too, as one undoable step")
+  func radio() throws {
+    var explorer = try explorer(limit: 1)
+    explorer.handle([.right, .down, .character(" ")])
+    #expect(explorer.tree.selection(.leaves) == ["Fruit/Apple"])
+    explorer.handle([.character("/"), .character("l"), .character("e"), .character("e"), .enter])
+    #expect(explorer.tree.isVisible("Fruit/Apple") == false)
+    explorer.handle(.end)
+    explorer.handle(.character(" "))
+    #expect(explorer.tree.selection(.leaves) == ["Veg/Leek"], "the hidden Apple was let go")
+    #expect(!explorer.statusLine.contains("--limit"), "a move is no refusal")
+    explorer.handle(.character("u"))
+    #expect(explorer.tree.selection(.leaves) == ["Fruit/Apple"])
+    explorer.handle(.character(" "))
+    explorer.handle(.character(" "))
+    #expect(explorer.tree.selection(.leaves).isEmpty, "Space on the selected leaf deselects it")
+  }
+
+  @Test("with a limit of 1, Enter with nothing selected picks the focused leaf; never a folder")
+  func enterPicks() throws {
+    var explorer = try explorer(limit: 1)
+    explorer.handle([.right, .down, .down, .enter])
+    #expect(explorer.outcome == .accepted)
+    #expect(explorer.tree.selection(.leaves) == ["Fruit/Pear"])
+    var folder = try self.explorer(limit: 1)
+    folder.handle(.enter)
+    #expect(folder.outcome == .accepted && folder.tree.selection(.leaves).isEmpty)
+    var two = try self.explorer(limit: 2)
+    two.handle([.right, .down, .enter])
+    #expect(two.tree.selection(.leaves).isEmpty, "only under --limit 1")
+    var picked = try self.explorer(limit: 1)
+    picked.handle([.right, .down, .character(" "), .down, .enter])
+    #expect(picked.tree.selection(.leaves) == ["Fruit/Apple"], "a selection is kept as it is")
+  }
+
+  @Test("the header takes the top lines, escaped and cut to the width; one tree row is always left")
+  func header() throws {
+    var explorer = try explorer(limit: nil, height: 6)
+    explorer.header = ["Pick \u{1B}[2J fruit", String(repeating: "x", count: 80)]
+    #expect(
+      explorer.frame(mode: .plain) == [
+        "Pick \\u{1B}[2J fruit", String(repeating: "x", count: 59) + "…", "▸ [ ] Fruit",
+        "▸ [ ] Veg", "0 of 4 selected",
+        "space toggle · enter accept · q cancel · / filter · ? help",
+      ])
+    #expect(explorer.visibleRows.count == 2)
+    explorer.handle(.end)
+    #expect(explorer.visibleRows.contains(explorer.cursor!))
+    explorer.resize(height: 4, width: 60)
+    let frame = explorer.frame(mode: .plain)
+    #expect(frame.count == 4 && frame[0] == "Pick \\u{1B}[2J fruit" && frame[1] == "▸ [ ] Veg")
+    explorer.handle(.character("?"))
+    #expect(explorer.frame(mode: .plain).first == "Pick \\u{1B}[2J fruit", "over the key help too")
+  }
+}

@@ -1,0 +1,161 @@
+import Explorer
+import Testing
+import ToggleKit
+
+/// Every ordered forest of `size` nodes as parent arrays (-1 for a root), in preorder.
+private func forests(_ size: Int) -> [[Int]] {
+  if size == 0 { return [[]] }
+  var result: [[Int]] = []
+  for first in 1...size {
+    for below in forests(first - 1) {
+      for rest in forests(size - first) {
+        result.append(
+          [-1] + below.map { $0 < 0 ? 0 : $0 + 1 } + rest.map { $0 < 0 ? -1 : $0 + first })
+      }
+    }
+  }
+  return result
+}
+
+@Suite("Starting selection: --select and --select-from")
+struct StartingSelectionTests {
+  func list(_ text: String, name: String = "picked.txt") throws -> [[String]] {
+    try SelectionList(parsing: Array(text.utf8), name: name).entries.map(\.labels)
+  }
+
+  @Test("a list is escaped paths one per line; CR before LF and empty lines are ignored")
+  func lines() throws {
+    #expect(try list("Fruit/Apple\r\n\nVeg\n") == [["Fruit", "Apple"], ["Veg"]])
+    #expect(try list(#"Sizes/1\/2 inch"# + "\nA\\tB") == [["Sizes", "1/2 inch"], ["A\tB"]])
+    #expect(try list(#"\e/x"#) == [["", "x"]])
+    let entries = try SelectionList(parsing: Array("a\n\nb\n".utf8), name: "x").entries
+    #expect(entries.map(\.line) == [1, 3])
+  }
+
+  @Test("a list holding a NUL is raw paths ended by NUL, split at every '/', \\u{00} read as NUL")
+  func rawRecords() throws {
+    #expect(try list("Fruit/Apple\0Odd\nname\0") == [["Fruit", "Apple"], ["Odd\nname"]])
+    #expect(try list(#"a\u{00}b"# + "\0") == [["a\0b"]])
+    #expect(try list(#"back\slash"# + "\0") == [[#"back\slash"#]], "no other escape in raw")
+  }
+
+  @Test("a line that is not a path is an error naming the file and line")
+  func badLine() {
+    #expect(
+      throws: InputError(
+        message:
+          "picked.txt:2:1: empty label in path 'a//b' (write \\e for a label that is empty)")
+    ) { try list("ok\na//b\n") }
+  }
+
+  func tree() throws -> SelectionTree<String> {
+    var tree = try SelectionTree(paths: ["Fruit/Apple", "Fruit/Pear", "Veg/Leek", "Veg/Kale"])
+    try tree.setLock("Veg/Kale", to: .off)
+    return tree
+  }
+
+  @Test("--select must name a node; a stale list entry is skipped with a warning")
+  func unknownPaths() throws {
+    var tree = try tree()
+    var invocation = try Invocation.parse(["apply", "--select", "Fruit/Plum"])
+    #expect(throws: ApplyError(message: "--select: no node at path 'Fruit/Plum'")) {
+      try selectStarting(invocation, lists: [], in: &tree)
+    }
+    invocation.selectPaths = []
+    let list = try SelectionList(parsing: Array("Fruit/Plum\nFruit/Pear\n".utf8), name: "p")
+    let warnings = try selectStarting(invocation, lists: [("p", list)], in: &tree)
+    #expect(warnings == ["p:1: no node at path 'Fruit/Plum'; skipped"])
+    #expect(tree.selection(.leaves) == ["Fruit/Pear"])
+  }
+
+  @Test("a locked leaf against the selection stays as it was, with a warning")
+  func lockedAgainst() throws {
+    var tree = try tree()
+    let invocation = try Invocation.parse(["apply", "--select", "Veg"])
+    let warnings = try selectStarting(invocation, lists: [], in: &tree)
+    #expect(
+      warnings == [
+        "--select 'Veg': 1 leaf locked or disabled against the selection, left as it was"
+      ])
+    #expect(tree.selection(.leaves) == ["Veg/Leek"])
+  }
+
+  @Test("warnings stop at ten, then say how many more")
+  func warningsAreCapped() throws {
+    var tree = try tree()
+    let text = (1...25).map { "Gone/\($0)" }.joined(separator: "\n")
+    let list = try SelectionList(parsing: Array(text.utf8), name: "p")
+    let warnings = try selectStarting(
+      try Invocation.parse(["apply"]), lists: [("p", list)], in: &tree)
+    #expect(warnings.count == 11)
+    #expect(warnings.last == "… and 15 more warnings like these")
+  }
+
+  @Test("a starting selection of more leaves than --limit is an error")
+  func limitChecked() throws {
+    var tree = try tree()
+    let invocation = try Invocation.parse(["explore", "--select", "Fruit", "--limit", "1"])
+    #expect(
+      throws: ApplyError(
+        message: "the starting selection has 2 leaves selected; --limit allows at most 1")
+    ) { try selectStarting(invocation, lists: [], in: &tree) }
+    var fits = try self.tree()
+    _ = try selectStarting(
+      try Invocation.parse(["explore", "--select", "Fruit", "--limit", "2"]), lists: [],
+      in: &fits)
+    #expect(fits.statistics.selectedLeaves == 2)
+  }
+
+  /// Hostile labels: separators, backslashes, control characters, an empty label.
+  static let labels = ["a", "b/c", #"d\"#, "e\nf", "", "g\u{1B}[2J", "a"]
+
+  @Test(
+    "every selection of every forest of up to five nodes, written as leaves, topmost or all, escaped or -0, starts the same selection again"
+  )
+  func roundTrip() throws {
+    var checked = 0
+    for size in 1...5 {
+      for shape in forests(size) {
+        // Sibling labels are unique (as `--dir` and parsed inputs with unique labels are).
+        var labels: [String] = []
+        for node in shape.indices {
+          let taken = Set(
+            shape.indices.prefix(node).filter { shape[$0] == shape[node] }.map { labels[$0] })
+          labels.append(Self.labels.first { !taken.contains($0) }!)
+        }
+        let entries = shape.indices.map { node in
+          SelectionTree<String>.Entry(
+            id: "n\(node)", parent: shape[node] < 0 ? nil : "n\(shape[node])",
+            label: labels[node])
+        }
+        let fresh = try SelectionTree(entries: entries)
+        let leaves = fresh.ids.filter { fresh.children(of: $0).isEmpty }
+        for mask in 0..<(1 << leaves.count) {
+          var picked = fresh
+          for (bit, leaf) in leaves.enumerated() where mask & (1 << bit) != 0 {
+            try picked.set(leaf, to: true)
+          }
+          for form in [OutputForm.leaves, .topmost, .all] {
+            for raw in [false, true] {
+              // Raw paths are split at every '/': a label holding one cannot come back.
+              if raw && picked.ids.contains(where: { picked.label(of: $0)!.contains("/") }) {
+                continue
+              }
+              let text = form.render(picked, nullSeparated: raw)
+              let list = try SelectionList(parsing: Array(text.utf8), name: "p")
+              var started = fresh
+              let warnings = try selectStarting(
+                try Invocation.parse(["apply"]), lists: [("p", list)], in: &started)
+              #expect(warnings.isEmpty)
+              #expect(
+                started.selection(.leaves) == picked.selection(.leaves),
+                "\(shape) \(labels) \(form) raw \(raw): \(text.debugDescription)")
+              checked += 1
+            }
+          }
+        }
+      }
+    }
+    #expect(checked > 1_500)
+  }
+}
