@@ -52,6 +52,7 @@ FUZZY = "FuzzyMatchTests|ExplorerFindingTests"
 LIMIT = "ExplorerLimitAndHeaderTests|ExplorerReducerTests"
 STARTING = "StartingSelectionTests"
 SHELLS = "CompletionEndToEndTests"
+IGNORE = "GitIgnoreTests"
 STAGES = [
     SEAMS, BUILDING, BULK, MODEL, "ParentToggle", BASIC, HOSTILE, FOUR, FIVE, EXHAUSTIVE, PAIRS, RANDOM, HOSTILE_E2E,
 ]
@@ -449,6 +450,19 @@ MUTANTS = [
     ("zsh offers no values for a choice option", EXPLORER + "Completion.swift",
      "case .choices(let words): action = \"(\" + words.joined(separator: \" \") + \")\"",
      "case .choices: action = \" \"", SHELLS),
+    # .gitignore and --exclude
+    ("the first matching pattern of a file decides", FORMATS + "IgnoreList.swift",
+     "for pattern in patterns.reversed() where", "for pattern in patterns where", IGNORE),
+    ("`**/` must cross a folder", FORMATS + "IgnorePattern.swift",
+     "row[j] = next[j] || reachable", "row[j] = reachable", IGNORE),
+    ("a folders-only pattern matches files", FORMATS + "IgnorePattern.swift",
+     "    if isDirectoryOnly && !isDirectory { return false }\n", "", IGNORE),
+    ("a pattern with a slash matches names at any depth", FORMATS + "IgnorePattern.swift",
+     "matchesName = !body.contains(0x2F)", "matchesName = true", IGNORE),
+    ("the .gitignore files above the folder read are not read", FORMATS + "_Ignoring.swift",
+     "        topChain = add(text, folder: folder, parent: topChain)\n", "", IGNORE),
+    ("a negated class matches what it lists", FORMATS + "IgnorePattern.swift",
+     "(members[byte] != nil) != negated", "(members[byte] != nil)", IGNORE),
 ]
 
 

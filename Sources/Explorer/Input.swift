@@ -60,7 +60,7 @@ package func loadTree(
     case .directory(let path):
       return try SelectionTree.directory(
         at: path, maxDepth: invocation.maxDepth, includeHidden: invocation.includeHidden,
-        options: options)
+        exclude: invocation.excludes, gitignore: invocation.gitignore, options: options)
     case .demo:
       return (try SelectionTree(parsing: demoCatalogue, format: .indented, options: options), [])
     case .file(let name):

@@ -68,6 +68,10 @@ package struct Invocation: Hashable, Sendable {
   package var maxDepth: Int?
   /// `--hidden`: include hidden files with `--dir`.
   package var includeHidden = false
+  /// `--exclude GLOB` (repeatable) for `--dir`: `.gitignore` patterns of what to leave out.
+  package var excludes: [String] = []
+  /// `--gitignore` for `--dir`: honour `.gitignore` files as git does.
+  package var gitignore = false
   /// `--format`: force the input format.
   package var format: TreeFormat?
   /// `--separator C` for path lists.
@@ -198,6 +202,10 @@ package struct Invocation: Hashable, Sendable {
     }
     if invocation.directory != nil && invocation.file != nil {
       throw UsageError("give either a FILE or --dir, not both")
+    }
+    if invocation.directory == nil && (invocation.gitignore || !invocation.excludes.isEmpty) {
+      throw UsageError(
+        "option '\(invocation.gitignore ? "--gitignore" : "--exclude")' works with --dir")
     }
     if invocation.nullSeparated, let form = invocation.output,
       [.json, .indent, .paths].contains(form)

@@ -90,6 +90,15 @@ package enum OptionTable {
       help: "with --dir: include names starting with '.'",
       apply: { invocation, _ in invocation.includeHidden = true }),
     .init(
+      names: ["--exclude"], value: "GLOB", commands: both, section: .input,
+      help: "with --dir: leave out what the pattern matches (.gitignore syntax)",
+      repeatable: true,
+      apply: { invocation, value in invocation.excludes.append(value) }),
+    .init(
+      names: ["--gitignore"], value: nil, commands: both, section: .input,
+      help: "with --dir: leave out what .gitignore files ignore, as git does",
+      apply: { invocation, _ in invocation.gitignore = true }),
+    .init(
       names: ["--format"], value: "FORMAT", commands: both, section: .input,
       help: "indented, json or paths",
       completion: .choices(TreeFormat.allCases.map(\.rawValue)),

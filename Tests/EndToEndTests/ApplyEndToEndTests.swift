@@ -183,4 +183,30 @@ struct ApplyEndToEndTests {
     #expect(both.code == 2, "standard input cannot be the tree and the list")
     #expect(both.stderr.hasPrefix("togglekit: standard input cannot be both the tree and"))
   }
+
+  @Test(
+    "--dir with --gitignore and --exclude leaves out what git ignores and what the patterns match")
+  func gitignore() throws {
+    let folder = try TogglekitBinary.scratch()
+    let project = folder.appendingPathComponent("proj")
+    try FileManager.default.createDirectory(
+      at: project.appendingPathComponent("build"), withIntermediateDirectories: true)
+    for (name, text) in [
+      (".gitignore", "*.o\n/build/\n"), ("a.c", "x"), ("a.o", "x"), ("build/x", "x"),
+      ("notes.md", "x"),
+    ] {
+      try Data(text.utf8).write(to: project.appendingPathComponent(name))
+    }
+    let result = try TogglekitBinary.run([
+      "apply", "--dir", project.path, "--gitignore", "--exclude", "*.md", "--on", "proj",
+      "--print", "leaves",
+    ])
+    #expect(result.code == 0 && result.stderr.isEmpty, "\(result.stderr)")
+    #expect(result.stdout == "proj/a.c\n")
+    let hidden = try TogglekitBinary.run([
+      "apply", "--dir", project.path, "--gitignore", "--hidden", "--on", "proj", "--print",
+      "leaves",
+    ])
+    #expect(hidden.stdout == "proj/.gitignore\nproj/a.c\nproj/notes.md\n")
+  }
 }

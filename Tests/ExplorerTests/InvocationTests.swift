@@ -132,6 +132,16 @@ struct InvocationTests {
     #expect(throws: UsageError("standard input cannot be both the tree and '--select-from -'")) {
       try Invocation.parse(["apply", "--select-from", "-", "-"])
     }
+    #expect(throws: UsageError("option '--gitignore' works with --dir")) {
+      try Invocation.parse(["apply", "--gitignore", "t.txt"])
+    }
+    #expect(throws: UsageError("option '--exclude' works with --dir")) {
+      try Invocation.parse(["explore", "--exclude", "*.o"])
+    }
+    let dir = try Invocation.parse([
+      "apply", "--dir", ".", "--gitignore", "--exclude=*.o", "--exclude", "b/",
+    ])
+    #expect(dir.gitignore && dir.excludes == ["*.o", "b/"])
     #expect(throws: UsageError("unknown option '--limit' for 'apply'")) {
       try Invocation.parse(["apply", "--limit", "2"])
     }

@@ -32,21 +32,29 @@ extension SelectionTree where ID == String {
   /// Symbolic links are listed (`kind=symlink`) but never followed; a folder that cannot be read is
   /// kept as an empty node and reported in `warnings`, never fatal. Each node has the attribute
   /// `kind` (`directory`, `file`, `symlink` or `other`) and files have `size` in bytes.
+  ///
+  /// `exclude` leaves out what its patterns (`.gitignore` syntax, relative to `path`) match, before
+  /// anything else is asked. With `gitignore`, `.gitignore` files are honoured as git honours them
+  /// — the ones in `path`'s folders and, when `path` lies in a git work tree, the ones above it up
+  /// to the top of the tree and `.git/info/exclude` — and `.git` itself is left out; a folder
+  /// left out is not read, so nothing below it comes back (as in git).
   /// - Throws: ``DirectoryError`` when `path` itself cannot be read as a directory.
-  /// - Complexity: O(n log n) for n entries (each folder's entries are sorted), iterative.
+  /// - Complexity: O(n log n) for n entries (each folder's entries are sorted), iterative; plus
+  ///   the patterns' matching per entry.
   public static func directory(
-    at path: String, maxDepth: Int? = nil, includeHidden: Bool = false,
-    options: Options = Options()
+    at path: String, maxDepth: Int? = nil, includeHidden: Bool = false, exclude: [String] = [],
+    gitignore: Bool = false, options: Options = Options()
   ) throws(DirectoryError) -> (tree: SelectionTree<String>, warnings: [String]) {
     try _directory(
-      at: path, maxDepth: maxDepth, includeHidden: includeHidden, options: options,
-      open: { opendir($0) })
+      at: path, maxDepth: maxDepth, includeHidden: includeHidden, exclude: exclude,
+      gitignore: gitignore, options: options, open: { opendir($0) })
   }
 
-  /// ``directory(at:maxDepth:includeHidden:options:)`` with the call that opens a folder given,
-  /// so that tests can make one fail even when they run as root.
+  /// ``directory(at:maxDepth:includeHidden:exclude:gitignore:options:)`` with the call that opens
+  /// a folder given, so that tests can make one fail even when they run as root.
   static func _directory(
-    at path: String, maxDepth: Int?, includeHidden: Bool, options: Options,
+    at path: String, maxDepth: Int?, includeHidden: Bool, exclude: [String] = [],
+    gitignore: Bool = false, options: Options,
     open: (UnsafePointer<CChar>) -> OpaquePointer?
   ) throws(DirectoryError) -> (tree: SelectionTree<String>, warnings: [String]) {
     var info = stat()
@@ -65,10 +73,15 @@ extension SelectionTree where ID == String {
         attributes: ["kind": "directory"])
     ]
     var warnings: [String] = []
-    // File system paths are bytes (names need not be UTF-8); `shown` is how messages name them.
-    typealias Folder = (bytes: [UInt8], shown: String, node: Int32, depth: Int)
-    var pending: [Folder] = [(Array(trimmed.utf8), trimmed, 0, 0)]
-    while let (folder, shown, node, depth) = pending.popLast() {
+    var ignoring = _Ignoring(
+      exclude: exclude, gitignore: gitignore, root: Array(trimmed.utf8))
+    // File system paths are bytes (names need not be UTF-8); `shown` is how messages name them;
+    // `relative` is the path below the root (for patterns); `chain` the folder's ignore files.
+    typealias Folder = (
+      bytes: [UInt8], shown: String, node: Int32, depth: Int, relative: [UInt8], chain: Int
+    )
+    var pending: [Folder] = [(Array(trimmed.utf8), trimmed, 0, 0, [], ignoring.topChain)]
+    while let (folder, shown, node, depth, relative, parentChain) = pending.popLast() {
       if let maxDepth, depth >= maxDepth { continue }
       guard let handle = _withCString(folder, open) else {
         warnings.append("\(shown): cannot open directory: \(_errorText())")
@@ -76,21 +89,30 @@ extension SelectionTree where ID == String {
         continue
       }
       var names: [[UInt8]] = []
+      var hasIgnoreFile = false
       while let entry = readdir(handle) {
         let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 })
         }
         if name == [0x2E] || name == [0x2E, 0x2E] { continue }
+        if name == _Ignoring.fileName { hasIgnoreFile = true }
+        if gitignore && name == [0x2E, 0x67, 0x69, 0x74] { continue }  // .git
         if !includeHidden && name.first == 0x2E { continue }
         names.append(name)
       }
       closedir(handle)
       names.sort { $0.lexicographicallyPrecedes($1) }
+      let chain =
+        gitignore && hasIgnoreFile
+        ? ignoring.readIgnoreFile(
+          folder + [0x2F] + _Ignoring.fileName, below: relative, parent: parentChain)
+        : parentChain
       var subfolders: [Folder] = []
       var seen: Set<String> = []
       for name in names {
         let label = _fileNameLabel(name)
         let childBytes = folder == [0x2F] ? [0x2F] + name : folder + [0x2F] + name
         let childShown = shown == "/" ? "/" + label : shown + "/" + label
+        let childRelative = relative.isEmpty ? name : relative + [0x2F] + name
         guard seen.insert(label).inserted else {
           // Only a name with a literal `\xHH` can meet one with that undecodable byte.
           warnings.append("\(childShown): skipped: another name in its folder is shown the same")
@@ -111,13 +133,19 @@ extension SelectionTree where ID == String {
           default: attributes["kind"] = "other"
           }
         }
+        if ignoring.isActive
+          && ignoring.ignores(
+            childRelative, isDirectory: attributes["kind"] == "directory", chain: chain)
+        {
+          continue
+        }
         let index = Int32(nodes.count)
         nodes.append(
           _ParsedNode(
             label: label, explicitID: nil, parent: node, line: 0, column: 0, selected: nil,
             attributes: attributes))
         if attributes["kind"] == "directory" {
-          subfolders.append((childBytes, childShown, index, depth + 1))
+          subfolders.append((childBytes, childShown, index, depth + 1, childRelative, chain))
         }
       }
       pending.append(contentsOf: subfolders.reversed())
