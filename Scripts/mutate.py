@@ -53,6 +53,7 @@ LIMIT = "ExplorerLimitAndHeaderTests|ExplorerReducerTests"
 STARTING = "StartingSelectionTests"
 SHELLS = "CompletionEndToEndTests"
 IGNORE = "GitIgnoreTests"
+MOUSE = "ExplorerMouseTests|KeyDecoderTests"
 STAGES = [
     SEAMS, BUILDING, BULK, MODEL, "ParentToggle", BASIC, HOSTILE, FOUR, FIVE, EXHAUSTIVE, PAIRS, RANDOM, HOSTILE_E2E,
 ]
@@ -463,6 +464,17 @@ MUTANTS = [
      "        topChain = add(text, folder: folder, parent: topChain)\n", "", IGNORE),
     ("a negated class matches what it lists", FORMATS + "IgnorePattern.swift",
      "(members[byte] != nil) != negated", "(members[byte] != nil)", IGNORE),
+    # The mouse
+    ("a click on a box only focuses", EXPLORER + "Explorer.swift",
+     "      case .box: toggleFocused(index)\n", "      case .box: break\n", MOUSE),
+    ("a box is hit on its middle only", EXPLORER + "Explorer+Mouse.swift",
+     "(first - 1)...(last + 1) ~= column", "first...last ~= column", MOUSE),
+    ("clicks forget the header", EXPLORER + "Explorer+Mouse.swift",
+     "let position = row - shownHeader.count", "let position = row", MOUSE),
+    ("an X10 report's bytes are read as keys", EXPLORER + "Key.swift",
+     "return (event.map(Key.mouse), length + 3)", "return (event.map(Key.mouse), length)", MOUSE),
+    ("a release is a press", EXPLORER + "Key.swift",
+     "action = released ? .release : .press(button)", "action = .press(button)", MOUSE),
 ]
 
 

@@ -17,7 +17,9 @@ import ToggleKit
 /// change of the selection and Ctrl-R redoes it, `/` starts a filter (typing narrows it, Enter
 /// keeps it, Esc clears it; fuzzy unless ``exactMatching``, matched characters highlighted),
 /// Ctrl-N and Ctrl-P jump to the next and previous match (opening the folders around it), Enter
-/// accepts, `q`/Esc cancels, `?` shows the key help, Ctrl-C cancels.
+/// accepts, `q`/Esc cancels, `?` shows the key help, Ctrl-C cancels. A mouse click on a box
+/// toggles its row, on a disclosure opens or closes it, elsewhere on a row focuses it; the wheel
+/// moves three rows.
 ///
 /// - Complexity: Each key costs O(height × log n) at most; a filter keystroke O(n).
 package struct Explorer {
@@ -141,6 +143,7 @@ package struct Explorer {
     case .redo:
       // Not while typing a filter: the key is ignored there.
       if !isEditingFilter { travel(undo: false) }
+    case .mouse(let event): handleMouse(event)
     case .nextMatch: jumpToMatch(forward: true)
     case .previousMatch: jumpToMatch(forward: false)
     case .character("/"):
@@ -209,6 +212,25 @@ package struct Explorer {
     }
     scrollToCursor()
     return true
+  }
+
+  /// A click focuses a row, and on its box toggles it, on its disclosure opens or closes it; the
+  /// wheel moves three rows. Other buttons, releases and clicks outside the rows do nothing.
+  private mutating func handleMouse(_ event: MouseEvent) {
+    switch event.action {
+    case .wheelUp: move(by: -3)
+    case .wheelDown: move(by: 3)
+    case .press(0):
+      guard let (index, part) = hit(row: event.row, column: event.column) else { return }
+      cursor = index
+      switch part {
+      case .box: toggleFocused(index)
+      case .disclosure:
+        if tree.isOpen(index) { collapseOrLeave() } else { expandOrEnter() }
+      case .label: break
+      }
+    default: break
+    }
   }
 
   /// Space: clicks the focused node; under a limit of 1, a click that would select a second leaf
@@ -468,7 +490,18 @@ package struct Explorer {
     "/            filter (Enter keeps, Esc clears)", "Ctrl-N Ctrl-P next / previous match",
     "Enter        accept", "q Esc        cancel",
     "?            this help (any key closes)", "Ctrl-Z       suspend (fg resumes)",
+    "mouse        click a box, ▸ ▾ or a row; wheel",
   ]
+
+  /// How the row of the node at `index` is drawn: its configuration as shown, and its style.
+  func drawing(of index: Int) -> (ToggleConfiguration, RowStyle) {
+    var configuration = tree.configuration(of: tree.ids[index])!
+    configuration.isFocused = index == cursor
+    // Under a filter a parent with a match below it is drawn open.
+    configuration.isExpanded = configuration.hasChildren && tree.isOpen(index)
+    let name = tree.rules == nil ? "" : tree.styleName(of: tree.ids[index]) ?? ""
+    return (configuration, name.isEmpty ? style : rowStyles[name] ?? style)
+  }
 
   /// The whole screen: `height` lines of at most `width` columns.
   ///
@@ -482,12 +515,7 @@ package struct Explorer {
       lines += Explorer.keyHelp.map { Row($0).truncated(toWidth: width).rendered(mode) }
     } else if top != nil, cursor != nil {
       for index in visibleRows {
-        var configuration = tree.configuration(of: tree.ids[index])!
-        configuration.isFocused = index == cursor
-        // Under a filter a parent with a match below it is drawn open.
-        configuration.isExpanded = configuration.hasChildren && tree.isOpen(index)
-        let name = tree.rules == nil ? "" : tree.styleName(of: tree.ids[index]) ?? ""
-        let rowStyle = name.isEmpty ? style : rowStyles[name] ?? style
+        let (configuration, rowStyle) = drawing(of: index)
         let label = Explorer.labelRow(
           configuration.label,
           highlighting: tree.isFiltered ? matchedPositions(in: configuration.label) : [])

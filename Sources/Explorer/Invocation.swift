@@ -100,6 +100,8 @@ package struct Invocation: Hashable, Sendable {
   package var explainPaths: [String] = []
   /// `--no-color`.
   package var noColor = false
+  /// `--no-mouse` (explore): no mouse reports, so the terminal selects text as usual.
+  package var noMouse = false
   /// `--select PATH` (repeatable): nodes selected before anything else happens.
   package var selectPaths: [String] = []
   /// `--select-from FILE` (repeatable): files of paths selected before anything else happens.

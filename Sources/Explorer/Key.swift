@@ -39,6 +39,58 @@ package enum Key: Hashable, Sendable {
   case previousMatch
   /// A printable character
   case character(Character)
+  /// A mouse button or wheel (SGR or X10 reporting).
+  case mouse(MouseEvent)
+}
+
+/// A mouse report: which button did what, where (0-based screen row and column).
+///
+/// ```swift
+/// var decoder = KeyDecoder()
+/// decoder.feed(Array("\u{1B}[<0;5;3M".utf8))   // [.mouse(MouseEvent(.press(0), row: 2, column: 4))]
+/// ```
+package struct MouseEvent: Hashable, Sendable {
+  /// What happened.
+  package enum Action: Hashable, Sendable {
+    /// A button went down: 0 left, 1 middle, 2 right.
+    case press(Int)
+    /// A button came up.
+    case release
+    /// The wheel turned up (away from the user).
+    case wheelUp
+    /// The wheel turned down.
+    case wheelDown
+  }
+
+  /// What happened.
+  package var action: Action
+  /// The screen row, from 0 at the top.
+  package var row: Int
+  /// The screen column, from 0 at the left.
+  package var column: Int
+
+  /// Creates an event.
+  package init(_ action: Action, row: Int, column: Int) {
+    self.action = action
+    self.row = row
+    self.column = column
+  }
+
+  /// The event a report's button code means (modifier bits ignored), or nil for motion and
+  /// buttons the explorer does not use.
+  static func decode(button code: Int, released: Bool, row: Int, column: Int) -> MouseEvent? {
+    guard code & 32 == 0, row >= 0, column >= 0 else { return nil }  // motion
+    let button = code & ~(4 | 8 | 16)  // shift, meta, control
+    let action: Action
+    switch button {
+    case 0, 1, 2: action = released ? .release : .press(button)
+    case 3: action = .release  // X10 reports every release as button 3
+    case 64: action = .wheelUp
+    case 65: action = .wheelDown
+    default: return nil
+    }
+    return MouseEvent(action, row: row, column: column)
+  }
 }
 
 /// Turns terminal input bytes into ``Key``s.
@@ -127,7 +179,8 @@ package struct KeyDecoder: Sendable {
     }
   }
 
-  /// `ESC [` or `ESC O` sequences: arrows, Home, End, Page Up and Down; anything else dropped.
+  /// `ESC [` or `ESC O` sequences: arrows, Home, End, Page Up and Down, mouse reports (SGR
+  /// `ESC [ < b ; x ; y M/m` and X10 `ESC [ M b x y`); anything else dropped.
   private func decodeSequence(at index: Int) -> (Key?, Int)? {
     var end = index + 2
     while end < pending.count && !(0x40...0x7E).contains(pending[end]) { end += 1 }
@@ -135,6 +188,23 @@ package struct KeyDecoder: Sendable {
     let final = pending[end]
     let parameters = String(decoding: pending[(index + 2)..<end], as: UTF8.self)
     let length = end - index + 1
+    if pending[index + 1] == UInt8(ascii: "[") && final == UInt8(ascii: "M") && parameters.isEmpty {
+      // X10: three bytes follow, each a value plus 32.
+      guard end + 3 < pending.count else { return nil }
+      let values = pending[(end + 1)...(end + 3)].map { Int($0) - 32 }
+      let event = MouseEvent.decode(
+        button: values[0], released: false, row: values[2] - 1, column: values[1] - 1)
+      return (event.map(Key.mouse), length + 3)
+    }
+    if parameters.hasPrefix("<") && (final == UInt8(ascii: "M") || final == UInt8(ascii: "m")) {
+      let numbers = parameters.dropFirst().split(separator: ";", omittingEmptySubsequences: false)
+        .map { Int($0) }
+      guard numbers.count == 3, let button = numbers[0], let x = numbers[1], let y = numbers[2]
+      else { return (nil, length) }
+      let event = MouseEvent.decode(
+        button: button, released: final == UInt8(ascii: "m"), row: y - 1, column: x - 1)
+      return (event.map(Key.mouse), length)
+    }
     let key: Key? =
       switch (final, parameters) {
       case (UInt8(ascii: "A"), _): .up

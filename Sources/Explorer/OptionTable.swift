@@ -260,6 +260,10 @@ package enum OptionTable {
       help: "a line (or lines) shown above the tree",
       apply: { invocation, value in invocation.header = value }),
     .init(
+      names: ["--no-mouse"], value: nil, commands: [.explore], section: .output,
+      help: "no mouse (by default a click toggles a box or opens a folder, the wheel scrolls)",
+      apply: { invocation, _ in invocation.noMouse = true }),
+    .init(
       names: ["--no-color"], value: nil, commands: both, section: .output,
       help: "no colours (NO_COLOR is honoured too)",
       apply: { invocation, _ in invocation.noColor = true }),

@@ -75,6 +75,8 @@ package enum Usage {
         u Ctrl-R  undo / redo the selection        Ctrl-N Ctrl-P  next / previous match
         Enter  accept       q Esc  cancel (exit 130)                ?  key help
         Ctrl-Z suspend (fg resumes)
+        Mouse: a click on a box toggles, on ▸ ▾ opens or closes, on a row focuses; the wheel
+        scrolls (--no-mouse leaves the mouse to the terminal)
 
       """
 

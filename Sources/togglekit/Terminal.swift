@@ -25,14 +25,21 @@ nonisolated(unsafe) let rawAttributes: UnsafeMutablePointer<termios> = {
   return raw.bindMemory(to: termios.self, capacity: 1)
 }()
 nonisolated(unsafe) var wakeDescriptor: Int32 = -1
-let restoreSequence: StaticString = "\u{1B}[?25h\u{1B}[?1049l"
+/// Mouse reporting off (harmless when it was never on), cursor shown, main screen back.
+let restoreSequence: StaticString = "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?25h\u{1B}[?1049l"
 let enterSequence: StaticString = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J"
+/// As above, with button and wheel reports in SGR form (1000, 1006).
+let enterWithMouseSequence: StaticString =
+  "\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J\u{1B}[?1000h\u{1B}[?1006h"
+/// Whether the explorer asked for mouse reports (read by the SIGCONT handler).
+nonisolated(unsafe) var mouseReporting = false
 
 /// Re-enters raw mode and the alternate screen, and wakes the main loop to redraw; async-signal-safe.
 func reenterTerminal() {
   guard restoreDescriptor >= 0 else { return }
   _ = tcsetattr(restoreDescriptor, TCSAFLUSH, rawAttributes)
-  _ = write(restoreDescriptor, enterSequence.utf8Start, enterSequence.utf8CodeUnitCount)
+  let sequence = mouseReporting ? enterWithMouseSequence : enterSequence
+  _ = write(restoreDescriptor, sequence.utf8Start, sequence.utf8CodeUnitCount)
   var byte: UInt8 = 1
   _ = write(writeEnd, &byte, 1)
 }
@@ -81,8 +88,10 @@ final class Terminal {
     self.descriptor = descriptor
   }
 
-  /// Enters raw mode and the alternate screen, and installs the handlers that undo them.
-  func start() {
+  /// Enters raw mode and the alternate screen (with mouse reports unless `mouse` is false), and
+  /// installs the handlers that undo them.
+  func start(mouse: Bool) {
+    mouseReporting = mouse
     tcgetattr(descriptor, savedAttributes)
     restoreDescriptor = descriptor
     var raw = savedAttributes.pointee
@@ -96,7 +105,7 @@ final class Terminal {
     rawAttributes.pointee = raw
     tcsetattr(descriptor, TCSAFLUSH, rawAttributes)
     installSignalHandlers()
-    send("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J")
+    send(String(describing: mouse ? enterWithMouseSequence : enterSequence))
   }
 
   /// Ctrl-Z: suspends the process as SIGTSTP does (the terminal is restored, then re-entered on `fg`).

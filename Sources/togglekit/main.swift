@@ -214,7 +214,7 @@ explorer.header =
   } ?? []
 if let query = invocation.query { explorer.startFiltering(query) }
 var decoder = KeyDecoder()
-terminal.start()
+terminal.start(mouse: !invocation.noMouse)
 terminal.draw(explorer.frame(mode: mode))
 if getenv("TOGGLEKIT_TEST_PANIC") != nil {
   // Test hook: a crash while the terminal is raw, to prove the crash handlers restore it.

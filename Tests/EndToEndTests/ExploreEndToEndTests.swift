@@ -278,4 +278,25 @@ struct ExploreHostileSessionTests {
     #expect(screen.contains("saved.txt:2: no node at path 'Fruit/Gone'; skipped"))
     #expect(screen.contains("(at most 1)"))
   }
+
+  @Test(
+    "a mouse click on a box toggles it; mouse reports are asked for and turned off at exit, never with --no-mouse",
+    .enabled(if: hasScript))
+  func mouse() throws {
+    let folder = try TogglekitBinary.scratch()
+    let file = try TogglekitBinary.file("cats.txt", "Fruit\n  Apple\nVeg\n  Leek\n", in: folder)
+    let out = folder.appendingPathComponent("picked").path
+    let binary = TogglekitBinary.url.path
+    // Row 2, column 3 (1-based): Veg's box.
+    let (screen, _) = try inTerminal(
+      "\(binary) explore --output topmost \(file) > \(out); echo code=$?",
+      keys: ["\u{1B}[<0;3;2M", "\u{1B}[<0;3;2m", "\r"])
+    #expect(screen.contains("code=0"), "\(screen.suffix(300))")
+    #expect(try String(contentsOfFile: out, encoding: .utf8) == "Veg\n")
+    #expect(screen.contains("\u{1B}[?1000h\u{1B}[?1006h"))
+    #expect(screen.contains("\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?25h\u{1B}[?1049l"))
+    let (plain, _) = try inTerminal(
+      "\(binary) explore --no-mouse \(file) > /dev/null; echo code=$?", keys: ["q"])
+    #expect(plain.contains("code=130") && !plain.contains("\u{1B}[?1000h"))
+  }
 }

@@ -63,4 +63,34 @@ struct KeyDecoderTests {
       _ = decode(bytes)
     }
   }
+
+  @Test(
+    "mouse reports: SGR presses, releases and wheel, X10 too, modifiers ignored, motion and malformed reports dropped, whatever the read boundaries"
+  )
+  func mouse() {
+    func mouse(_ action: MouseEvent.Action, _ row: Int, _ column: Int) -> Key {
+      .mouse(MouseEvent(action, row: row, column: column))
+    }
+    let sgr = "\u{1B}[<0;5;3M\u{1B}[<0;5;3m\u{1B}[<2;1;1M\u{1B}[<64;10;20M\u{1B}[<65;10;20M"
+    let expected = [
+      mouse(.press(0), 2, 4), mouse(.release, 2, 4), mouse(.press(2), 0, 0),
+      mouse(.wheelUp, 19, 9), mouse(.wheelDown, 19, 9),
+    ]
+    #expect(decode(Array(sgr.utf8)) == expected)
+    // Byte by byte: nothing is decoded early, nothing is lost.
+    var decoder = KeyDecoder()
+    var keys: [Key] = []
+    for byte in Array((sgr + "j").utf8) { keys += decoder.feed([byte]) }
+    #expect(keys == expected + [.character("j")])
+    #expect(decode(Array("\u{1B}[<4;2;2M\u{1B}[<16;2;2M\u{1B}[<8;2;2M".utf8)).count == 3)
+    #expect(decode(Array("\u{1B}[<32;2;2M\u{1B}[<35;2;2M".utf8)).isEmpty, "motion")
+    #expect(decode(Array("\u{1B}[<0;2M\u{1B}[<0;;2M\u{1B}[<0;0;1M".utf8)).isEmpty, "malformed")
+    #expect(decode(Array("\u{1B}[<0;99999999999999999999999;1Mq".utf8)) == [.character("q")])
+    // X10: ESC [ M and three bytes, each a value plus 32.
+    #expect(
+      decode([0x1B, 0x5B, 0x4D, 32, 33 + 4, 33 + 2, 0x1B, 0x5B, 0x4D, 35, 33, 33]) == [
+        mouse(.press(0), 2, 4), mouse(.release, 0, 0),
+      ])
+    #expect(decode([0x1B, 0x5B, 0x4D, 32, 40], flush: false).isEmpty, "waits for the third byte")
+  }
 }

@@ -1,0 +1,60 @@
+import ToggleKit
+
+extension Explorer {
+  /// What part of a row a click landed on.
+  enum RowPart: Hashable, Sendable {
+    /// The box (checkbox, switch, button): a click toggles.
+    case box
+    /// The disclosure triangle of a parent: a click opens or closes it.
+    case disclosure
+    /// Anywhere else on the row: a click focuses it.
+    case label
+  }
+
+  /// The row and the part of it at a screen position (0-based), or nil outside the tree's rows.
+  ///
+  /// The box is found whatever the style: it is where the row drawn on and drawn off differ (a
+  /// column either side included, so `[x]` is hit on its brackets too); the disclosure is where
+  /// the row drawn open and closed differ. A style that draws on and off alike (a button) is a box
+  /// from end to end.
+  ///
+  /// ```swift
+  /// explorer.hit(row: 0, column: 2)   // (0, .box) for "▸ [ ] Fruit"
+  /// ```
+  ///
+  /// - Complexity: O(height × log n + width).
+  func hit(row: Int, column: Int) -> (index: Int, part: RowPart)? {
+    guard !showsHelp else { return nil }
+    let rows = visibleRows
+    let position = row - shownHeader.count
+    guard rows.indices.contains(position) else { return nil }
+    let index = rows[position]
+    let (configuration, rowStyle) = drawing(of: index)
+    func cells(_ change: (inout ToggleConfiguration) -> Void) -> [Character] {
+      var changed = configuration
+      change(&changed)
+      var result: [Character] = []
+      for character in rowStyle(changed, Row(changed.label)).plainText {
+        let width = Row(String(character)).displayWidth
+        result += Array(repeating: character, count: max(width, 0))
+      }
+      return result
+    }
+    func differing(_ first: [Character], _ second: [Character]) -> [Int] {
+      (0..<max(first.count, second.count)).filter {
+        $0 >= first.count || $0 >= second.count || first[$0] != second[$0]
+      }
+    }
+    let drawn = cells { _ in }
+    guard column < drawn.count else { return nil }
+    if configuration.hasChildren {
+      let disclosure = differing(cells { $0.isExpanded = true }, cells { $0.isExpanded = false })
+      if let first = disclosure.first, let last = disclosure.last, first...last ~= column {
+        return (index, .disclosure)
+      }
+    }
+    let box = differing(cells { $0.state = .on }, cells { $0.state = .off })
+    guard let first = box.first, let last = box.last else { return (index, .box) }
+    return (index, (first - 1)...(last + 1) ~= column ? .box : .label)
+  }
+}
