@@ -214,8 +214,9 @@ package struct Explorer {
     return true
   }
 
-  /// A click focuses a row, and on its box toggles it, on its disclosure opens or closes it; the
-  /// wheel moves three rows. Other buttons, releases and clicks outside the rows do nothing.
+  /// A mouse event: a click focuses a row, and toggles it or opens it on its box or disclosure.
+  ///
+  /// The wheel moves three rows. Other buttons, releases and clicks outside the rows do nothing.
   private mutating func handleMouse(_ event: MouseEvent) {
     switch event.action {
     case .wheelUp: move(by: -3)
