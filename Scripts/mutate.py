@@ -54,6 +54,7 @@ STARTING = "StartingSelectionTests"
 SHELLS = "CompletionEndToEndTests"
 IGNORE = "GitIgnoreTests"
 MOUSE = "ExplorerMouseTests|KeyDecoderTests"
+INLINE = "ScreenSequencesTests|InlineEndToEndTests"
 STAGES = [
     SEAMS, BUILDING, BULK, MODEL, "ParentToggle", BASIC, HOSTILE, FOUR, FIVE, EXHAUSTIVE, PAIRS, RANDOM, HOSTILE_E2E,
 ]
@@ -475,6 +476,13 @@ MUTANTS = [
      "return (event.map(Key.mouse), length + 3)", "return (event.map(Key.mouse), length)", MOUSE),
     ("a release is a press", EXPLORER + "Key.swift",
      "action = released ? .release : .press(button)", "action = .press(button)", MOUSE),
+    # --height
+    ("inline frames start wherever the cursor is", EXPLORER + "ScreenSequences.swift",
+     "      text += \"\\u{1B}7\"\n", "", INLINE),
+    ("inline rows are left on the screen at exit", EXPLORER + "ScreenSequences.swift",
+     "(inline ? \"\\u{1B}8\\u{1B}[J\\u{1B}[?25h\"", "(inline ? \"\\u{1B}[?25h\"", INLINE),
+    ("a height of the whole screen is inline", EXPLORER + "ScreenSequences.swift",
+     "return rows >= screenRows ? nil : rows", "return rows", INLINE),
 ]
 
 

@@ -100,6 +100,8 @@ package struct Invocation: Hashable, Sendable {
   package var explainPaths: [String] = []
   /// `--no-color`.
   package var noColor = false
+  /// `--height N|N%` (explore): draw inline below the prompt in this many rows.
+  package var height: TerminalHeight?
   /// `--no-mouse` (explore): no mouse reports, so the terminal selects text as usual.
   package var noMouse = false
   /// `--select PATH` (repeatable): nodes selected before anything else happens.

@@ -256,6 +256,15 @@ package enum OptionTable {
         invocation.style = value
       }),
     .init(
+      names: ["--height"], value: "N|N%", commands: [.explore], section: .output,
+      help: """
+        draw inline below the prompt in N rows (or N% of the terminal), not on
+        the whole screen; the rows are cleared on exit
+        """,
+      apply: { invocation, value throws(UsageError) in
+        invocation.height = try TerminalHeight(parsing: value)
+      }),
+    .init(
       names: ["--header"], value: "TEXT", commands: [.explore], section: .output,
       help: "a line (or lines) shown above the tree",
       apply: { invocation, value in invocation.header = value }),

@@ -1,3 +1,5 @@
+import Explorer
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -25,21 +27,35 @@ nonisolated(unsafe) let rawAttributes: UnsafeMutablePointer<termios> = {
   return raw.bindMemory(to: termios.self, capacity: 1)
 }()
 nonisolated(unsafe) var wakeDescriptor: Int32 = -1
-/// Mouse reporting off (harmless when it was never on), cursor shown, main screen back.
-let restoreSequence: StaticString = "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?25h\u{1B}[?1049l"
-let enterSequence: StaticString = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J"
-/// As above, with button and wheel reports in SGR form (1000, 1006).
-let enterWithMouseSequence: StaticString =
-  "\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J\u{1B}[?1000h\u{1B}[?1006h"
-/// Whether the explorer asked for mouse reports (read by the SIGCONT handler).
-nonisolated(unsafe) var mouseReporting = false
+/// A byte sequence kept where signal handlers can write it: set before raw mode, never freed.
+struct HandlerBytes {
+  let start: UnsafeMutablePointer<UInt8>
+  let count: Int
 
-/// Re-enters raw mode and the alternate screen, and wakes the main loop to redraw; async-signal-safe.
+  init(_ text: String) {
+    let bytes = Array(text.utf8)
+    start = .allocate(capacity: max(1, bytes.count))
+    start.initialize(from: bytes, count: bytes.count)
+    count = bytes.count
+  }
+
+  /// Writes the bytes; async-signal-safe.
+  func write(to descriptor: Int32) {
+    _ = systemWrite(descriptor, start, count)
+  }
+}
+
+/// What puts the terminal back, and what re-enters it after a suspension (set in `start`).
+nonisolated(unsafe) var restoreBytes = HandlerBytes(ScreenSequences.restore(inline: false))
+nonisolated(unsafe) var enterBytes = HandlerBytes(
+  ScreenSequences.enter(mouse: false, inlineRows: nil))
+
+/// Re-enters raw mode and the explorer's screen, and wakes the main loop to redraw;
+/// async-signal-safe.
 func reenterTerminal() {
   guard restoreDescriptor >= 0 else { return }
   _ = tcsetattr(restoreDescriptor, TCSAFLUSH, rawAttributes)
-  let sequence = mouseReporting ? enterWithMouseSequence : enterSequence
-  _ = write(restoreDescriptor, sequence.utf8Start, sequence.utf8CodeUnitCount)
+  enterBytes.write(to: restoreDescriptor)
   var byte: UInt8 = 1
   _ = write(writeEnd, &byte, 1)
 }
@@ -71,7 +87,7 @@ func installHandler(_ signalNumber: Int32, _ handler: @convention(c) (Int32) -> 
 func restoreTerminal() {
   guard restoreDescriptor >= 0 else { return }
   _ = tcsetattr(restoreDescriptor, TCSAFLUSH, savedAttributes)
-  _ = write(restoreDescriptor, restoreSequence.utf8Start, restoreSequence.utf8CodeUnitCount)
+  restoreBytes.write(to: restoreDescriptor)
 }
 
 /// The terminal the explorer draws on: `/dev/tty`.
@@ -88,10 +104,16 @@ final class Terminal {
     self.descriptor = descriptor
   }
 
-  /// Enters raw mode and the alternate screen (with mouse reports unless `mouse` is false), and
-  /// installs the handlers that undo them.
-  func start(mouse: Bool) {
-    mouseReporting = mouse
+  /// The rows of an inline explorer (`--height`), or nil on the whole (alternate) screen.
+  private(set) var inlineRows: Int?
+
+  /// Enters raw mode and the alternate screen, or `inlineRows` rows below the prompt (with mouse
+  /// reports unless `mouse` is false), and installs the handlers that undo them.
+  func start(mouse: Bool, inlineRows: Int?) {
+    self.inlineRows = inlineRows
+    let enter = ScreenSequences.enter(mouse: mouse, inlineRows: inlineRows)
+    restoreBytes = HandlerBytes(ScreenSequences.restore(inline: inlineRows != nil))
+    enterBytes = HandlerBytes(enter)
     tcgetattr(descriptor, savedAttributes)
     restoreDescriptor = descriptor
     var raw = savedAttributes.pointee
@@ -105,7 +127,7 @@ final class Terminal {
     rawAttributes.pointee = raw
     tcsetattr(descriptor, TCSAFLUSH, rawAttributes)
     installSignalHandlers()
-    send(String(describing: mouse ? enterWithMouseSequence : enterSequence))
+    send(enter)
   }
 
   /// Ctrl-Z: suspends the process as SIGTSTP does (the terminal is restored, then re-entered on `fg`).
@@ -152,9 +174,10 @@ final class Terminal {
     }
   }
 
-  /// Draws a frame from the top-left corner, clearing what the last frame left.
+  /// Draws a frame from the top-left corner (of the inline region), clearing what the last frame
+  /// left.
   func draw(_ lines: [String]) {
-    send("\u{1B}[H" + lines.joined(separator: "\u{1B}[K\r\n") + "\u{1B}[K\u{1B}[J")
+    send(ScreenSequences.frame(lines, inline: inlineRows != nil))
   }
 
   /// Waits for input or a resize.

@@ -203,8 +203,10 @@ guard let terminal = Terminal() else {
 var mode = RenderMode.forTerminal()
 if invocation.noColor, case .ansi = mode { mode = .ansi(colors: false) }
 var size = terminal.size
+// --height: a fixed region below the prompt, or the whole screen when it would fill it.
+let inlineRows = invocation.height?.rows(onScreenOf: size.rows)
 var explorer = Explorer(
-  tree: tree, height: size.rows, width: size.columns,
+  tree: tree, height: inlineRows ?? size.rows, width: size.columns,
   style: Explorer.defaultStyle(base: RowStyle.named[invocation.style] ?? .checkboxOnLeft))
 explorer.exactMatching = invocation.exact
 explorer.selectionLimit = invocation.limit
@@ -214,7 +216,7 @@ explorer.header =
   } ?? []
 if let query = invocation.query { explorer.startFiltering(query) }
 var decoder = KeyDecoder()
-terminal.start(mouse: !invocation.noMouse)
+terminal.start(mouse: !invocation.noMouse, inlineRows: inlineRows)
 terminal.draw(explorer.frame(mode: mode))
 if getenv("TOGGLEKIT_TEST_PANIC") != nil {
   // Test hook: a crash while the terminal is raw, to prove the crash handlers restore it.
@@ -224,7 +226,8 @@ while explorer.outcome == nil {
   let (input, resized, timedOut) = terminal.waitForInput(timeout: decoder.hasPending ? 40 : -1)
   if resized {
     size = terminal.size
-    explorer.resize(height: size.rows, width: size.columns)
+    // Inline, the region keeps its rows (growing it would scroll the lines above away).
+    explorer.resize(height: inlineRows ?? size.rows, width: size.columns)
   }
   var keys: [Key] = []
   if timedOut {

@@ -102,6 +102,7 @@ struct OptionTableTests {
     case "--format": "json"
     case "--separator": ":"
     case "--max-depth", "--limit": "2"
+    case "--height": "40%"
     case "--locked": "counted"
     case "--mixed-toggles-to": "off"
     case "--scope": "all"
