@@ -8,13 +8,17 @@
 /// - Complexity: O(options) for every member.
 package enum ManPage {
   /// Text made safe for roff: a backslash is `\e`, a hyphen `\-`, a line starting with `.` or
-  /// `'` is guarded, and every character outside ASCII is written `\[uXXXX]`.
+  /// `'` is guarded, ▸ and ▾ (which troff's fonts lack) are `>` and `v`, and every other
+  /// character outside ASCII is written `\[uXXXX]`.
   static func escaped(_ text: String) -> String {
     var result = ""
     for scalar in text.unicodeScalars {
       switch scalar {
       case "\\": result += "\\e"
       case "-": result += "\\-"
+      // Glyphs troff's fonts lack: the disclosure triangles of the key help.
+      case "▸": result += ">"
+      case "▾": result += "v"
       case _ where scalar.isASCII: result.unicodeScalars.append(scalar)
       default:
         let hex = String(scalar.value, radix: 16, uppercase: true)
