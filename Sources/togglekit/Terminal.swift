@@ -45,17 +45,17 @@ struct HandlerBytes {
   }
 }
 
-/// What puts the terminal back, and what re-enters it after a suspension (set in `start`).
-nonisolated(unsafe) var restoreBytes = HandlerBytes(ScreenSequences.restore(inline: false))
-nonisolated(unsafe) var enterBytes = HandlerBytes(
-  ScreenSequences.enter(mouse: false, inlineRows: nil))
+/// What puts the terminal back, and what re-enters it after a suspension: set once, in `start`,
+/// before any handler can run (nil before: nothing to restore; never replaced, so never leaked).
+nonisolated(unsafe) var restoreBytes: HandlerBytes?
+nonisolated(unsafe) var enterBytes: HandlerBytes?
 
 /// Re-enters raw mode and the explorer's screen, and wakes the main loop to redraw;
 /// async-signal-safe.
 func reenterTerminal() {
   guard restoreDescriptor >= 0 else { return }
   _ = tcsetattr(restoreDescriptor, TCSAFLUSH, rawAttributes)
-  enterBytes.write(to: restoreDescriptor)
+  enterBytes?.write(to: restoreDescriptor)
   var byte: UInt8 = 1
   _ = write(writeEnd, &byte, 1)
 }
@@ -87,7 +87,7 @@ func installHandler(_ signalNumber: Int32, _ handler: @convention(c) (Int32) -> 
 func restoreTerminal() {
   guard restoreDescriptor >= 0 else { return }
   _ = tcsetattr(restoreDescriptor, TCSAFLUSH, savedAttributes)
-  restoreBytes.write(to: restoreDescriptor)
+  restoreBytes?.write(to: restoreDescriptor)
 }
 
 /// The terminal the explorer draws on: `/dev/tty`.
