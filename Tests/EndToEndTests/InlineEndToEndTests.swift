@@ -49,7 +49,17 @@ private struct Tmux {
   func run(_ arguments: [String]) throws -> String {
     let output = socket + ".out"
     try Self.spawn(["-S", socket, "-f", "/dev/null"] + arguments, output: output)
-    return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+    // Read with open/read: Foundation's String(contentsOfFile:) leaks a buffer on an empty file
+    // (LeakSanitizer, in CI's AddressSanitizer run).
+    let descriptor = open(output, O_RDONLY)
+    guard descriptor >= 0 else { return "" }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while case let count = read(descriptor, &buffer, buffer.count), count > 0 {
+      bytes += buffer[0..<count]
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   func type(_ keys: String...) throws {
