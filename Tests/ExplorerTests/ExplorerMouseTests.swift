@@ -83,28 +83,13 @@ struct ExplorerMouseTests {
     #expect(explorer.tree.selection(.leaves) == ["Veg/Leek"] && !explorer.showsHelp)
   }
 
-  /// Every ordered forest of `size` nodes, as parent arrays in preorder.
-  private static func forests(_ size: Int) -> [[Int]] {
-    if size == 0 { return [[]] }
-    var result: [[Int]] = []
-    for first in 1...size {
-      for below in forests(first - 1) {
-        for rest in forests(size - first) {
-          result.append(
-            [-1] + below.map { $0 < 0 ? 0 : $0 + 1 } + rest.map { $0 < 0 ? -1 : $0 + first })
-        }
-      }
-    }
-    return result
-  }
-
   @Test(
     "in every forest of up to four nodes, opened every way, a click at every column of every row does what the layout says: disclosure at the indent, box two columns on, focus elsewhere"
   )
   func everyColumn() throws {
     var clicks = 0
     for size in 1...4 {
-      for shape in Self.forests(size) {
+      for shape in forests(size) {
         let entries = shape.indices.map { node in
           SelectionTree<String>.Entry(
             id: "n\(node)", parent: shape[node] < 0 ? nil : "n\(shape[node])", label: "n\(node)")

@@ -2,21 +2,6 @@ import Explorer
 import Testing
 import ToggleKit
 
-/// Every ordered forest of `size` nodes as parent arrays (-1 for a root), in preorder.
-private func forests(_ size: Int) -> [[Int]] {
-  if size == 0 { return [[]] }
-  var result: [[Int]] = []
-  for first in 1...size {
-    for below in forests(first - 1) {
-      for rest in forests(size - first) {
-        result.append(
-          [-1] + below.map { $0 < 0 ? 0 : $0 + 1 } + rest.map { $0 < 0 ? -1 : $0 + first })
-      }
-    }
-  }
-  return result
-}
-
 @Suite("Starting selection: --select and --select-from")
 struct StartingSelectionTests {
   func list(_ text: String, name: String = "picked.txt") throws -> [[String]] {
