@@ -55,6 +55,7 @@ SHELLS = "CompletionEndToEndTests"
 IGNORE = "GitIgnoreTests"
 MOUSE = "ExplorerMouseTests|KeyDecoderTests"
 INLINE = "ScreenSequencesTests|InlineEndToEndTests"
+PREVIEW = "PreviewCommandTests|PreviewTextTests|PreviewProcessTests|PreviewerTests|ExplorerPreviewLayoutTests|PreviewEndToEndTests"
 STAGES = [
     SEAMS, BUILDING, BULK, MODEL, "ParentToggle", BASIC, HOSTILE, FOUR, FIVE, EXHAUSTIVE, PAIRS, RANDOM, HOSTILE_E2E,
 ]
@@ -483,6 +484,36 @@ MUTANTS = [
      "(inline ? \"\\u{1B}8\\u{1B}[J\\u{1B}[?25h\"", "(inline ? \"\\u{1B}[?25h\"", INLINE),
     ("a height of the whole screen is inline", EXPLORER + "ScreenSequences.swift",
      "return rows >= screenRows ? nil : rows", "return rows", INLINE),
+    ("a quote inside a path ends the quoting", EXPLORER + "PreviewCommand.swift",
+     "text.replacing(\"'\", with: #\"'\\''\"#)", "text", PREVIEW),
+    ("{} under --dir is the labels, not the file's path", EXPLORER + "PreviewCommand.swift",
+     "guard let directory else {", "guard let directory, false else {", PREVIEW),
+    ("any CSI sequence is dropped, colours too", EXPLORER + "PreviewText.swift",
+     "        if final == \"m\" {", "        if false {", PREVIEW),
+    ("a CSI's parameters may hold any byte", EXPLORER + "PreviewText.swift",
+     "(0x20...0x3F).contains(scalars[index].value)", "scalars[index].value != 0x6D", PREVIEW),
+    ("tabs are one column wide", EXPLORER + "PreviewText.swift",
+     "let spaces = 8 - column % 8", "let spaces = 1", PREVIEW),
+    ("a CR before LF stays in the preview", EXPLORER + "PreviewText.swift",
+     "bytes[stop - 1] == 0x0D && stop < bytes.count", "false", PREVIEW),
+    ("the command keeps the controlling terminal's session", EXPLORER + "PreviewProcess.swift",
+     "PreviewProcess.setSession | POSIX_SPAWN_SETSIGMASK", "POSIX_SPAWN_SETSIGMASK", PREVIEW),
+    ("stop kills only the shell, not its group", EXPLORER + "PreviewProcess.swift",
+     "    kill(-pid, SIGKILL)\n", "    kill(pid, SIGKILL)\n", PREVIEW),
+    ("the command inherits every open descriptor", EXPLORER + "PreviewProcess.swift",
+     "where open > 2 {", "where open > 2 && false {", PREVIEW),
+    ("output past the limit is kept", EXPLORER + "PreviewProcess.swift",
+     "      if output.count >= byteLimit {", "      if false {", PREVIEW),
+    ("a run past its time limit goes on", EXPLORER + "Previewer.swift",
+     "if !process.isFinished && Previewer.now() >= deadline {", "if false {", PREVIEW),
+    ("the same path runs again", EXPLORER + "Previewer.swift",
+     "    guard newPath != path else { return }\n", "", PREVIEW),
+    ("the pane overlaps the tree's columns", EXPLORER + "Explorer.swift",
+     "previewColumns > 0 ? width - previewColumns - 1 : width", "previewColumns > 0 ? width - previewColumns : width", PREVIEW),
+    ("a click on the preview pane acts on the row", EXPLORER + "Explorer+Mouse.swift",
+     "guard !showsHelp, column < treeWidth else", "guard !showsHelp else", PREVIEW),
+    ("the note takes no line of its own", EXPLORER + "Explorer.swift",
+     "if rows.count < rowCount { rows.append(note) } else { rows[rowCount - 1] = note }", "rows[rowCount - 1] = note", PREVIEW),
 ]
 
 

@@ -24,7 +24,7 @@ extension Explorer {
   ///
   /// - Complexity: O(height × log n + width).
   func hit(row: Int, column: Int) -> (index: Int, part: RowPart)? {
-    guard !showsHelp else { return nil }
+    guard !showsHelp, column < treeWidth else { return nil }
     let rows = visibleRows
     let position = row - shownHeader.count
     guard rows.indices.contains(position) else { return nil }

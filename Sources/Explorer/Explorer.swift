@@ -66,6 +66,10 @@ package struct Explorer {
   /// refused and says so, except that with a limit of 1 Space moves the selection to the focused
   /// node, and Enter with nothing selected picks the focused leaf (as fzf without `--multi`).
   package var selectionLimit: Int?
+  /// Whether a preview pane (`--preview`) takes the right half of the tree's rows.
+  package var showsPreview = false
+  /// What the preview pane shows (nil: nothing yet).
+  package var preview: PreviewPane?
   /// How rows are drawn.
   package var style: RowStyle
   /// The styles rows use when the tree's rules name one (`style <= "switch"`); a name not
@@ -99,7 +103,14 @@ package struct Explorer {
   var shownHeader: ArraySlice<String> { header.prefix(max(0, height - 3)) }
 
   /// How many tree rows fit.
-  var rowCount: Int { height - 2 - shownHeader.count }
+  package var rowCount: Int { height - 2 - shownHeader.count }
+
+  /// The preview pane's columns: the right half of the screen, less the border (0 without
+  /// `--preview`, or on a screen narrower than 24 columns, where the tree keeps them all).
+  package var previewColumns: Int { showsPreview && width >= 24 ? (width - 1) / 2 : 0 }
+
+  /// The columns the tree's rows take: all but the preview pane and its border.
+  package var treeWidth: Int { previewColumns > 0 ? width - previewColumns - 1 : width }
 
   /// Follows a terminal resize.
   ///
@@ -514,19 +525,34 @@ package struct Explorer {
     let headerCount = lines.count
     if showsHelp {
       lines += Explorer.keyHelp.map { Row($0).truncated(toWidth: width).rendered(mode) }
-    } else if top != nil, cursor != nil {
-      for index in visibleRows {
-        let (configuration, rowStyle) = drawing(of: index)
-        let label = Explorer.labelRow(
-          configuration.label,
-          highlighting: tree.isFiltered ? matchedPositions(in: configuration.label) : [])
-        lines.append(rowStyle(configuration, label).truncated(toWidth: width).rendered(mode))
-      }
+      while lines.count < headerCount + rowCount { lines.append("") }
+      lines = Array(lines.prefix(headerCount + rowCount))
     } else {
-      lines.append(Row(tree.isFiltered ? "(nothing matches)" : "(empty tree)").rendered(mode))
+      var rows: [Row] = []
+      if top != nil, cursor != nil {
+        for index in visibleRows {
+          let (configuration, rowStyle) = drawing(of: index)
+          let label = Explorer.labelRow(
+            configuration.label,
+            highlighting: tree.isFiltered ? matchedPositions(in: configuration.label) : [])
+          rows.append(rowStyle(configuration, label).truncated(toWidth: treeWidth))
+        }
+      } else {
+        rows.append(Row(tree.isFiltered ? "(nothing matches)" : "(empty tree)"))
+      }
+      while rows.count < rowCount { rows.append(Row()) }
+      let pane = previewColumns > 0 ? previewRows() : []
+      for (offset, row) in rows.prefix(rowCount).enumerated() {
+        guard previewColumns > 0 else {
+          lines.append(row.rendered(mode))
+          continue
+        }
+        let padding = String(repeating: " ", count: max(0, treeWidth - row.displayWidth))
+        lines.append(
+          (row + Row(padding) + Row("│", style: TextStyle(dim: true)) + pane[offset])
+            .rendered(mode))
+      }
     }
-    while lines.count < headerCount + rowCount { lines.append("") }
-    lines = Array(lines.prefix(headerCount + rowCount))
     lines.append(
       Row(statusLine, style: TextStyle(dim: true)).truncated(toWidth: width).rendered(mode))
     let prompt =
@@ -540,6 +566,25 @@ package struct Explorer {
 }
 
 extension Explorer {
+  /// The preview pane's lines, one per tree row, each at most ``previewColumns`` wide: the path
+  /// (bold), the output, and a note on the run (dim) — in the last line when the output fills
+  /// the pane.
+  ///
+  /// - Complexity: O(rows × columns).
+  func previewRows() -> [Row] {
+    var rows: [Row] = []
+    var note: Row?
+    if let preview {
+      rows = [Row(preview.title, style: TextStyle(bold: true))] + preview.rows
+      note = preview.note.map { Row("(\($0))", style: TextStyle(dim: true)) }
+    }
+    if let note {
+      if rows.count < rowCount { rows.append(note) } else { rows[rowCount - 1] = note }
+    }
+    while rows.count < rowCount { rows.append(Row()) }
+    return rows.prefix(rowCount).map { $0.truncated(toWidth: previewColumns) }
+  }
+
   /// How a matched character of a label is drawn: bold, underlined and green, as fzf does.
   package static let matchStyle = TextStyle(bold: true, underline: true, foreground: .green)
 

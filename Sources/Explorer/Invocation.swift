@@ -110,6 +110,10 @@ package struct Invocation: Hashable, Sendable {
   package var selectFiles: [String] = []
   /// `--header TEXT` (explore): lines shown above the tree.
   package var header: String?
+  /// `--preview CMD` (explore): the command previewing the focused node.
+  package var preview: String?
+  /// `--preview-timeout SECONDS` (explore): how long a preview may run (nil: 3 seconds).
+  package var previewTimeout: Double?
   /// `--limit N` (explore): at most N leaves may be selected.
   package var limit: Int?
   /// `-0`/`--null`: raw label paths ended by NUL instead of escaped lines, for `xargs -0`.
@@ -210,6 +214,9 @@ package struct Invocation: Hashable, Sendable {
     if invocation.directory == nil && (invocation.gitignore || !invocation.excludes.isEmpty) {
       throw UsageError(
         "option '\(invocation.gitignore ? "--gitignore" : "--exclude")' works with --dir")
+    }
+    if invocation.preview == nil && invocation.previewTimeout != nil {
+      throw UsageError("option '--preview-timeout' works with --preview")
     }
     if invocation.nullSeparated, let form = invocation.output,
       [.json, .indent, .paths].contains(form)

@@ -15,6 +15,7 @@ package struct CommandLineOption: Sendable {
     case operations = "Operations"
     case finding = "Finding"
     case output = "Output"
+    case preview = "Preview"
   }
 
   /// What a shell's completion offers for an option's value.
@@ -272,6 +273,28 @@ package enum OptionTable {
       names: ["--no-mouse"], value: nil, commands: [.explore], section: .output,
       help: "no mouse (by default a click toggles a box or opens a folder, the wheel scrolls)",
       apply: { invocation, _ in invocation.noMouse = true }),
+    .init(
+      names: ["--preview"], value: "CMD", commands: [.explore], section: .preview,
+      help: """
+        run CMD with /bin/sh beside the tree for the focused node, {} replaced by
+        its path (quoted); its output is shown with control sequences neutralised
+        """,
+      apply: { invocation, value throws(UsageError) in
+        guard !value.allSatisfy(\.isWhitespace) else {
+          throw UsageError("option '--preview' takes a command, not '\(value)'")
+        }
+        invocation.preview = value
+      }),
+    .init(
+      names: ["--preview-timeout"], value: "SECONDS", commands: [.explore], section: .preview,
+      help: "with --preview: stop a run after this long (default 3)",
+      apply: { invocation, value throws(UsageError) in
+        guard let seconds = Double(value), seconds > 0, seconds <= 86_400 else {
+          throw UsageError(
+            "option '--preview-timeout' takes a number of seconds (0 < S ≤ 86400), not '\(value)'")
+        }
+        invocation.previewTimeout = seconds
+      }),
     .init(
       names: ["--no-color"], value: nil, commands: both, section: .output,
       help: "no colours (NO_COLOR is honoured too)",

@@ -65,7 +65,9 @@ package enum Usage {
     An interactive tree checklist drawn on the terminal; the selection goes to standard output,
     so that `picked=$(togglekit explore cats.txt)` works.
 
-    """ + "\n" + options(for: .explore, [.input, .tree, .selection, .rules, .finding, .output])
+    """ + "\n"
+    + options(
+      for: .explore, [.input, .tree, .selection, .rules, .finding, .output, .preview])
     + "\n"
       + """
       Keys:

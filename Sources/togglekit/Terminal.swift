@@ -83,6 +83,14 @@ func installHandler(_ signalNumber: Int32, _ handler: @convention(c) (Int32) -> 
   sigaction(signalNumber, &action, nil)
 }
 
+/// The process group of a running `--preview` command (0: none), killed when the explorer ends.
+nonisolated(unsafe) var previewGroup: pid_t = 0
+
+/// Kills a running preview command and what it started; async-signal-safe.
+func killPreview() {
+  if previewGroup > 0 { kill(-previewGroup, SIGKILL) }
+}
+
 /// Restores the terminal modes and screen; async-signal-safe.
 func restoreTerminal() {
   guard restoreDescriptor >= 0 else { return }
@@ -99,7 +107,8 @@ final class Terminal {
 
   /// Opens the controlling terminal, or returns nil when there is none.
   init?() {
-    let descriptor = open("/dev/tty", O_RDWR)
+    // Close-on-exec: a --preview command must not inherit the terminal.
+    let descriptor = open("/dev/tty", O_RDWR | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
     self.descriptor = descriptor
   }
@@ -180,16 +189,20 @@ final class Terminal {
     send(ScreenSequences.frame(lines, inline: inlineRows != nil))
   }
 
-  /// Waits for input or a resize.
+  /// Waits for input or a resize, or for `other` (a preview's output) to be readable.
   ///
   /// `timeout` is in milliseconds, -1 for none. Returns the bytes read
   /// (nil at end of input), and whether the window was resized.
-  func waitForInput(timeout: Int32) -> (bytes: [UInt8]?, resized: Bool, timedOut: Bool) {
+  func waitForInput(timeout: Int32, other: Int32? = nil) -> (
+    bytes: [UInt8]?, resized: Bool, timedOut: Bool
+  ) {
     var descriptors = [
       pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
       pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: other ?? -1, events: Int16(POLLIN), revents: 0),
     ]
-    let ready = poll(&descriptors, nfds_t(wakeDescriptor >= 0 ? 2 : 1), timeout)
+    // A negative descriptor is ignored by poll.
+    let ready = poll(&descriptors, 3, timeout)
     if ready == 0 { return ([], false, true) }
     if ready < 0 { return ([], false, false) }
     var resized = false
@@ -212,8 +225,10 @@ final class Terminal {
     if pipe(&wake) == 0 {
       wakeDescriptor = wake[0]
       writeEnd = wake[1]
-      _ = fcntl(wake[0], F_SETFL, O_NONBLOCK)
-      _ = fcntl(wake[1], F_SETFL, O_NONBLOCK)
+      for end in wake {
+        _ = fcntl(end, F_SETFL, O_NONBLOCK)
+        _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+      }
     }
     let install = installHandler
     install(SIGWINCH) { _ in
@@ -222,6 +237,7 @@ final class Terminal {
     }
     for fatal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
       install(fatal) { signalNumber in
+        killPreview()
         restoreTerminal()
         _exit(signalNumber == SIGINT ? 130 : 128 + signalNumber)
       }
@@ -239,6 +255,7 @@ final class Terminal {
     ]
     for crash in deadly {
       install(crash) { signalNumber in
+        killPreview()
         restoreTerminal()
         signal(signalNumber, SIG_DFL)
         raise(signalNumber)

@@ -215,15 +215,30 @@ explorer.header =
     $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
   } ?? []
 if let query = invocation.query { explorer.startFiltering(query) }
+// --preview: one run at a time for the focused node, killed when the focus moves on.
+let previewer = invocation.preview.map {
+  Previewer(command: PreviewCommand($0), timeLimit: invocation.previewTimeout ?? 3)
+}
+explorer.showsPreview = previewer != nil
+let previewDirectory: String? = if case .directory(let path) = source { path } else { nil }
 var decoder = KeyDecoder()
 terminal.start(mouse: !invocation.noMouse, inlineRows: inlineRows)
+previewer?.follow(&explorer, directory: previewDirectory, separator: invocation.separator)
+previewGroup = previewer?.processGroup ?? 0
 terminal.draw(explorer.frame(mode: mode))
 if getenv("TOGGLEKIT_TEST_PANIC") != nil {
   // Test hook: a crash while the terminal is raw, to prove the crash handlers restore it.
   fatalError("TOGGLEKIT_TEST_PANIC: a deliberate crash after the first frame")
 }
 while explorer.outcome == nil {
-  let (input, resized, timedOut) = terminal.waitForInput(timeout: decoder.hasPending ? 40 : -1)
+  let previewLeft = previewer?.millisecondsLeft ?? -1
+  let (input, resized, timedOut) = terminal.waitForInput(
+    timeout: decoder.hasPending ? 40 : previewLeft,
+    other: previewer?.descriptor)
+  if let previewer, previewer.service() {
+    explorer.preview = previewer.pane
+    previewGroup = previewer.processGroup
+  }
   if resized {
     size = terminal.size
     // Inline, the region keeps its rows (growing it would scroll the lines above away).
@@ -231,7 +246,7 @@ while explorer.outcome == nil {
   }
   var keys: [Key] = []
   if timedOut {
-    keys = decoder.flush()
+    keys = decoder.flush()  // nothing unless a key was half read (a lone Esc)
   } else if var input {
     // A paste arrives as many bytes: take all that are waiting, so the filter runs once for them.
     while input.count < 1 << 20, let more = terminal.readWaiting(), !more.isEmpty { input += more }
@@ -241,8 +256,12 @@ while explorer.outcome == nil {
   }
   if keys.contains(.suspend) { terminal.suspend() }
   explorer.handle(keys)
+  previewer?.follow(&explorer, directory: previewDirectory, separator: invocation.separator)
+  previewGroup = previewer?.processGroup ?? 0
   terminal.draw(explorer.frame(mode: mode))
 }
+previewer?.stop()
+previewGroup = 0
 terminal.stop()
 if explorer.outcome == .accepted {
   (invocation.output ?? .leaves).write(

@@ -1,15 +1,16 @@
 import Foundation
 import Testing
 
-/// Runs a shell command inside a new pseudo-terminal with `script`, typing `keys` into it.
-private func inTerminal(_ command: String, keys: [String], pause: Double = 0.3) throws -> (
+/// Runs a shell command inside a new pseudo-terminal with `script`, typing `keys` into it (each
+/// followed by `pause` seconds).
+func inTerminal(_ command: String, keys: [String], pause: Double = 0.3) throws -> (
   screen: String, code: Int32
 ) {
   try inTerminal(command, bytes: keys.map { Array($0.utf8) }, pause: pause)
 }
 
 /// As above, typing raw bytes (which need not be UTF-8).
-private func inTerminal(_ command: String, bytes keys: [[UInt8]], pause: Double = 0.3) throws -> (
+func inTerminal(_ command: String, bytes keys: [[UInt8]], pause: Double = 0.3) throws -> (
   screen: String, code: Int32
 ) {
   _ = TogglekitBinary.brokenPipesIgnored
@@ -125,7 +126,7 @@ struct ExploreEndToEndTests {
 }
 
 /// The text without ANSI CSI sequences.
-private func withoutEscapeSequences(_ text: String) -> String {
+func withoutEscapeSequences(_ text: String) -> String {
   var result = ""
   var scalars = text.unicodeScalars.makeIterator()
   while let scalar = scalars.next() {

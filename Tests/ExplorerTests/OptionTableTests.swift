@@ -27,7 +27,9 @@ struct OptionTableTests {
         let sample = option.value == nil ? [] : [sampleValue(for: option)]
         for name in option.names {
           // Options of --dir are checked to come with it.
-          let context = option.help.hasPrefix("with --dir") ? ["--dir", "."] : []
+          let context =
+            option.help.hasPrefix("with --dir")
+            ? ["--dir", "."] : option.help.hasPrefix("with --preview") ? ["--preview", "cat"] : []
           let parsed = Result {
             try Invocation.parse([command.rawValue] + context + [name] + sample)
           }
@@ -103,6 +105,7 @@ struct OptionTableTests {
     case "--separator": ":"
     case "--max-depth", "--limit": "2"
     case "--height": "40%"
+    case "--preview-timeout": "0.5"
     case "--locked": "counted"
     case "--mixed-toggles-to": "off"
     case "--scope": "all"

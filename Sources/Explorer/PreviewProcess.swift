@@ -1,0 +1,184 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One run of a preview command: `/bin/sh -c COMMAND` in a session of its own, its standard output
+/// and error read through a pipe that never blocks.
+///
+/// ```swift
+/// let run = try PreviewProcess(command: "head -20 'notes.txt'")
+/// while !run.isFinished { _ = run.readWaiting() }   // or poll run.descriptor first
+/// run.output   // the bytes it printed
+/// ```
+///
+/// The command reads /dev/null, gets no descriptor but 0, 1 and 2, and has no controlling
+/// terminal (a new session), so it can neither read keys nor open `/dev/tty` to draw on the
+/// explorer's screen; everything it prints
+/// comes through ``output``, which ``PreviewText`` neutralises. ``stop()`` kills its whole
+/// process group (a pipeline, or what it started in the background).
+package final class PreviewProcess {
+  /// The process id, which is also its session and process group id.
+  package let pid: pid_t
+  /// The read end of its output, to poll; -1 once the output has ended.
+  package private(set) var descriptor: Int32
+  /// What it printed so far (standard output and error, interleaved as written), at most
+  /// ``byteLimit`` bytes.
+  package private(set) var output: [UInt8] = []
+  /// The most output kept: the process is stopped when it prints more.
+  package let byteLimit: Int
+  /// How it ended: its exit status, or nil when killed by a signal (``stop()`` included) or still
+  /// running.
+  package private(set) var exitStatus: Int32?
+  /// Whether it printed more than ``byteLimit`` and was stopped.
+  package private(set) var wasCut = false
+  /// Whether the output has ended and the process has been waited for.
+  package var isFinished: Bool { descriptor < 0 }
+
+  /// Starts `command` with `/bin/sh -c`, with `environment` added to the inherited one.
+  ///
+  /// - Throws: ``InputError`` when no pipe or process can be made.
+  /// - Complexity: O(environment size).
+  package init(command: String, environment: [String: String] = [:], byteLimit: Int = 1 << 20)
+    throws(InputError)
+  {
+    self.byteLimit = byteLimit
+    var ends: [Int32] = [-1, -1]
+    // Close-on-exec: the command gets the write end as 1 and 2 only (the explorer is one thread).
+    guard pipe(&ends) == 0 else {
+      throw InputError(
+        message: "--preview: cannot make a pipe: \(String(cString: strerror(errno)))")
+    }
+    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+    posix_spawn_file_actions_adddup2(&actions, ends[1], 2)
+    // Nothing else: descriptors the explorer inherited without close-on-exec stay with it.
+    for open in PreviewProcess.openDescriptors() where open > 2 {
+      posix_spawn_file_actions_addclose(&actions, open)
+    }
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    // A new session: no controlling terminal, and a process group to kill as one.
+    posix_spawnattr_setflags(
+      &attributes,
+      Int16(
+        PreviewProcess.setSession | POSIX_SPAWN_SETSIGMASK
+          | POSIX_SPAWN_SETSIGDEF))
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    var defaults = sigset_t()
+    sigfillset(&defaults)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    let words: [String] = ["sh", "-c", command]
+    let argv = words.map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var inherited: [String] = []
+    var entry = environ
+    while let pointer = entry.pointee {
+      let text = String(cString: pointer)
+      let name = text.prefix { $0 != "=" }
+      if environment[String(name)] == nil { inherited.append(text) }
+      entry += 1
+    }
+    let envp =
+      (inherited + environment.map { "\($0.key)=\($0.value)" }).map { strdup($0) } + [nil]
+    defer { for pointer in envp { free(pointer) } }
+    var pid: pid_t = 0
+    let result = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp)
+    close(ends[1])
+    guard result == 0 else {
+      close(ends[0])
+      throw InputError(
+        message: "--preview: cannot run /bin/sh: \(String(cString: strerror(result)))")
+    }
+    self.pid = pid
+    descriptor = ends[0]
+  }
+
+  /// The descriptors open now, from `/proc/self/fd` (none found where there is no `/proc`).
+  private static func openDescriptors() -> [Int32] {
+    guard let folder = opendir("/proc/self/fd") else { return [] }
+    var found: [Int32] = []
+    while let entry = readdir(folder) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) {
+        String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if let descriptor = Int32(name) { found.append(descriptor) }
+    }
+    closedir(folder)
+    return found.filter { fcntl($0, F_GETFD) >= 0 }
+  }
+
+  /// `POSIX_SPAWN_SETSID` (glibc 2.26 and later), which Swift does not import.
+  private static let setSession: Int32 = 0x80
+
+  /// Reads what is waiting without blocking; at the end of the output, waits for the process.
+  ///
+  /// - Returns: Whether anything changed (bytes read, or the end reached).
+  /// - Complexity: O(bytes read).
+  @discardableResult
+  package func readWaiting() -> Bool {
+    guard descriptor >= 0 else { return false }
+    var changed = false
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = read(descriptor, &buffer, buffer.count)
+      if count < 0 && errno == EINTR { continue }
+      if count < 0 { return changed }  // EAGAIN: nothing more for now
+      if count == 0 {
+        finish(killing: false)
+        return true
+      }
+      changed = true
+      output += buffer[0..<min(count, byteLimit - output.count)]
+      if output.count >= byteLimit {
+        wasCut = true
+        finish(killing: true)
+        return true
+      }
+    }
+  }
+
+  /// Kills the process group and waits for the process (nothing when it has finished).
+  ///
+  /// - Complexity: O(1), plus the time the process takes to die of SIGKILL.
+  package func stop() {
+    guard descriptor >= 0 else { return }
+    finish(killing: true)
+  }
+
+  /// Closes the output, kills the group, and waits for the process.
+  ///
+  /// At the end of the output the process is given 50 ms to exit by itself (its exit status
+  /// is then kept); the group is killed while the process is still a zombie, so that its id
+  /// cannot have been reused by then.
+  private func finish(killing: Bool) {
+    close(descriptor)
+    descriptor = -1
+    if !killing {
+      for _ in 0..<50 {
+        var info = siginfo_t()
+        let found = waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT)
+        if found == 0 && info._sifields._sigchld.si_pid == pid { break }
+        if found < 0 && errno != EINTR { break }
+        usleep(1000)
+      }
+    }
+    // Whatever the group left running (a background job, a slow end of a pipeline) goes too.
+    kill(-pid, SIGKILL)
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    // WIFEXITED / WEXITSTATUS, which Swift does not import.
+    if !killing && status & 0x7F == 0 { exitStatus = (status >> 8) & 0xFF }
+  }
+
+  deinit { stop() }
+}
