@@ -55,6 +55,7 @@ SHELLS = "CompletionEndToEndTests"
 IGNORE = "GitIgnoreTests"
 MOUSE = "ExplorerMouseTests|KeyDecoderTests"
 INLINE = "ScreenSequencesTests|InlineEndToEndTests"
+STREAM = "StreamingInputTests|StreamingEndToEndTests"
 PREVIEW = "PreviewCommandTests|PreviewTextTests|PreviewProcessTests|PreviewerTests|ExplorerPreviewLayoutTests|PreviewEndToEndTests"
 STAGES = [
     SEAMS, BUILDING, BULK, MODEL, "ParentToggle", BASIC, HOSTILE, FOUR, FIVE, EXHAUSTIVE, PAIRS, RANDOM, HOSTILE_E2E,
@@ -514,6 +515,18 @@ MUTANTS = [
      "guard !showsHelp, column < treeWidth else", "guard !showsHelp else", PREVIEW),
     ("the note takes no line of its own", EXPLORER + "Explorer.swift",
      "if rows.count < rowCount { rows.append(note) } else { rows[rowCount - 1] = note }", "rows[rowCount - 1] = note", PREVIEW),
+    ("a snapshot holds half a line", EXPLORER + "StreamingInput.swift",
+     "    guard let last = bytes.lastIndex(of: 0x0A) else {", "    guard let last = bytes.indices.last else {", STREAM),
+    ("snapshots come as often as asked", EXPLORER + "StreamingInput.swift",
+     "guard lines != linesShown, now >= nextSnapshot else", "guard lines != linesShown else", STREAM),
+    ("the last line without a newline is lost", EXPLORER + "StreamingInput.swift",
+     "      if !tail.isEmpty { try parser.append(tail) }\n", "", STREAM),
+    ("a reload forgets the focus", EXPLORER + "Explorer.swift",
+     "    cursor = focused.flatMap { tree.index(of: $0) }\n", "    cursor = nil\n", STREAM),
+    ("undo across a reload does nothing", EXPLORER + "Explorer.swift",
+     "      tree.restoreStates(from: carried)\n", "", STREAM),
+    ("a reload takes the fresh tree's selection", EXPLORER + "Explorer.swift",
+     "    tree.reload(from: fresh)\n", "    tree = fresh\n", STREAM),
 ]
 
 

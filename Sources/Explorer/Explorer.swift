@@ -46,6 +46,9 @@ package struct Explorer {
   package var exactMatching = false
   /// Whether the key help is shown.
   package private(set) var showsHelp = false
+  /// Lines read of an input still arriving (`find / | togglekit explore`): the status line says
+  /// "loading… N" until the end (nil).
+  package var loadingLines: Int?
   /// What ended the session, or nil while it runs.
   package private(set) var outcome: Outcome?
   /// The selections `u` goes back to, oldest first, each with the change that left it; every step
@@ -299,13 +302,20 @@ package struct Explorer {
   }
 
   /// Undoes (or redoes) the last change of the selection, keeping what is expanded and the filter.
+  ///
+  /// A step from before a reload (input still arriving) has another shape: its selection is
+  /// carried over by id, and nodes that came since keep theirs.
   private mutating func travel(undo: Bool) {
     guard let step = undo ? undoSteps.popLast() : redoSteps.popLast() else {
       message = undo ? "nothing to undo" : "nothing to redo"
       return
     }
     let current = tree
-    tree.restoreStates(from: step.tree)
+    if !tree.restoreStates(from: step.tree) {
+      var carried = step.tree
+      carried.reload(from: tree, newChildren: .unselected)
+      tree.restoreStates(from: carried)
+    }
     if undo {
       redoSteps.append((current, step.change))
     } else {
@@ -317,6 +327,25 @@ package struct Explorer {
   /// A node's path as the status line shows it: labels joined by '/', escaped as in `--print`.
   private func displayPath(of id: String) -> String {
     LabelPath.joined(tree.labelPath(of: id))
+  }
+
+  /// Takes a fresher read of the same input (more lines of a stream), keeping the selection,
+  /// locks and expansion of every node that stays (``ToggleKit/SelectionTree/reload(from:newChildren:)``),
+  /// the filter, the focused node and the first row shown; the undo steps stay too.
+  ///
+  /// ```swift
+  /// explorer.reload(from: try SelectionTree(paths: linesSoFar))
+  /// ```
+  /// - Complexity: O(n log n) for n nodes in `fresh`, plus filtering it again.
+  package mutating func reload(from fresh: SelectionTree<String>) {
+    let focused = cursor.map { tree.ids[$0] }
+    let first = top.map { tree.ids[$0] }
+    tree.reload(from: fresh)
+    cursor = focused.flatMap { tree.index(of: $0) }
+    top = first.flatMap { tree.index(of: $0) }
+    if let current = cursor, !tree.isRow(current) { cursor = nil }
+    if let start = top, !tree.isRow(start) { top = nil }
+    scrollToCursor()
   }
 
   /// How many times the tree has been filtered (each costs O(n)): tests check that pastes coalesce.
@@ -488,6 +517,9 @@ package struct Explorer {
     let statistics = tree.statistics
     var parts = ["\(statistics.selectedLeaves) of \(statistics.leaves) selected"]
     if let limit = selectionLimit { parts[0] += " (at most \(limit))" }
+    if let loadingLines {
+      parts.insert("loading… \(loadingLines) line\(loadingLines == 1 ? "" : "s")", at: 0)
+    }
     if tree.isFiltered { parts.append("\(statistics.hiddenNodes) hidden by filter") }
     if statistics.lockedLeaves > 0 { parts.append("\(statistics.lockedLeaves) locked") }
     if let message { parts.append(message) }

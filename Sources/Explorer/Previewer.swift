@@ -172,8 +172,10 @@ package final class Previewer {
     value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
   }
 
-  /// A monotonic clock, in seconds.
-  static func now() -> Double {
+  /// A monotonic clock, in seconds (the explorer's time limits and schedules).
+  ///
+  /// - Complexity: O(1).
+  package static func now() -> Double {
     var time = timespec()
     clock_gettime(CLOCK_MONOTONIC, &time)
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9

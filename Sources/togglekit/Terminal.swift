@@ -189,20 +189,21 @@ final class Terminal {
     send(ScreenSequences.frame(lines, inline: inlineRows != nil))
   }
 
-  /// Waits for input or a resize, or for `other` (a preview's output) to be readable.
+  /// Waits for input or a resize, or for one of `others` (a preview's output, a streamed input)
+  /// to be readable.
   ///
   /// `timeout` is in milliseconds, -1 for none. Returns the bytes read
   /// (nil at end of input), and whether the window was resized.
-  func waitForInput(timeout: Int32, other: Int32? = nil) -> (
+  func waitForInput(timeout: Int32, others: [Int32] = []) -> (
     bytes: [UInt8]?, resized: Bool, timedOut: Bool
   ) {
-    var descriptors = [
-      pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: other ?? -1, events: Int16(POLLIN), revents: 0),
-    ]
     // A negative descriptor is ignored by poll.
-    let ready = poll(&descriptors, 3, timeout)
+    var descriptors =
+      [
+        pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0),
+      ] + others.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+    let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
     if ready == 0 { return ([], false, true) }
     if ready < 0 { return ([], false, false) }
     var resized = false

@@ -155,28 +155,36 @@ for name in invocation.selectFiles {
   }
 }
 
-let loaded: (tree: SelectionTree<String>, warnings: [String])
+// explore reading a pipe starts at once and grows the tree as lines arrive (`find / | togglekit
+// explore`); anything else is read whole first.
+var streaming: StreamingInput? = nil
+var standardInputStatus = stat()
+if invocation.command == .explore, source == .standardInput,
+  fstat(0, &standardInputStatus) != 0 || standardInputStatus.st_mode & S_IFMT != S_IFREG
+{
+  streaming = StreamingInput(invocation)
+}
+let preparation: TreePreparation
 do {
-  // Read piece by piece: a path list is built as it arrives, never held whole.
-  loaded = try readTree(invocation, source: source)
+  let rules = try invocation.rulesFile.map { file throws(InputError) in
+    try loadRules(try readAll(file).get(), file: file)
+  }
+  preparation = TreePreparation(invocation, rules: rules, lists: selectionLists)
 } catch {
   printError(error.description)
   exit(1)
 }
-for warning in loaded.warnings { printError("togglekit: warning: \(warning)") }
-var tree = loaded.tree
-if let rulesFile = invocation.rulesFile {
-  do {
-    let rules = try loadRules(try readAll(rulesFile).get(), file: rulesFile)
-    try applyRules(rules, to: &tree, file: rulesFile)
-  } catch {
-    printError(error.description)
-    exit(1)
+var tree: SelectionTree<String>
+do throws(InputError) {
+  if streaming != nil {
+    tree = try! SelectionTree(roots: [], options: invocation.treeOptions)  // filled as lines come
+  } else {
+    // Read piece by piece: a path list is built as it arrives, never held whole.
+    let loaded = try readTree(invocation, source: source)
+    for warning in loaded.warnings { printError("togglekit: warning: \(warning)") }
+    tree = loaded.tree
+    for warning in try preparation.prepare(&tree) { printError("togglekit: warning: \(warning)") }
   }
-}
-do {
-  let warnings = try selectStarting(invocation, lists: selectionLists, in: &tree)
-  for warning in warnings { printError("togglekit: warning: \(warning)") }
 } catch {
   printError(error.description)
   exit(1)
@@ -222,6 +230,12 @@ let previewer = invocation.preview.map {
 explorer.showsPreview = previewer != nil
 let previewDirectory: String? = if case .directory(let path) = source { path } else { nil }
 var decoder = KeyDecoder()
+// A stream is read as it arrives, between keys; its warnings are printed after the explorer ends.
+var streamWarnings: [String] = []
+if streaming != nil {
+  _ = fcntl(0, F_SETFL, fcntl(0, F_GETFL) | O_NONBLOCK)
+  explorer.loadingLines = 0
+}
 terminal.start(mouse: !invocation.noMouse, inlineRows: inlineRows)
 previewer?.follow(&explorer, directory: previewDirectory, separator: invocation.separator)
 previewGroup = previewer?.processGroup ?? 0
@@ -231,13 +245,33 @@ if getenv("TOGGLEKIT_TEST_PANIC") != nil {
   fatalError("TOGGLEKIT_TEST_PANIC: a deliberate crash after the first frame")
 }
 while explorer.outcome == nil {
-  let previewLeft = previewer?.millisecondsLeft ?? -1
+  let waits = [
+    previewer?.millisecondsLeft ?? -1,
+    streaming?.millisecondsUntilSnapshot(now: Previewer.now()) ?? -1,
+  ].filter { $0 >= 0 }
   let (input, resized, timedOut) = terminal.waitForInput(
-    timeout: decoder.hasPending ? 40 : previewLeft,
-    other: previewer?.descriptor)
+    timeout: decoder.hasPending ? 40 : waits.min() ?? -1,
+    others: [previewer?.descriptor, streaming == nil ? nil : 0].compactMap { $0 })
   if let previewer, previewer.service() {
     explorer.preview = previewer.pane
     previewGroup = previewer.processGroup
+  }
+  do throws(InputError) {
+    if try streaming?.readWaiting(from: 0) == true, let input = streaming {
+      streaming = nil
+      var whole = try input.finish()
+      streamWarnings = try preparation.prepare(&whole)
+      explorer.reload(from: whole)
+      explorer.loadingLines = nil
+    } else {
+      streaming?.update(&explorer, preparation: preparation, now: Previewer.now())
+    }
+  } catch {
+    previewer?.stop()
+    previewGroup = 0
+    terminal.stop()
+    printError(error.description)
+    exit(1)
   }
   if resized {
     size = terminal.size
@@ -263,6 +297,7 @@ while explorer.outcome == nil {
 previewer?.stop()
 previewGroup = 0
 terminal.stop()
+for warning in streamWarnings { printError("togglekit: warning: \(warning)") }
 if explorer.outcome == .accepted {
   (invocation.output ?? .leaves).write(
     explorer.tree, separator: invocation.separator, nullSeparated: invocation.nullSeparated

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+@Suite("togglekit explore reading a stream in a pseudo-terminal", .serialized)
+struct StreamingEndToEndTests {
+  static let hasScript = FileManager.default.fileExists(atPath: "/usr/bin/script")
+
+  @Test(
+    "from a slow writer: the first frame comes before the input ends, says loading…, and a selection made meanwhile takes in what arrives later",
+    .enabled(if: hasScript))
+  func slowWriter() throws {
+    let folder = try TogglekitBinary.scratch()
+    let out = folder.appendingPathComponent("picked").path
+    let command =
+      "(echo Fruit/Apple; sleep 1.5; echo Fruit/Pear; printf 'Veg/Leek'; sleep 0.5) | "
+      + "\(TogglekitBinary.url.path) explore --format paths > \(out); echo code=$?"
+    // Space on Fruit while only Apple is in; Enter once the input has ended.
+    let (screen, _) = try inTerminal(command, keys: [" ", "\r"], pause: 2.5)
+    #expect(screen.contains("code=0"), "\(screen.suffix(400))")
+    let text = withoutEscapeSequences(screen)
+    #expect(text.contains("loading… 1 line · 1 of 1 selected"), "\(text.suffix(800))")
+    #expect(text.contains("2 of 3 selected"), "the end: no loading…")
+    #expect(try String(contentsOfFile: out, encoding: .utf8) == "Fruit/Apple\nFruit/Pear\n")
+  }
+
+  @Test(
+    "q leaves at once while the input is still coming; a bad line mid-stream ends the explorer with the error, the terminal restored",
+    .enabled(if: hasScript))
+  func cancelAndErrors() throws {
+    // The shell waits for the writer too; the explorer's own end is timed inside the pipeline.
+    let (cancelled, _) = try inTerminal(
+      "(echo a/b; sleep 5) | { start=$(date +%s%N); \(TogglekitBinary.url.path) explore > /dev/null; "
+        + "echo code=$? took=$((($(date +%s%N) - start) / 1000000))ms; }",
+      keys: ["q"])
+    #expect(cancelled.contains("code=130"), "\(cancelled.suffix(300))")
+    let took = try #require(
+      cancelled.firstMatch(of: /took=([0-9]+)ms/).flatMap { Int($0.1) }, "\(cancelled.suffix(300))")
+    #expect(took < 3_000, "the explorer did not wait for the input's end")
+    let (failed, _) = try inTerminal(
+      "(echo a/b; sleep 0.5; printf 'c\\0d\\n') | \(TogglekitBinary.url.path) explore --format paths; echo code=$?",
+      keys: [])
+    #expect(failed.contains("code=1"), "\(failed.suffix(300))")
+    #expect(failed.contains("togglekit: <stdin>:2:2: NUL byte"), "\(failed.suffix(300))")
+    #expect(failed.contains("\u{1B}[?25h\u{1B}[?1049l"))
+  }
+}

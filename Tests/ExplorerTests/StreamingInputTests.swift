@@ -1,0 +1,187 @@
+import Explorer
+import Testing
+import ToggleKit
+
+/// A seeded generator (xorshift), so the random streams are the same on every run.
+private struct StreamGenerator: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 | 1 }
+  mutating func next() -> UInt64 {
+    state ^= state << 13
+    state ^= state >> 7
+    state ^= state << 17
+    return state
+  }
+}
+
+/// A random path list over a few folders, some lines marked selected when `marked`.
+private func randomPaths(_ generator: inout StreamGenerator, count: Int, marked: Bool = true)
+  -> [String]
+{
+  (0..<count).map { _ in
+    let depth = Int.random(in: 1...3, using: &generator)
+    let path = (0..<depth).map { _ in ["a", "b", "c", "d é"].randomElement(using: &generator)! }
+      .joined(separator: "/")
+    return (marked && Int.random(in: 0..<4, using: &generator) == 0 ? "[x] " : "") + path
+  }
+}
+
+/// The bytes cut at random places into pieces.
+private func pieces(_ bytes: [UInt8], _ generator: inout StreamGenerator) -> [ArraySlice<UInt8>] {
+  var result: [ArraySlice<UInt8>] = []
+  var start = 0
+  while start < bytes.count {
+    let end = min(bytes.count, start + Int.random(in: 1...12, using: &generator))
+    result.append(bytes[start..<end])
+    start = end
+  }
+  return result
+}
+
+@Suite("Streaming input: a tree that grows as lines arrive")
+struct StreamingInputTests {
+  private func invocation(_ format: String) throws -> Invocation {
+    try Invocation.parse(["explore", "--format", format])
+  }
+
+  @Test(
+    "200 random path lists and indented texts cut at random places: each snapshot is the tree of the whole lines so far, the end the tree of all"
+  )
+  func snapshotsAreTheLinesSoFar() throws {
+    var generator = StreamGenerator(seed: 42)
+    for round in 0..<200 {
+      let indented = round % 2 == 1
+      var lines = randomPaths(&generator, count: Int.random(in: 0...14, using: &generator))
+      if indented {
+        // Indented text: the same shapes, a folder's children two spaces in.
+        // Indented text: labels unique among siblings, a line one level in or back out.
+        var depth = 0
+        lines = lines.indices.map { index in
+          depth = index == 0 ? 0 : Int.random(in: 0...min(2, depth + 1), using: &generator)
+          return String(repeating: "  ", count: depth) + "item \(index)"
+        }
+      }
+      let text = lines.joined(separator: "\n") + (Bool.random(using: &generator) ? "\n" : "")
+      let bytes = Array(text.utf8)
+      let format = indented ? "indented" : "paths"
+      var input = StreamingInput(try invocation(format))
+      var now = 0.0
+      var whole = 0
+      for piece in pieces(bytes, &generator) {
+        try input.append(piece)
+        now += 1
+        whole += piece.count { $0 == 0x0A }
+        #expect(input.lines == whole)
+        guard let snapshot = input.snapshot(now: now) else { continue }
+        let complete = Array(
+          bytes[
+            ..<(bytes.indices.filter { bytes[$0] == 0x0A }.dropFirst(whole - 1).first.map { $0 + 1 }
+              ?? 0)])
+        let expected = try SelectionTree(
+          parsing: complete, format: indented ? .indented : .paths, file: "<stdin>",
+          uniqueSiblingLabels: true)
+        #expect(snapshot == expected, "round \(round): \(text.debugDescription)")
+      }
+      let expected = try SelectionTree(
+        parsing: bytes, format: indented ? .indented : .paths, file: "<stdin>",
+        uniqueSiblingLabels: true)
+      #expect(try input.finish() == expected, "round \(round)")
+    }
+  }
+
+  @Test(
+    "a snapshot waits 100 ms at least (three times its own cost), and none comes without new lines")
+  func schedule() throws {
+    var input = StreamingInput(try invocation("paths"))
+    #expect(input.millisecondsUntilSnapshot(now: 0) == -1 && input.snapshot(now: 0) == nil)
+    try input.append(Array("a/b\nc".utf8)[...])
+    #expect(input.millisecondsUntilSnapshot(now: 0) == 0)
+    #expect(input.snapshot(now: 0)?.count == 2)
+    #expect(input.snapshot(now: 50) == nil, "no new line")
+    try input.append(Array("\n".utf8)[...])
+    #expect(input.snapshot(now: 0.05) == nil, "too soon")
+    #expect(input.millisecondsUntilSnapshot(now: 0.05) == 50)
+    #expect(input.snapshot(now: 0.1)?.count == 3)
+  }
+
+  @Test("JSON gives no snapshot until its end; a bad line throws at once, naming it")
+  func jsonAndErrors() throws {
+    var json = StreamingInput(try invocation("json"))
+    try json.append(Array(#"[{"label": "a", "children": [{"label": "b"}]},"#.utf8)[...])
+    try json.append(Array("\n".utf8)[...])
+    #expect(json.snapshot(now: 1) == nil)
+    try json.append(Array(#"{"label": "c"}]"#.utf8)[...])
+    #expect(try json.finish().count == 3)
+    var bad = StreamingInput(try invocation("paths"))
+    #expect(
+      throws: InputError(
+        message: "<stdin>:2:1: empty label in path (write \\e for a label that is empty)")
+    ) {
+      try bad.append(Array("a\n/x\n".utf8)[...])
+    }
+  }
+
+  @Test(
+    "an explorer fed a stream in 150 random runs: between pieces random keys; each reload keeps every node's state, the focus and the filter, undo reaches across it, and the end is the whole tree"
+  )
+  func explorerAcrossReloads() throws {
+    var generator = StreamGenerator(seed: 7)
+    let keys: [Key] = [
+      .down, .up, .character(" "), .right, .left, .character("a"), .character("n"),
+      .character("u"), .redo, .character("j"), .character(" "),
+    ]
+    for round in 0..<150 {
+      // Unmarked: a line's own selection would change its folder's state when it arrives.
+      let lines = randomPaths(
+        &generator, count: Int.random(in: 1...16, using: &generator), marked: false)
+      let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
+      var input = StreamingInput(try invocation("paths"))
+      var explorer = Explorer(
+        tree: try SelectionTree(roots: []), height: 12, width: 40)
+      if round % 3 == 0 { explorer.startFiltering("a") }
+      var now = 0.0
+      for piece in pieces(bytes, &generator) {
+        try input.append(piece)
+        now += 1
+        let before = explorer.tree
+        let focused = explorer.cursor.map { before.ids[$0] }
+        let changes = explorer.undoSteps.count
+        input.update(
+          &explorer, preparation: TreePreparation(try invocation("paths"), rules: nil, lists: []),
+          now: now)
+        #expect(explorer.loadingLines == input.lines)
+        // States over all children: under a filter a folder's state counts the rows shown, and
+        // a node that arrives may show a folder's hidden child.
+        var unfiltered = before
+        unfiltered.setFilter(nil)
+        var after = explorer.tree
+        after.setFilter(nil)
+        for id in before.ids {
+          #expect(after.state(of: id) == unfiltered.state(of: id), "round \(round): \(id)")
+          #expect(explorer.tree.isExpanded(id) == before.isExpanded(id))
+        }
+        if let focused, before.isRow(before.index(of: focused)!) {
+          #expect(explorer.cursor.map { explorer.tree.ids[$0] } == focused, "round \(round)")
+        }
+        #expect(explorer.filterText == (round % 3 == 0 ? "a" : ""))
+        #expect(explorer.tree.isFiltered == (round % 3 == 0))
+        #expect(explorer.undoSteps.count == changes)
+        if changes > 0, case let step = explorer.undoSteps.last!.tree {
+          var undone = explorer
+          undone.handle(.character("u"))
+          // Leaves: a folder's state also counts children that came since the step.
+          for id in step.ids
+          where step.children(of: id).isEmpty && undone.tree.children(of: id).isEmpty {
+            #expect(undone.tree.state(of: id) == step.state(of: id), "undo across a reload: \(id)")
+          }
+        }
+        for _ in 0..<Int.random(in: 0...3, using: &generator) {
+          explorer.handle(keys.randomElement(using: &generator)!)
+        }
+      }
+      let whole = try input.finish()
+      explorer.reload(from: whole)
+      #expect(explorer.tree.ids == whole.ids, "round \(round)")
+    }
+  }
+}
