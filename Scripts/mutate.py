@@ -56,6 +56,7 @@ IGNORE = "GitIgnoreTests"
 MOUSE = "ExplorerMouseTests|KeyDecoderTests"
 INLINE = "ScreenSequencesTests|InlineEndToEndTests"
 STREAM = "StreamingInputTests|StreamingEndToEndTests"
+LAZY = "LazyTreeTests|GitIgnoreTests|ExplorerLazyTests|LazyDirectoryEndToEndTests"
 PREVIEW = "PreviewCommandTests|PreviewTextTests|PreviewProcessTests|PreviewerTests|ExplorerPreviewLayoutTests|PreviewEndToEndTests"
 STAGES = [
     SEAMS, BUILDING, BULK, MODEL, "ParentToggle", BASIC, HOSTILE, FOUR, FIVE, EXHAUSTIVE, PAIRS, RANDOM, HOSTILE_E2E,
@@ -526,7 +527,27 @@ MUTANTS = [
     ("undo across a reload does nothing", EXPLORER + "Explorer.swift",
      "      tree.restoreStates(from: carried)\n", "", STREAM),
     ("a reload takes the fresh tree's selection", EXPLORER + "Explorer.swift",
-     "    tree.reload(from: fresh)\n", "    tree = fresh\n", STREAM),
+     "keepingPlace { $0.tree.reload(from: fresh) }", "keepingPlace { $0.tree = fresh }", STREAM),
+    ("loaded children do not inherit their folder's selection", TREE + "LazyTree.swift",
+     "    tree.reload(from: fresh)\n", "    tree = fresh\n", LAZY),
+    ("a loaded node stays unloaded", TREE + "LazyTree.swift",
+     "    unloaded.subtract(filled)\n", "", LAZY),
+    ("load all stops one level down", TREE + "LazyTree.swift",
+     "      pending += children.unloaded\n", "", LAZY),
+    ("leaves load the folders that are off", TREE + "LazyTree.swift",
+     "unloaded.filter { tree.state(of: $0) == .on }", "unloaded.filter { tree.state(of: $0) == .off }", LAZY),
+    ("a lazy directory reads below --max-depth", FORMATS + "DirectoryLoader.swift",
+     "maxDepth.map({ subfolder.depth < $0 }) ?? true", "true", LAZY),
+    ("a lazy directory forgets kind and size", FORMATS + "DirectoryLoader.swift",
+     "label: entry.label, attributes: entry.attributes)", "label: entry.label)", LAZY),
+    ("a folder not read is drawn as a file", EXPLORER + "Explorer.swift",
+     "if !unloaded.isEmpty && unloaded.contains(tree.ids[index]) { configuration.hasChildren = true }", "", LAZY),
+    ("a filter does not read the folders not read", EXPLORER + "Explorer.swift",
+     "    if !text.isEmpty { load(nil) }\n", "", LAZY),
+    ("leaves are printed with folders not read as units", EXPLORER + "Explorer.swift",
+     "    case .leaves, .all: load(nil, selectedOnly: true)", "    case .leaves, .all: break", LAZY),
+    ("opening a folder not read does not read it", EXPLORER + "Explorer.swift",
+     "    if unloaded.contains(id) {\n      load([id])", "    if unloaded.contains(id) {\n      _ = id", LAZY),
 ]
 
 

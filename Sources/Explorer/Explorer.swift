@@ -49,6 +49,11 @@ package struct Explorer {
   /// Lines read of an input still arriving (`find / | togglekit explore`): the status line says
   /// "loading… N" until the end (nil).
   package var loadingLines: Int?
+  /// With a directory read lazily (`--dir`): the folders not read yet, each shown with ▸ and read
+  /// when it is opened, when a filter needs every name, or when the output needs its files.
+  package private(set) var unloaded: Set<String> = []
+  /// What reads a folder of ``unloaded`` (nil: the tree is whole).
+  package private(set) var loader: ((String) -> LazyTree<String>.Children)?
   /// What ended the session, or nil while it runs.
   package private(set) var outcome: Outcome?
   /// The selections `u` goes back to, oldest first, each with the change that left it; every step
@@ -303,8 +308,9 @@ package struct Explorer {
 
   /// Undoes (or redoes) the last change of the selection, keeping what is expanded and the filter.
   ///
-  /// A step from before a reload (input still arriving) has another shape: its selection is
-  /// carried over by id, and nodes that came since keep theirs.
+  /// A step from before a reload (input still arriving, a folder read) has another shape: its
+  /// selection is carried over by id, and nodes that came since take what the folder they came
+  /// into had in the step.
   private mutating func travel(undo: Bool) {
     guard let step = undo ? undoSteps.popLast() : redoSteps.popLast() else {
       message = undo ? "nothing to undo" : "nothing to redo"
@@ -312,8 +318,13 @@ package struct Explorer {
     }
     let current = tree
     if !tree.restoreStates(from: step.tree) {
+      // The step's selection on today's shape: nodes that came since inherit from the folder
+      // they came into as the step had it, not from the change being undone.
+      var shape = tree
+      shape.options.filterScope = .all
+      shape.deselectAll()
       var carried = step.tree
-      carried.reload(from: tree, newChildren: .unselected)
+      carried.reload(from: shape)
       tree.restoreStates(from: carried)
     }
     if undo {
@@ -338,14 +349,72 @@ package struct Explorer {
   /// ```
   /// - Complexity: O(n log n) for n nodes in `fresh`, plus filtering it again.
   package mutating func reload(from fresh: SelectionTree<String>) {
+    keepingPlace { $0.tree.reload(from: fresh) }
+  }
+
+  /// Runs `body`, which may move nodes, keeping the focus and the first row shown on their nodes.
+  private mutating func keepingPlace(_ body: (inout Explorer) -> Void) {
     let focused = cursor.map { tree.ids[$0] }
     let first = top.map { tree.ids[$0] }
-    tree.reload(from: fresh)
+    body(&self)
     cursor = focused.flatMap { tree.index(of: $0) }
     top = first.flatMap { tree.index(of: $0) }
     if let current = cursor, !tree.isRow(current) { cursor = nil }
     if let start = top, !tree.isRow(start) { top = nil }
     scrollToCursor()
+  }
+
+  /// Explores `lazy` (its tree is the one given at init, or a later value of it): its unloaded
+  /// folders are read with `loader` when needed.
+  ///
+  /// ```swift
+  /// let (lazy, reader) = try LazyTree.directory(at: "big-repo")
+  /// var explorer = Explorer(tree: lazy.tree, height: 24, width: 80)
+  /// explorer.readLazily(lazy, using: reader.children)
+  /// ```
+  /// - Complexity: O(1).
+  package mutating func readLazily(
+    _ lazy: LazyTree<String>, using loader: @escaping (String) -> LazyTree<String>.Children
+  ) {
+    tree = lazy.tree
+    unloaded = lazy.unloaded
+    self.loader = loader
+    scrollToCursor()
+  }
+
+  /// Reads unloaded folders: `ids` (those of them unloaded), every one when nil, or the selected
+  /// ones with everything below them when `selectedOnly`.
+  private mutating func load(_ ids: [String]?, selectedOnly: Bool = false) {
+    guard let loader, !unloaded.isEmpty else { return }
+    keepingPlace { explorer in
+      var lazy = LazyTree(explorer.tree, unloaded: explorer.unloaded)
+      do {
+        if selectedOnly {
+          _ = try lazy.selection(.leaves, unloaded: .loaded, using: loader)
+        } else if let ids {
+          for id in ids { try lazy.load(id, using: loader) }
+        } else {
+          try lazy.loadAll(using: loader)
+        }
+      } catch {
+        explorer.message = "\(error)"
+      }
+      explorer.tree = lazy.tree
+      explorer.unloaded = lazy.unloaded
+    }
+  }
+
+  /// Reads what an output in `form` needs: nothing for `.topmost` (a selected folder not read
+  /// stands for everything in it), the selected folders for the other selections, everything for
+  /// the whole-tree forms.
+  ///
+  /// - Complexity: As the reads, O((n + m) log(n + m)) for m nodes read.
+  package mutating func loadFor(output form: OutputForm) {
+    switch form {
+    case .topmost: break
+    case .leaves, .all: load(nil, selectedOnly: true)
+    case .states, .json, .indent, .paths: load(nil)
+    }
   }
 
   /// How many times the tree has been filtered (each costs O(n)): tests check that pastes coalesce.
@@ -419,6 +488,8 @@ package struct Explorer {
   }
 
   private mutating func setFilter(_ text: String) {
+    // A search needs every name: the folders not read yet are read first.
+    if !text.isEmpty { load(nil) }
     filterRuns += 1
     let focused = cursor.map { tree.ids[$0] }
     filterText = text
@@ -449,6 +520,10 @@ package struct Explorer {
   private mutating func expandOrEnter() {
     guard let current = cursor else { return }
     let id = tree.ids[current]
+    if unloaded.contains(id) {
+      load([id])
+      if let index = tree.index(of: id) { cursor = index }
+    }
     guard !tree.children(of: id).isEmpty else { return }
     if !tree.isOpen(current) {
       try? tree.expand(id)
@@ -522,6 +597,9 @@ package struct Explorer {
     }
     if tree.isFiltered { parts.append("\(statistics.hiddenNodes) hidden by filter") }
     if statistics.lockedLeaves > 0 { parts.append("\(statistics.lockedLeaves) locked") }
+    if !unloaded.isEmpty {
+      parts.append("\(unloaded.count) folder\(unloaded.count == 1 ? "" : "s") not read")
+    }
     if let message { parts.append(message) }
     return parts.joined(separator: " · ")
   }
@@ -543,6 +621,8 @@ package struct Explorer {
     configuration.isFocused = index == cursor
     // Under a filter a parent with a match below it is drawn open.
     configuration.isExpanded = configuration.hasChildren && tree.isOpen(index)
+    // A folder not read yet is drawn closed, with its disclosure.
+    if !unloaded.isEmpty && unloaded.contains(tree.ids[index]) { configuration.hasChildren = true }
     let name = tree.rules == nil ? "" : tree.styleName(of: tree.ids[index]) ?? ""
     return (configuration, name.isEmpty ? style : rowStyles[name] ?? style)
   }

@@ -174,9 +174,26 @@ do {
   printError(error.description)
   exit(1)
 }
+// explore --dir reads a folder when it is opened (or a filter or the output needs it), unless an
+// option needs every name from the start.
+var lazyDirectory: (tree: LazyTree<String>, loader: DirectoryLoader)? = nil
 var tree: SelectionTree<String>
 do throws(InputError) {
-  if streaming != nil {
+  if invocation.command == .explore, case .directory(let path) = source,
+    invocation.selectPaths.isEmpty, invocation.selectFiles.isEmpty, invocation.limit == nil,
+    invocation.query == nil, invocation.rulesFile == nil
+  {
+    do {
+      let lazy = try LazyTree.directory(
+        at: path, maxDepth: invocation.maxDepth, includeHidden: invocation.includeHidden,
+        exclude: invocation.excludes, gitignore: invocation.gitignore,
+        options: invocation.treeOptions)
+      lazyDirectory = lazy
+      tree = lazy.tree.tree
+    } catch {
+      throw InputError(message: error.description)
+    }
+  } else if streaming != nil {
     tree = try! SelectionTree(roots: [], options: invocation.treeOptions)  // filled as lines come
   } else {
     // Read piece by piece: a path list is built as it arrives, never held whole.
@@ -217,6 +234,9 @@ var explorer = Explorer(
   tree: tree, height: inlineRows ?? size.rows, width: size.columns,
   style: Explorer.defaultStyle(base: RowStyle.named[invocation.style] ?? .checkboxOnLeft))
 explorer.exactMatching = invocation.exact
+if let lazyDirectory {
+  explorer.readLazily(lazyDirectory.tree, using: lazyDirectory.loader.children)
+}
 explorer.selectionLimit = invocation.limit
 explorer.header =
   invocation.header.map {
@@ -298,6 +318,11 @@ previewer?.stop()
 previewGroup = 0
 terminal.stop()
 for warning in streamWarnings { printError("togglekit: warning: \(warning)") }
+if explorer.outcome == .accepted {
+  // A folder not read yet is read now when the output lists what is in it.
+  explorer.loadFor(output: invocation.output ?? .leaves)
+}
+for warning in lazyDirectory?.loader.warnings ?? [] { printError("togglekit: warning: \(warning)") }
 if explorer.outcome == .accepted {
   (invocation.output ?? .leaves).write(
     explorer.tree, separator: invocation.separator, nullSeparated: invocation.nullSeparated

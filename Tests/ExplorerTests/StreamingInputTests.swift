@@ -184,4 +184,23 @@ struct StreamingInputTests {
       #expect(explorer.tree.ids == whole.ids, "round \(round)")
     }
   }
+
+  @Test(
+    "a reload keeps the focus on its node though rows arrive above it, and undo after it takes back the change made before it"
+  )
+  func focusAndUndoAcrossAReload() throws {
+    var explorer = Explorer(
+      tree: try SelectionTree(paths: ["a/b", "d/e"]), height: 10, width: 40)
+    explorer.handle([.right, .down, .down])  // a open; focus on d
+    #expect(explorer.cursor.map { explorer.tree.ids[$0] } == "d")
+    explorer.handle(.character(" "))  // d and d/e on
+    explorer.reload(from: try SelectionTree(paths: ["a/b", "a/c", "d/e", "d/f"]))
+    #expect(explorer.cursor.map { explorer.tree.ids[$0] } == "d", "the focus stays on d")
+    #expect(explorer.tree.selection(.leaves) == ["d/e", "d/f"], "d/f came into a selected folder")
+    explorer.handle(.character("u"))
+    #expect(explorer.tree.selection(.leaves).isEmpty, "undo across the reload: d/f too")
+    #expect(explorer.message == "undid toggle d")
+    explorer.handle(.redo)
+    #expect(explorer.tree.selection(.leaves) == ["d/e", "d/f"])
+  }
 }

@@ -75,80 +75,35 @@ extension SelectionTree where ID == String {
     var warnings: [String] = []
     var ignoring = _Ignoring(
       exclude: exclude, gitignore: gitignore, root: Array(trimmed.utf8))
-    // File system paths are bytes (names need not be UTF-8); `shown` is how messages name them;
-    // `relative` is the path below the root (for patterns); `chain` the folder's ignore files.
-    typealias Folder = (
-      bytes: [UInt8], shown: String, node: Int32, depth: Int, relative: [UInt8], chain: Int
-    )
-    var pending: [Folder] = [(Array(trimmed.utf8), trimmed, 0, 0, [], ignoring.topChain)]
-    while let (folder, shown, node, depth, relative, parentChain) = pending.popLast() {
-      if let maxDepth, depth >= maxDepth { continue }
-      guard let handle = _withCString(folder, open) else {
-        warnings.append("\(shown): cannot open directory: \(_errorText())")
+    var pending = [
+      _Folder(
+        bytes: Array(trimmed.utf8), shown: trimmed, depth: 0, relative: [], chain: ignoring.topChain
+      )
+    ]
+    var folderNodes: [Int32] = [0]
+    while let folder = pending.popLast(), let node = folderNodes.popLast() {
+      if let maxDepth, folder.depth >= maxDepth { continue }
+      guard
+        let entries = _readFolder(
+          folder, includeHidden: includeHidden, ignoring: &ignoring, warnings: &warnings,
+          open: open)
+      else {
         nodes[Int(node)].attributes["unreadable"] = "true"
         continue
       }
-      var names: [[UInt8]] = []
-      var hasIgnoreFile = false
-      while let entry = readdir(handle) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 })
-        }
-        if name == [0x2E] || name == [0x2E, 0x2E] { continue }
-        if name == _Ignoring.fileName { hasIgnoreFile = true }
-        if gitignore && name == [0x2E, 0x67, 0x69, 0x74] { continue }  // .git
-        if !includeHidden && name.first == 0x2E { continue }
-        names.append(name)
-      }
-      closedir(handle)
-      names.sort { $0.lexicographicallyPrecedes($1) }
-      let chain =
-        gitignore && hasIgnoreFile
-        ? ignoring.readIgnoreFile(
-          folder + [0x2F] + _Ignoring.fileName, below: relative, parent: parentChain)
-        : parentChain
-      var subfolders: [Folder] = []
-      var seen: Set<String> = []
-      for name in names {
-        let label = _fileNameLabel(name)
-        let childBytes = folder == [0x2F] ? [0x2F] + name : folder + [0x2F] + name
-        let childShown = shown == "/" ? "/" + label : shown + "/" + label
-        let childRelative = relative.isEmpty ? name : relative + [0x2F] + name
-        guard seen.insert(label).inserted else {
-          // Only a name with a literal `\xHH` can meet one with that undecodable byte.
-          warnings.append("\(childShown): skipped: another name in its folder is shown the same")
-          continue
-        }
-        var childInfo = stat()
-        var attributes: [String: String] = [:]
-        if _withCString(childBytes, { lstat($0, &childInfo) }) != 0 {
-          attributes["kind"] = "other"
-          warnings.append("\(childShown): cannot read: \(_errorText())")
-        } else {
-          switch childInfo.st_mode & S_IFMT {
-          case S_IFDIR: attributes["kind"] = "directory"
-          case S_IFREG:
-            attributes["kind"] = "file"
-            attributes["size"] = String(childInfo.st_size)
-          case S_IFLNK: attributes["kind"] = "symlink"
-          default: attributes["kind"] = "other"
-          }
-        }
-        if ignoring.isActive
-          && ignoring.ignores(
-            childRelative, isDirectory: attributes["kind"] == "directory", chain: chain)
-        {
-          continue
-        }
+      var subfolders: [(_Folder, Int32)] = []
+      for entry in entries {
         let index = Int32(nodes.count)
         nodes.append(
           _ParsedNode(
-            label: label, explicitID: nil, parent: node, line: 0, column: 0, selected: nil,
-            attributes: attributes))
-        if attributes["kind"] == "directory" {
-          subfolders.append((childBytes, childShown, index, depth + 1, childRelative, chain))
-        }
+            label: entry.label, explicitID: nil, parent: node, line: 0, column: 0, selected: nil,
+            attributes: entry.attributes))
+        if let child = entry.folder { subfolders.append((child, index)) }
       }
-      pending.append(contentsOf: subfolders.reversed())
+      for (child, index) in subfolders.reversed() {
+        pending.append(child)
+        folderNodes.append(index)
+      }
     }
     do {
       return (try _buildParsedTree(nodes, file: path, separator: "/", options: options), warnings)
@@ -156,6 +111,95 @@ extension SelectionTree where ID == String {
       throw DirectoryError(path: path, message: error.message)
     }
   }
+}
+
+/// A folder to read: its path as bytes (names need not be UTF-8), as messages show it, its depth,
+/// its path below the folder read first (for patterns), and its chain of ignore files.
+struct _Folder {
+  var bytes: [UInt8]
+  var shown: String
+  var depth: Int
+  var relative: [UInt8]
+  var chain: Int
+}
+
+/// One entry of a folder: its label, attributes, and the folder to read when it is one.
+struct _FolderEntry {
+  var label: String
+  var attributes: [String: String]
+  var folder: _Folder?
+}
+
+/// Reads one folder's entries, sorted by name, leaving out hidden names (unless `includeHidden`)
+/// and what `ignoring` ignores; nil (and a warning) when it cannot be opened.
+///
+/// - Complexity: O(e log e) for e entries, plus the patterns' matching.
+func _readFolder(
+  _ folder: _Folder, includeHidden: Bool, ignoring: inout _Ignoring, warnings: inout [String],
+  open: (UnsafePointer<CChar>) -> OpaquePointer?
+) -> [_FolderEntry]? {
+  guard let handle = _withCString(folder.bytes, open) else {
+    warnings.append("\(folder.shown): cannot open directory: \(_errorText())")
+    return nil
+  }
+  var names: [[UInt8]] = []
+  var hasIgnoreFile = false
+  while let entry = readdir(handle) {
+    let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+    if name == [0x2E] || name == [0x2E, 0x2E] { continue }
+    if name == _Ignoring.fileName { hasIgnoreFile = true }
+    if ignoring.gitignore && name == [0x2E, 0x67, 0x69, 0x74] { continue }  // .git
+    if !includeHidden && name.first == 0x2E { continue }
+    names.append(name)
+  }
+  closedir(handle)
+  names.sort { $0.lexicographicallyPrecedes($1) }
+  let chain =
+    ignoring.gitignore && hasIgnoreFile
+    ? ignoring.readIgnoreFile(
+      folder.bytes + [0x2F] + _Ignoring.fileName, below: folder.relative, parent: folder.chain)
+    : folder.chain
+  var entries: [_FolderEntry] = []
+  var seen: Set<String> = []
+  for name in names {
+    let label = _fileNameLabel(name)
+    let childBytes = folder.bytes == [0x2F] ? [0x2F] + name : folder.bytes + [0x2F] + name
+    let childShown = folder.shown == "/" ? "/" + label : folder.shown + "/" + label
+    let childRelative = folder.relative.isEmpty ? name : folder.relative + [0x2F] + name
+    guard seen.insert(label).inserted else {
+      // Only a name with a literal `\xHH` can meet one with that undecodable byte.
+      warnings.append("\(childShown): skipped: another name in its folder is shown the same")
+      continue
+    }
+    var childInfo = stat()
+    var attributes: [String: String] = [:]
+    if _withCString(childBytes, { lstat($0, &childInfo) }) != 0 {
+      attributes["kind"] = "other"
+      warnings.append("\(childShown): cannot read: \(_errorText())")
+    } else {
+      switch childInfo.st_mode & S_IFMT {
+      case S_IFDIR: attributes["kind"] = "directory"
+      case S_IFREG:
+        attributes["kind"] = "file"
+        attributes["size"] = String(childInfo.st_size)
+      case S_IFLNK: attributes["kind"] = "symlink"
+      default: attributes["kind"] = "other"
+      }
+    }
+    let isDirectory = attributes["kind"] == "directory"
+    if ignoring.isActive && ignoring.ignores(childRelative, isDirectory: isDirectory, chain: chain)
+    {
+      continue
+    }
+    entries.append(
+      _FolderEntry(
+        label: label, attributes: attributes,
+        folder: isDirectory
+          ? _Folder(
+            bytes: childBytes, shown: childShown, depth: folder.depth + 1,
+            relative: childRelative, chain: chain) : nil))
+  }
+  return entries
 }
 
 /// Calls `body` with `bytes` as a NUL-terminated C string.

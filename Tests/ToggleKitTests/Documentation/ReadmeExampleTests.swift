@@ -5,6 +5,10 @@ import Testing
 import ToggleKit
 import ToggleKitRules
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 // README: "Rules: CSS for toggles"
 enum PriorityKey: RuleKey { static let defaultValue = 1 }  // 0 low, 1 normal, 2 high
 enum ColorKey: RuleKey { static let defaultValue = "black" }
@@ -45,6 +49,33 @@ struct ReadmeExampleTests {
     print(context.explain(\.color))  // which rule fired, which were skipped and why
     #expect(context.color == "red")
     #expect(context.barTitle == "Ship it")
+  }
+
+  @Test(
+    "the lazy tree example: a folder selected unread is reported as itself, then loaded for its leaves; an async loader fills like a sync one"
+  )
+  func lazyExample() async throws {
+    // README: "Big directories and remote catalogues load lazily" (a scratch folder for "/").
+    let root = "/tmp/togglekit-readme-lazy-\(getpid())"
+    defer { _ = system("rm -rf '\(root)'") }
+    _ = system(
+      "mkdir -p '\(root)/usr/bin' '\(root)/etc' && touch '\(root)/usr/bin/sh' '\(root)/etc/hosts'")
+    let top = String(root.split(separator: "/").last!)
+    var (repo, reader) = try LazyTree.directory(at: root, gitignore: true)
+    try repo.tree.toggle(top + "/usr")
+    try repo.expand(top + "/etc", using: reader.children)
+    #expect(repo.tree.children(of: top + "/etc") == [top + "/etc/hosts"])
+    #expect(repo.tree.selection(.topmost) == [top + "/usr"] && repo.isUnloaded(top + "/usr"))
+    #expect(
+      try repo.selection(.leaves, unloaded: .loaded, using: reader.children) == [
+        top + "/usr/bin/sh"
+      ])
+    var catalogue = LazyTree(try SelectionTree(paths: ["books"]), unloaded: ["books"])
+    try await catalogue.load("books") { id in
+      await Task.yield()  // an API call, say
+      return .init(entries: [.init(id: "books/1", parent: id, label: "Dune")])
+    }
+    #expect(catalogue.tree.label(of: "books/1") == "Dune")
   }
 
   @Test("the SelectionModel example: only Fruit's observers are told of an apple")

@@ -129,7 +129,7 @@ struct GitIgnoreTests {
   }
 
   @Test(
-    "--gitignore reads the files git lists as untracked and not ignored, in 200 random work trees, from the top and from a folder inside",
+    "--gitignore reads the files git lists as untracked and not ignored, in 200 random work trees, from the top and from a folder inside; read lazily folder by folder, the same tree",
     .enabled(if: hasGit))
   func againstGit() throws {
     var random = SeededGenerator(seed: 0x6172_6769)
@@ -172,6 +172,20 @@ struct GitIgnoreTests {
           "round \(round) \(folder.dropFirst(root.count)): ours − git \(files(tree).subtracting(listed)), git − ours \(listed.subtracting(files(tree)))"
         )
         if listed.count < all.count { ignoredSome += 1 }
+        // Read lazily, folder by folder, then whole: the same tree, whatever the depth limit.
+        let maxDepth = [nil, 0, 1, 2].randomElement(using: &random)!
+        let exclude = round % 4 == 0 ? [Self.pattern(&random)] : []
+        var (lazy, loader) = try LazyTree.directory(
+          at: folder, maxDepth: maxDepth, includeHidden: true, exclude: exclude, gitignore: true)
+        try lazy.loadAll(using: loader.children)
+        try lazy.tree.collapse(lazy.tree.ids[0])
+        let eager = try SelectionTree.directory(
+          at: folder, maxDepth: maxDepth, includeHidden: true, exclude: exclude, gitignore: true
+        ).tree
+        #expect(
+          lazy.tree == eager && lazy.unloaded.isEmpty,
+          "round \(round) depth \(String(describing: maxDepth)) exclude \(exclude): lazy − eager \(Set(lazy.tree.ids).subtracting(eager.ids)), eager − lazy \(Set(eager.ids).subtracting(lazy.tree.ids))"
+        )
         if folder != root { insides.append("\(round)") }
         compared += 1
       }

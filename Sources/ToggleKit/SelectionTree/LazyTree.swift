@@ -1,0 +1,189 @@
+/// A selection tree whose folders may not be read yet: an unloaded node is a leaf of ``tree``
+/// until a loader fills it — when it is expanded, searched into, or an operation needs what is in
+/// it (rc-tree's `loadData`, MUI X Tree View's lazy loading).
+///
+/// ```swift
+/// var lazy = LazyTree(try SelectionTree(paths: ["src", "README"]), unloaded: ["src"])
+/// try lazy.tree.toggle("src")                  // "src" means everything in it
+/// try lazy.load("src") { _ in .init(entries: [.init(id: "src/a", parent: "src", label: "a")]) }
+/// lazy.tree.selection(.leaves)                 // ["src/a"]: it came in selected
+/// ```
+///
+/// A selected unloaded node means "everything in it": the children a loader brings inherit its
+/// selection and its lock, as a ``SelectionTree/reload(from:newChildren:)`` gives new children of
+/// a selected or locked folder. So ``selection(_:unloaded:using:)`` in `.topmost` form is right without loading
+/// anything, and `.leaves` either reports an unloaded node as a unit (``UnloadedNodes/asUnits``)
+/// or loads what it must first (``UnloadedNodes/loaded``): a choice, made per call.
+///
+/// Each load lays the tree out again (the reload keeps selection, locks, expansion and filter of
+/// every node by id); ``loadAll(under:using:)`` reads everything below a node first and lays out
+/// once, so a search that needs the whole tree costs one layout.
+/// - Complexity: A load of m nodes into a tree of n costs O((n + m) log(n + m)).
+public struct LazyTree<ID: Hashable> {
+  /// What a loader returns for a node: the nodes below it (each entry's parent is the node or
+  /// another of the entries), and which of them are unloaded in turn.
+  public struct Children {
+    /// The nodes below the loaded node, in order.
+    public var entries: [SelectionTree<ID>.Entry]
+    /// The entries whose own children are not loaded yet.
+    public var unloaded: Set<ID>
+
+    /// Children for a loaded node.
+    ///
+    /// ```swift
+    /// LazyTree<String>.Children(entries: [.init(id: "a/b", parent: "a", label: "b")], unloaded: ["a/b"])
+    /// ```
+    public init(entries: [SelectionTree<ID>.Entry], unloaded: Set<ID> = []) {
+      self.entries = entries
+      self.unloaded = unloaded
+    }
+  }
+
+  /// How ``selection(_:unloaded:using:)`` treats a selected unloaded node in `.leaves` form.
+  public enum UnloadedNodes: String, Hashable, Sendable, CaseIterable {
+    /// Listed itself, as one leaf standing for everything in it.
+    case asUnits
+    /// Loaded first (with everything below it), so that its leaves are listed.
+    case loaded
+  }
+
+  /// The nodes loaded so far, unloaded ones as leaves.
+  public var tree: SelectionTree<ID>
+  /// The nodes whose children are not loaded yet.
+  public private(set) var unloaded: Set<ID>
+
+  /// A lazy tree over `tree`, with `unloaded` naming its leaves whose children are not loaded (a
+  /// node that has children in `tree` is loaded, and dropped from the set).
+  ///
+  /// - Complexity: O(u log n) for u unloaded nodes.
+  public init(_ tree: SelectionTree<ID>, unloaded: Set<ID>) {
+    self.tree = tree
+    self.unloaded = unloaded.filter { tree.contains($0) && tree.children(of: $0).isEmpty }
+  }
+
+  /// Whether `id`'s children are not loaded yet.
+  ///
+  public func isUnloaded(_ id: ID) -> Bool { unloaded.contains(id) }
+
+  /// Loads `id` with `loader` (nothing when it is loaded already).
+  ///
+  /// - Throws: What `loader` throws, or a ``SelectionTreeError`` for children that do not fit
+  ///   (an id used twice, a parent missing).
+  /// - Complexity: O((n + m) log(n + m)) for m nodes loaded.
+  public mutating func load(_ id: ID, using loader: (ID) throws -> Children) throws {
+    guard unloaded.contains(id) else { return }
+    try fill([id: try loader(id)])
+  }
+
+  /// Loads `id` with an asynchronous loader (nothing when it is loaded already).
+  ///
+  /// ```swift
+  /// try await lazy.load("src") { id in try await fetchChildren(of: id) }
+  /// ```
+  /// - Throws: What `loader` throws, or a ``SelectionTreeError`` for children that do not fit.
+  /// - Complexity: O((n + m) log(n + m)) for m nodes loaded, plus the loader's wait.
+  public mutating func load(_ id: ID, using loader: (ID) async throws -> Children) async throws {
+    guard unloaded.contains(id) else { return }
+    try fill([id: try await loader(id)])
+  }
+
+  /// Expands `id`, loading it first when it is unloaded.
+  ///
+  /// ```swift
+  /// try lazy.expand("src", using: reader)
+  /// ```
+  /// - Throws: What `loader` throws, or a ``SelectionTreeError``.
+  /// - Complexity: As loading, O((n + m) log(n + m)) for m nodes loaded.
+  public mutating func expand(_ id: ID, using loader: (ID) throws -> Children) throws {
+    try load(id, using: loader)
+    try tree.expand(id)
+  }
+
+  /// Loads every unloaded node below `id` (`id` itself included; the whole tree when nil), and
+  /// what they bring, then lays the tree out once.
+  ///
+  /// - Throws: What `loader` throws, or a ``SelectionTreeError``.
+  /// - Complexity: O((n + m) log(n + m)) for m nodes loaded, iterative whatever the depth.
+  public mutating func loadAll(under id: ID? = nil, using loader: (ID) throws -> Children) throws {
+    try loadAll(unloaded.filter { id == nil || isWithin($0, id!) }, using: loader)
+  }
+
+  /// The selection in `form`; in `.leaves` form an unloaded node that is selected is listed as
+  /// one leaf (``UnloadedNodes/asUnits``) or loaded first (``UnloadedNodes/loaded``, which needs
+  /// `loader`).
+  ///
+  /// ```swift
+  /// lazy.selection(.topmost)                                   // never loads
+  /// try lazy.selection(.leaves, unloaded: .loaded, using: reader)
+  /// ```
+  /// - Throws: What `loader` throws, or a ``SelectionTreeError``.
+  /// - Complexity: As ``SelectionTree/selection(_:)``, plus loading the selected unloaded nodes.
+  public mutating func selection(
+    _ form: SelectionForm, unloaded treatment: UnloadedNodes = .asUnits,
+    using loader: ((ID) throws -> Children)? = nil
+  ) throws -> [ID] {
+    if form != .topmost && treatment == .loaded, let loader {
+      try loadAll(unloaded.filter { tree.state(of: $0) == .on }, using: loader)
+    }
+    return tree.selection(form)
+  }
+
+  /// Reads `roots` and everything their loads bring, then fills them all at once.
+  private mutating func loadAll(_ roots: Set<ID>, using loader: (ID) throws -> Children) throws {
+    var loaded: [ID: Children] = [:]
+    var pending = Array(roots)
+    while let next = pending.popLast() {
+      guard loaded[next] == nil else { continue }
+      let children = try loader(next)
+      loaded[next] = children
+      pending += children.unloaded
+    }
+    try fill(loaded)
+  }
+
+  /// Whether `id` is `ancestor` or below it.
+  private func isWithin(_ id: ID, _ ancestor: ID) -> Bool {
+    var node: ID? = id
+    while let current = node {
+      if current == ancestor { return true }
+      node = tree.parent(of: current)
+    }
+    return false
+  }
+
+  /// Puts the loaded children into the tree: every node as it is plus the new ones, laid out and
+  /// taken in by a reload, so that the new nodes inherit the selection and locks of the nodes
+  /// they were loaded into.
+  private mutating func fill(_ loaded: [ID: Children]) throws(SelectionTreeError) {
+    // What is filled: the unloaded nodes given, and the nodes their children name as unloaded.
+    var filled: [ID] = []
+    var pending = loaded.keys.filter { unloaded.contains($0) }
+    var seen = Set(pending)
+    while let next = pending.popLast() {
+      filled.append(next)
+      for child in loaded[next]!.unloaded where loaded[child] != nil && seen.insert(child).inserted
+      {
+        pending.append(child)
+      }
+    }
+    guard !filled.isEmpty else { return }
+    var entries: [SelectionTree<ID>.Entry] = []
+    entries.reserveCapacity(tree.count + filled.reduce(0) { $0 + loaded[$1]!.entries.count })
+    let ids = tree.ids
+    let labels = tree.labels
+    for (position, id) in ids.enumerated() {
+      entries.append(
+        .init(
+          id: id, parent: tree.parent(of: id), label: labels[position],
+          isDisabled: tree.isDisabledItself(id) ?? false,
+          attributes: tree.attributes(of: id) ?? [:]))
+    }
+    for id in filled { entries += loaded[id]!.entries }
+    let fresh = try SelectionTree(entries: entries, options: tree.options)
+    tree.reload(from: fresh)
+    for id in filled {
+      unloaded.formUnion(loaded[id]!.unloaded.filter { fresh.children(of: $0).isEmpty })
+    }
+    unloaded.subtract(filled)
+  }
+}

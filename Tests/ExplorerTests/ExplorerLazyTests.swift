@@ -1,0 +1,114 @@
+import Explorer
+import Testing
+import ToggleKit
+
+/// A seeded generator (xorshift) for the lazy worlds.
+private struct LazyGenerator: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed &* 0xD1B5_4A32_D192_ED03 | 1 }
+  mutating func next() -> UInt64 {
+    state ^= state << 13
+    state ^= state >> 7
+    state ^= state << 17
+    return state
+  }
+}
+
+/// A forest whose folders in `lazy` are read only when asked: the whole tree, and the lazy one.
+private struct LazyForest {
+  let parents: [Int]
+  let lazy: Set<Int>
+
+  func entry(_ node: Int) -> SelectionTree<String>.Entry {
+    .init(
+      id: "n\(node)", parent: parents[node] < 0 ? nil : "n\(parents[node])",
+      label: ["Apple", "Bean", "Corn", "Date", "Endive", "Fig"][node % 6] + "\(node)")
+  }
+
+  /// Preorder below `root` (the roots when nil), stopping below lazy folders when asked.
+  func preorder(_ root: Int?, stopping: Bool) -> [Int] {
+    var result: [Int] = []
+    var pending = parents.indices.filter { parents[$0] == (root ?? -1) }.reversed().map { $0 }
+    while let next = pending.popLast() {
+      result.append(next)
+      if !stopping || !lazy.contains(next) {
+        pending += parents.indices.filter { parents[$0] == next }.reversed()
+      }
+    }
+    return result
+  }
+
+  func load(_ id: String) -> LazyTree<String>.Children {
+    let below = preorder(Int(id.dropFirst())!, stopping: true)
+    return .init(
+      entries: below.map(entry), unloaded: Set(below.filter(lazy.contains).map { "n\($0)" }))
+  }
+
+  func whole() throws -> SelectionTree<String> {
+    try SelectionTree(entries: preorder(nil, stopping: false).map(entry))
+  }
+
+  func firstRead() throws -> LazyTree<String> {
+    let shown = preorder(nil, stopping: true)
+    return LazyTree(
+      try SelectionTree(entries: shown.map(entry)),
+      unloaded: Set(shown.filter(lazy.contains).map { "n\($0)" }))
+  }
+}
+
+@Suite("Explorer over a tree read lazily (--dir)")
+struct ExplorerLazyTests {
+  @Test(
+    "every forest of up to 7 nodes, random folders unread, 30 random keys: the rows drawn are the whole tree's at every step, and every output equals the whole tree's"
+  )
+  func drawsAsTheWholeTree() throws {
+    var generator = LazyGenerator(seed: 19)
+    let keys: [Key] = [
+      .down, .down, .up, .character(" "), .character(" "), .right, .right, .left,
+      .character("a"), .character("n"), .character("u"), .redo, .end, .home,
+      .mouse(MouseEvent(.press(0), row: 1, column: 2)),
+      .mouse(MouseEvent(.press(0), row: 0, column: 0)),
+    ]
+    var worlds = 0
+    for size in 1...7 {
+      for parents in forests(size) {
+        let folders = parents.indices.filter(parents.contains)
+        let world = LazyForest(
+          parents: parents, lazy: Set(folders.filter { _ in Bool.random(using: &generator) }))
+        guard !world.lazy.isEmpty else { continue }
+        worlds += 1
+        var lazy = Explorer(tree: try world.firstRead().tree, height: 10, width: 40)
+        lazy.readLazily(try world.firstRead(), using: world.load)
+        var eager = Explorer(tree: try world.whole(), height: 10, width: 40)
+        var log: [Key] = []
+        for step in 0..<30 {
+          var key = keys.randomElement(using: &generator)!
+          if step == 20 && Bool.random(using: &generator) { key = .character("/") }
+          log.append(key)
+          lazy.handle(key)
+          eager.handle(key)
+          if key == .character("/") {
+            // A filter: every name is needed, so the folders not read are read.
+            lazy.handle([.character("e"), .enter])
+            eager.handle([.character("e"), .enter])
+            #expect(lazy.unloaded.isEmpty)
+          }
+          var shown = lazy.frame(mode: .plain)
+          var expected = eager.frame(mode: .plain)
+          shown.remove(at: 8)  // the status line: its counts differ while folders are unread
+          expected.remove(at: 8)
+          #expect(shown == expected, "\(parents) lazy \(world.lazy.sorted()) keys \(log)")
+          #expect(lazy.cursor.map { lazy.tree.ids[$0] } == eager.cursor.map { eager.tree.ids[$0] })
+        }
+        for form in [OutputForm.leaves, .topmost, .all, .paths] {
+          var done = lazy
+          done.loadFor(output: form)
+          #expect(
+            form.render(done.tree) == form.render(eager.tree), "\(form) \(parents) keys \(log)")
+          #expect(form != .topmost || done.unloaded == lazy.unloaded, "topmost reads nothing")
+        }
+      }
+    }
+    #expect(worlds > 400)
+  }
+}
