@@ -57,6 +57,7 @@ MOUSE = "ExplorerMouseTests|KeyDecoderTests"
 INLINE = "ScreenSequencesTests|InlineEndToEndTests"
 STREAM = "StreamingInputTests|StreamingEndToEndTests"
 LAZY = "LazyTreeTests|GitIgnoreTests|ExplorerLazyTests|LazyDirectoryEndToEndTests"
+MODEL_LOAD = "SelectionModelLoadingTests"
 PREVIEW = "PreviewCommandTests|PreviewTextTests|PreviewProcessTests|PreviewerTests|ExplorerPreviewLayoutTests|PreviewEndToEndTests"
 STAGES = [
     SEAMS, BUILDING, BULK, MODEL, "ParentToggle", BASIC, HOSTILE, FOUR, FIVE, EXHAUSTIVE, PAIRS, RANDOM, HOSTILE_E2E,
@@ -548,6 +549,10 @@ MUTANTS = [
      "    case .leaves, .all: load(nil, selectedOnly: true)", "    case .leaves, .all: break", LAZY),
     ("opening a folder not read does not read it", EXPLORER + "Explorer.swift",
      "    if unloaded.contains(id) {\n      load([id])", "    if unloaded.contains(id) {\n      _ = id", LAZY),
+    ("the observers of nodes that appear are not told", TREE + "SelectionModel+Loading.swift",
+     "      changed += appeared\n", "", MODEL_LOAD),
+    ("undo after a load puts back the tree before it", TREE + "SelectionModel+Loading.swift",
+     "      history.loads += 1\n", "", MODEL_LOAD),
 ]
 
 

@@ -13,7 +13,7 @@ struct LazyDirectoryEndToEndTests {
         let folder = root.appendingPathComponent("d\(a)/s\(b)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for c in 0..<files {
-          FileManager.default.createFile(
+          _ = FileManager.default.createFile(
             atPath: folder.appendingPathComponent("f\(c)").path, contents: nil)
         }
       }

@@ -158,8 +158,20 @@ extension SelectionModel {
     lock.withLock {
       guard let step = history[keyPath: source].popLast() else { return }
       name = step.name
-      history[keyPath: destination].append(.init(tree: storage, name: step.name))
-      storage = step.tree
+      history[keyPath: destination].append(
+        .init(tree: storage, name: step.name, loads: history.loads))
+      if step.loads == history.loads {
+        storage = step.tree
+      } else {
+        // Nodes were loaded since the step: its values on today's shape, the nodes that came
+        // since taking what the node they came into had in the step.
+        var shape = storage
+        shape.options.filterScope = .all
+        shape.deselectAll()
+        var carried = step.tree
+        carried.reload(from: shape)
+        storage = carried
+      }
       for (id, before) in observed where storage.snapshot(of: id) != before {
         changed.append(id)
         observed[id] = nil

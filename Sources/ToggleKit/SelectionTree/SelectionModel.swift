@@ -33,6 +33,11 @@ public final class SelectionModel<ID: Hashable>: Observable {
   let registrar = ObservationRegistrar()
   /// The steps undo and redo go back and forth through (<doc:SelectionTrees> → History).
   var history = _ModelHistory<ID>()
+  /// The nodes whose children are not loaded yet (a model of a ``LazyTree``).
+  var unloadedNodes: Set<ID> = []
+  /// Nodes read through the model before they existed, while nodes may still load: their
+  /// observers are told when they appear.
+  var awaited: Set<ID> = []
 
   /// Creates a model owning `tree`.
   public init(_ tree: SelectionTree<ID>) {
@@ -55,7 +60,11 @@ public final class SelectionModel<ID: Hashable>: Observable {
     registrar.access(self, keyPath: \.[node: id])
     return lock.withLock {
       let snapshot = storage.snapshot(of: id)
-      if let snapshot { observed[id] = snapshot }
+      if let snapshot {
+        observed[id] = snapshot
+      } else if !unloadedNodes.isEmpty {
+        awaited.insert(id)
+      }
       return snapshot
     }
   }

@@ -5,6 +5,8 @@ struct _ModelHistory<ID: Hashable> {
   struct Step {
     var tree: SelectionTree<ID>
     var name: String
+    /// How many loads the model had made when the tree was current (``loads``).
+    var loads = 0
   }
 
   /// Oldest first; the last is what ``SelectionModel/undo()`` restores.
@@ -21,6 +23,9 @@ struct _ModelHistory<ID: Hashable> {
   var transactionName = ""
   var transactionRecorded = false
 
+  /// How many loads of unloaded nodes the model has made: a step from before one has another shape.
+  var loads = 0
+
   /// How many steps were ever recorded (tests read it to see whether a change made one).
   var recordedCount = 0
 
@@ -36,7 +41,8 @@ struct _ModelHistory<ID: Hashable> {
       guard !transactionRecorded else { return false }
       transactionRecorded = true
     }
-    undoSteps.append(Step(tree: before, name: transactionDepth > 0 ? transactionName : name))
+    undoSteps.append(
+      Step(tree: before, name: transactionDepth > 0 ? transactionName : name, loads: loads))
     recordedCount += 1
     redoSteps.removeAll()
     trim()
