@@ -46,7 +46,7 @@ package struct Explorer {
   package var exactMatching = false
   /// Whether the key help is shown.
   package private(set) var showsHelp = false
-  /// Lines read of an input still arriving (`find / | togglekit explore`): the status line says
+  /// Lines read of an input still arriving (`find . | togglekit explore`): the status line says
   /// "loading… N" until the end (nil).
   package var loadingLines: Int?
   /// With a directory read lazily (`--dir`): the folders not read yet, each shown with ▸ and read

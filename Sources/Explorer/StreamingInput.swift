@@ -6,7 +6,7 @@ import ToggleKit
   import Darwin
 #endif
 
-/// A tree read from a pipe while the explorer already runs (`find / | togglekit explore`): bytes
+/// A tree read from a pipe while the explorer already runs (`find . | togglekit explore`): bytes
 /// go to a ``ToggleKit/TreeParser`` a whole line at a time, and ``snapshot(now:)`` lays out the
 /// lines read so far — at most so often that laying out takes a third of the time at most.
 ///

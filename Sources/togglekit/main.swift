@@ -155,7 +155,7 @@ for name in invocation.selectFiles {
   }
 }
 
-// explore reading a pipe starts at once and grows the tree as lines arrive (`find / | togglekit
+// explore reading a pipe starts at once and grows the tree as lines arrive (`find . | togglekit
 // explore`); anything else is read whole first.
 var streaming: StreamingInput? = nil
 var standardInputStatus = stat()
