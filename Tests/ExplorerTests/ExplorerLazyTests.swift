@@ -2,18 +2,6 @@ import Explorer
 import Testing
 import ToggleKit
 
-/// A seeded generator (xorshift) for the lazy worlds.
-private struct LazyGenerator: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed &* 0xD1B5_4A32_D192_ED03 | 1 }
-  mutating func next() -> UInt64 {
-    state ^= state << 13
-    state ^= state >> 7
-    state ^= state << 17
-    return state
-  }
-}
-
 /// A forest whose folders in `lazy` are read only when asked: the whole tree, and the lazy one.
 private struct LazyForest {
   let parents: [Int]
@@ -62,7 +50,7 @@ struct ExplorerLazyTests {
     "every forest of up to 7 nodes, random folders unread, 30 random keys: the rows drawn are the whole tree's at every step, and every output equals the whole tree's"
   )
   func drawsAsTheWholeTree() throws {
-    var generator = LazyGenerator(seed: 19)
+    var generator = SeededGenerator(seed: 19)
     let keys: [Key] = [
       .down, .down, .up, .character(" "), .character(" "), .right, .right, .left,
       .character("a"), .character("n"), .character("u"), .redo, .end, .home,

@@ -25,18 +25,6 @@ private enum Date {
   }
 }
 
-/// A seeded xorshift generator, so the random texts are the same on every run.
-private struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed &* 0x2545_F491_4F6C_DD1D | 1 }
-  mutating func next() -> UInt64 {
-    state ^= state << 13
-    state ^= state >> 7
-    state ^= state << 17
-    return state
-  }
-}
-
 /// Whether a process is gone: no such process, or a zombie waiting for its reaper.
 private func isGone(_ pid: Int32) -> Bool {
   guard kill(pid, 0) == 0 else { return true }

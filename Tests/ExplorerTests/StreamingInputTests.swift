@@ -2,20 +2,8 @@ import Explorer
 import Testing
 import ToggleKit
 
-/// A seeded generator (xorshift), so the random streams are the same on every run.
-private struct StreamGenerator: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 | 1 }
-  mutating func next() -> UInt64 {
-    state ^= state << 13
-    state ^= state >> 7
-    state ^= state << 17
-    return state
-  }
-}
-
 /// A random path list over a few folders, some lines marked selected when `marked`.
-private func randomPaths(_ generator: inout StreamGenerator, count: Int, marked: Bool = true)
+private func randomPaths(_ generator: inout SeededGenerator, count: Int, marked: Bool = true)
   -> [String]
 {
   (0..<count).map { _ in
@@ -27,7 +15,7 @@ private func randomPaths(_ generator: inout StreamGenerator, count: Int, marked:
 }
 
 /// The bytes cut at random places into pieces.
-private func pieces(_ bytes: [UInt8], _ generator: inout StreamGenerator) -> [ArraySlice<UInt8>] {
+private func pieces(_ bytes: [UInt8], _ generator: inout SeededGenerator) -> [ArraySlice<UInt8>] {
   var result: [ArraySlice<UInt8>] = []
   var start = 0
   while start < bytes.count {
@@ -48,7 +36,7 @@ struct StreamingInputTests {
     "200 random path lists and indented texts cut at random places: each snapshot is the tree of the whole lines so far, the end the tree of all"
   )
   func snapshotsAreTheLinesSoFar() throws {
-    var generator = StreamGenerator(seed: 42)
+    var generator = SeededGenerator(seed: 42)
     for round in 0..<200 {
       let indented = round % 2 == 1
       var lines = randomPaths(&generator, count: Int.random(in: 0...14, using: &generator))
@@ -125,7 +113,7 @@ struct StreamingInputTests {
     "an explorer fed a stream in 150 random runs: between pieces random keys; each reload keeps every node's state, the focus and the filter, undo reaches across it, and the end is the whole tree"
   )
   func explorerAcrossReloads() throws {
-    var generator = StreamGenerator(seed: 7)
+    var generator = SeededGenerator(seed: 7)
     let keys: [Key] = [
       .down, .up, .character(" "), .right, .left, .character("a"), .character("n"),
       .character("u"), .redo, .character("j"), .character(" "),
