@@ -62,21 +62,6 @@ package final class PreviewProcess {
     for open in PreviewProcess.openDescriptors() where open > 2 {
       posix_spawn_file_actions_addclose(&actions, open)
     }
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    // A new session: no controlling terminal, and a process group to kill as one.
-    posix_spawnattr_setflags(
-      &attributes,
-      Int16(
-        PreviewProcess.setSession | POSIX_SPAWN_SETSIGMASK
-          | POSIX_SPAWN_SETSIGDEF))
-    var none = sigset_t()
-    sigemptyset(&none)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    var defaults = sigset_t()
-    sigfillset(&defaults)
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
     let words: [String] = ["sh", "-c", command]
     let argv = words.map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
@@ -92,7 +77,10 @@ package final class PreviewProcess {
       (inherited + environment.map { "\($0.key)=\($0.value)" }).map { strdup($0) } + [nil]
     defer { for pointer in envp { free(pointer) } }
     var pid: pid_t = 0
-    let result = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp)
+    // A new session: no controlling terminal, and a process group to kill as one.
+    let result = withSpawnAttributes(newSession: true) {
+      posix_spawn(&pid, "/bin/sh", &actions, $0, argv, envp)
+    }
     close(ends[1])
     guard result == 0 else {
       close(ends[0])
@@ -116,9 +104,6 @@ package final class PreviewProcess {
     closedir(folder)
     return found.filter { fcntl($0, F_GETFD) >= 0 }
   }
-
-  /// `POSIX_SPAWN_SETSID` (glibc 2.26 and later), which Swift does not import.
-  private static let setSession: Int32 = 0x80
 
   /// Reads what is waiting without blocking; at the end of the output, waits for the process.
   ///

@@ -1,3 +1,4 @@
+import Explorer
 import Foundation
 import Testing
 
@@ -30,20 +31,13 @@ private struct Tmux {
     defer { for pointer in argv { free(pointer) } }
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { for pointer in envp { free(pointer) } }
-    // No signal blocked or ignored: a test thread may block some (under the sanitizers, SIGHUP
-    // and SIGCHLD), and a server and shell started with them blocked never end on kill-server.
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    var none = sigset_t()
-    sigemptyset(&none)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    var defaults = sigset_t()
-    sigfillset(&defaults)
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
     var pid: pid_t = 0
-    guard posix_spawn(&pid, "/usr/bin/tmux", &actions, &attributes, argv, envp) == 0 else {
+    // No signal blocked or ignored: a server and shell started with the test thread's blocked
+    // SIGHUP and SIGCHLD (under the sanitizers) never end on kill-server.
+    let started = withSpawnAttributes(newSession: false) {
+      posix_spawn(&pid, "/usr/bin/tmux", &actions, $0, argv, envp)
+    }
+    guard started == 0 else {
       throw CocoaError(.executableLoad)
     }
     var status: Int32 = 0
