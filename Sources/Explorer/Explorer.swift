@@ -46,7 +46,7 @@ package struct Explorer {
   package var exactMatching = false
   /// Whether the key help is shown.
   package private(set) var showsHelp = false
-  /// Lines read of an input still arriving (`find . | togglekit explore`): the status line says
+  /// Lines read of an input still arriving (`find / | togglekit explore`): the status line says
   /// "loading… N" until the end (nil).
   package var loadingLines: Int?
   /// With a directory read lazily (`--dir`): the folders not read yet, each shown with ▸ and read
@@ -61,6 +61,9 @@ package struct Explorer {
   package private(set) var undoSteps: [(tree: SelectionTree<String>, change: String)] = []
   /// The selections Ctrl-R goes forward to, oldest first.
   package private(set) var redoSteps: [(tree: SelectionTree<String>, change: String)] = []
+  /// The last read ``reload(from:)`` took: while the tree is equal to it, the tree holds nothing
+  /// but what was read, and the next fresher read is taken as it is.
+  private var treeAsRead: SelectionTree<String>?
   /// What the last key did that the status line reports ("undid toggle Fruit"), until the next key.
   package private(set) var message: String?
   /// The terminal's size: rows for the tree are `height - 2` (status and prompt lines below).
@@ -347,9 +350,24 @@ package struct Explorer {
   /// ```swift
   /// explorer.reload(from: try SelectionTree(paths: linesSoFar))
   /// ```
-  /// - Complexity: O(n log n) for n nodes in `fresh`, plus filtering it again.
+  /// When the tree holds nothing but the last read (no selection, lock or expansion made since the
+  /// input began, or every one taken back; no filter), `fresh` is taken as it is: the tree is
+  /// then exactly what reading the input whole gives.
+  ///
+  /// - Complexity: O(n log n) for n nodes in `fresh`, plus filtering it again; O(m) for m nodes
+  ///   in the tree before when it holds nothing but the last read.
   package mutating func reload(from fresh: SelectionTree<String>) {
-    keepingPlace { $0.tree.reload(from: fresh) }
+    keepingPlace { explorer in
+      let unchanged =
+        explorer.filterText.isEmpty
+        && (explorer.tree.count == 0 || explorer.treeAsRead == explorer.tree)
+      if unchanged {
+        explorer.tree = fresh
+      } else {
+        explorer.tree.reload(from: fresh)
+      }
+      explorer.treeAsRead = fresh
+    }
   }
 
   /// Runs `body`, which may move nodes, keeping the focus and the first row shown on their nodes.

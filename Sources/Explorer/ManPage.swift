@@ -107,7 +107,8 @@ package enum ManPage {
         """
         A PATH is the labels from the root joined by '/', written as togglekit prints them: \
         '\\/' and '\\\\' for '/' and '\\' in a label, '\\t' '\\n' '\\r', '\\u{1B}' for any \
-        other control character, '\\e' for an empty label. With -0, paths are written raw and \
+        other control character, '\\e' for an empty label. A leading '/' is a root labelled \
+        '/', as find / prints: '/usr/bin' is bin in usr under '/'. With -0, paths are written raw and \
         ended by NUL, for xargs -0; --select-from reads either form.
         """),
       ".SH EXIT STATUS",

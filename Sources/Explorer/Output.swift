@@ -51,7 +51,7 @@ package enum OutputForm: String, Hashable, Sendable, CaseIterable {
       for id in tree.selection(form) {
         let path =
           nullSeparated
-          ? Self.rawSafe(tree.labelPath(of: id).joined(separator: "/"))
+          ? Self.rawSafe(LabelPath.rawJoined(tree.labelPath(of: id)))
           : tree.escapedLabelPath(of: id)
         emit(path + String(end))
       }

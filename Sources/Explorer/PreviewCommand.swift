@@ -40,7 +40,7 @@ package struct PreviewCommand: Hashable, Sendable {
 
   /// The path `{}` stands for: with `--dir`, the file's path (the folder as given, then the
   /// labels below the root); otherwise the node's labels joined by `separator`, as the input line
-  /// of a path list was written.
+  /// of a path list was written (`/usr/bin` for the node `bin` under the root `/`).
   ///
   /// ```swift
   /// PreviewCommand.path(of: "src/main.swift", in: tree, directory: "../src")   // "../src/main.swift"
@@ -52,7 +52,7 @@ package struct PreviewCommand: Hashable, Sendable {
     separator: Unicode.Scalar = "/"
   ) -> String {
     let labels = tree.labelPath(of: id)
-    guard let directory else { return labels.joined(separator: String(separator)) }
+    guard let directory else { return LabelPath.rawJoined(labels, separator: separator) }
     var folder = directory
     while folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
     let below = labels.dropFirst()

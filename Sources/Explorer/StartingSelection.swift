@@ -25,8 +25,8 @@ package struct SelectionList: Hashable, Sendable {
   package var entries: [Entry] = []
 
   /// Parses a list: escaped paths one per line (a CR before the LF and empty lines are ignored),
-  /// or raw paths ended by NUL when the list holds a NUL byte (split at every '/', `\u{00}` read
-  /// as NUL, as `-0` writes them).
+  /// or raw paths ended by NUL when the list holds a NUL byte (split at every '/', a leading '/'
+  /// the root '/', `\u{00}` read as NUL, as `-0` writes them).
   ///
   /// - Throws: ``InputError`` `NAME:LINE:COL: …` for a line that is not a path.
   /// - Complexity: O(bytes).
@@ -45,9 +45,16 @@ package struct SelectionList: Hashable, Sendable {
       guard last > start else { continue }
       let text = String(decoding: bytes[start..<last], as: UTF8.self)
       if raw {
-        let labels = text.split(separator: "/", omittingEmptySubsequences: false).map {
-          String($0).replacing("\\u{00}", with: "\0")
-        }
+        // A leading '/' is the root '/', as `-0` writes it (`/usr/bin`).
+        let rooted = text.hasPrefix("/")
+        let rest = text.dropFirst(rooted ? 1 : 0)
+        var labels =
+          rooted && rest.isEmpty
+          ? []
+          : rest.split(
+            separator: "/", omittingEmptySubsequences: false
+          ).map { String($0).replacing("\\u{00}", with: "\0") }
+        if rooted { labels.insert("/", at: 0) }
         entries.append(Entry(labels: labels, line: line))
         continue
       }

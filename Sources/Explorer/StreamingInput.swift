@@ -6,7 +6,7 @@ import ToggleKit
   import Darwin
 #endif
 
-/// A tree read from a pipe while the explorer already runs (`find . | togglekit explore`): bytes
+/// A tree read from a pipe while the explorer already runs (`find / | togglekit explore`): bytes
 /// go to a ``ToggleKit/TreeParser`` a whole line at a time, and ``snapshot(now:)`` lays out the
 /// lines read so far — at most so often that laying out takes a third of the time at most.
 ///
@@ -18,7 +18,8 @@ import ToggleKit
 /// ```
 ///
 /// A line is read only when its newline has come, so a snapshot never holds half a label. JSON
-/// (and input whose first lines are not a tree yet) gives no snapshot until its end.
+/// (and input whose first lines are not a tree yet) gives no snapshot until its end. A large file
+/// (``largeFile(_:source:)``) gives one snapshot of its first lines and then none until its end.
 package struct StreamingInput {
   private var parser: TreeParser
   /// The bytes after the last newline, kept until it comes.
@@ -30,15 +31,78 @@ package struct StreamingInput {
   /// When the next snapshot may be laid out (monotonic seconds).
   private var nextSnapshot = 0.0
   private let name: String
+  /// Whether the first snapshot is the only one before the end (a file: the rest comes as fast
+  /// as it is read, so laying out the part read again would only delay the whole).
+  private let firstSnapshotOnly: Bool
 
-  /// Reads the standard input of `invocation` (its format, separator and options).
+  /// Reads the input of `invocation` (its format, separator and options) as it arrives.
   ///
+  /// - Parameters:
+  ///   - invocation: The command line: format, separator and tree options.
+  ///   - name: The input's name in messages.
+  ///   - byteCount: The input's size when known, to size the tree for it.
+  ///   - firstSnapshotOnly: Whether a snapshot is laid out of the first lines only, and the rest
+  ///     is shown when the input ends.
   /// - Complexity: O(1).
-  package init(_ invocation: Invocation, name: String = "<stdin>") {
+  package init(
+    _ invocation: Invocation, name: String = "<stdin>", byteCount: Int? = nil,
+    firstSnapshotOnly: Bool = false
+  ) {
     self.name = name
+    self.firstSnapshotOnly = firstSnapshotOnly
     parser = TreeParser(
       format: invocation.format, file: name, separator: invocation.separator,
-      options: invocation.treeOptions, uniqueSiblingLabels: true)
+      options: invocation.treeOptions, uniqueSiblingLabels: true, expectedByteCount: byteCount)
+  }
+
+  /// Files at least this large are shown as they are read by `explore`: about 20 ms of reading,
+  /// below which reading the whole file first is not noticed.
+  package static let largeFileBytes = 1 << 20
+
+  /// A large regular file that `explore` reads as a stream: its first lines shown at once.
+  ///
+  /// FILE, or standard input redirected from one, of at least ``largeFileBytes``: the whole tree
+  /// comes when it is read. Nil for anything else — a small file, JSON (whole only at its end), a
+  /// pipe, a folder — which is read as before.
+  ///
+  /// ```swift
+  /// if let (input, descriptor) = try StreamingInput.largeFile(invocation, source: .file("big.txt")) { … }
+  /// ```
+  /// - Throws: ``InputError`` `FILE: reason` when the file cannot be opened.
+  /// - Complexity: O(1): one read of at most 64 KiB when the format is not given.
+  package static func largeFile(_ invocation: Invocation, source: InputSource) throws(InputError)
+    -> (input: StreamingInput, descriptor: Int32)?
+  {
+    guard invocation.command == .explore, invocation.format != .json else { return nil }
+    let path: String?
+    switch source {
+    case .file(let name): path = name
+    case .standardInput: path = nil
+    case .directory, .demo: return nil
+    }
+    let name = path ?? "<stdin>"
+    let descriptor = path.map { open($0, O_RDONLY | O_CLOEXEC) } ?? 0
+    guard descriptor >= 0 else {
+      throw InputError(message: "\(name): \(String(cString: strerror(errno)))")
+    }
+    var status = stat()
+    // Standard input may have been read from already: what is left starts where it stands.
+    let offset = max(0, lseek(descriptor, 0, SEEK_CUR))
+    var head = [UInt8](repeating: 0, count: invocation.format == nil ? 1 << 16 : 0)
+    let headCount = head.withUnsafeMutableBytes {
+      pread(descriptor, $0.baseAddress, $0.count, offset)
+    }
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+      Int(status.st_size - offset) >= largeFileBytes, headCount >= 0,
+      invocation.format != nil
+        || TreeFormat.detect(fileName: path, bytes: Array(head.prefix(headCount))) != .json
+    else {
+      if path != nil { close(descriptor) }
+      return nil
+    }
+    let input = StreamingInput(
+      invocation, name: name, byteCount: Int(status.st_size - offset), firstSnapshotOnly: true)
+    return (input, descriptor)
   }
 
   /// Adds bytes as they arrive.
@@ -62,7 +126,8 @@ package struct StreamingInput {
   }
 
   /// The tree of the lines read so far, when there are new ones and the last snapshot is old
-  /// enough: the wait after one is twice what laying it out took, and at least 100 ms.
+  /// enough: the wait after one is three times what laying it out took, and at least 100 ms (for
+  /// a large file, until the end).
   ///
   /// - Complexity: O(n log n) in the lines read, when it lays out a tree; O(1) otherwise.
   package mutating func snapshot(now: Double) -> SelectionTree<String>? {
@@ -71,7 +136,7 @@ package struct StreamingInput {
     let copy = parser
     let tree = try? copy.finish()
     let took = Previewer.now() - start
-    nextSnapshot = now + max(0.1, 3 * took)
+    nextSnapshot = firstSnapshotOnly ? .infinity : now + max(0.1, 3 * took)
     linesShown = lines
     return tree
   }

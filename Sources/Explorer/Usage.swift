@@ -89,6 +89,7 @@ package enum Usage {
     Runs operations in command-line order and prints the tree. A PATH is the labels from the root
     joined by '/', written as togglekit prints them: '\\/' and '\\\\' for '/' and '\\' in a label,
     '\\t' '\\n' '\\r', '\\u{1B}' for any other control character, '\\e' for an empty label.
+    A leading '/' is a root labelled '/', as find / prints: '/usr/bin' is bin in usr under '/'.
 
     """ + "\n" + options(for: .apply, [.input, .tree, .selection, .rules, .operations, .output])
     + "\n"

@@ -155,14 +155,26 @@ for name in invocation.selectFiles {
   }
 }
 
-// explore reading a pipe starts at once and grows the tree as lines arrive (`find . | togglekit
-// explore`); anything else is read whole first.
+// explore reading a pipe starts at once and grows the tree as lines arrive (`find / | togglekit
+// explore`); a large file shows its first lines at once and the rest when it is read; anything
+// else is read whole first.
 var streaming: StreamingInput? = nil
+var streamDescriptor: Int32 = 0
 var standardInputStatus = stat()
 if invocation.command == .explore, source == .standardInput,
   fstat(0, &standardInputStatus) != 0 || standardInputStatus.st_mode & S_IFMT != S_IFREG
 {
   streaming = StreamingInput(invocation)
+} else {
+  do {
+    if let (input, descriptor) = try StreamingInput.largeFile(invocation, source: source) {
+      streaming = input
+      streamDescriptor = descriptor
+    }
+  } catch {
+    printError(error.description)
+    exit(1)
+  }
 }
 let preparation: TreePreparation
 do {
@@ -253,7 +265,7 @@ var decoder = KeyDecoder()
 // A stream is read as it arrives, between keys; its warnings are printed after the explorer ends.
 var streamWarnings: [String] = []
 if streaming != nil {
-  _ = fcntl(0, F_SETFL, fcntl(0, F_GETFL) | O_NONBLOCK)
+  _ = fcntl(streamDescriptor, F_SETFL, fcntl(streamDescriptor, F_GETFL) | O_NONBLOCK)
   explorer.loadingLines = 0
 }
 terminal.start(mouse: !invocation.noMouse, inlineRows: inlineRows)
@@ -271,13 +283,13 @@ while explorer.outcome == nil {
   ].filter { $0 >= 0 }
   let (input, resized, timedOut) = terminal.waitForInput(
     timeout: decoder.hasPending ? 40 : waits.min() ?? -1,
-    others: [previewer?.descriptor, streaming == nil ? nil : 0].compactMap { $0 })
+    others: [previewer?.descriptor, streaming == nil ? nil : streamDescriptor].compactMap { $0 })
   if let previewer, previewer.service() {
     explorer.preview = previewer.pane
     previewGroup = previewer.processGroup
   }
   do throws(InputError) {
-    if try streaming?.readWaiting(from: 0) == true, let input = streaming {
+    if try streaming?.readWaiting(from: streamDescriptor) == true, let input = streaming {
       streaming = nil
       var whole = try input.finish()
       streamWarnings = try preparation.prepare(&whole)

@@ -101,6 +101,46 @@ struct ApplyEndToEndTests {
     #expect(piped.stdout == "Sizes/1\\/2 inch\n")
   }
 
+  @Test(
+    "absolute paths as find prints them: a root '/', PATHs and every output as given, -0 a pick to select again"
+  )
+  func absolutePaths() throws {
+    let folder = try TogglekitBinary.scratch().path
+    try FileManager.default.createDirectory(
+      atPath: folder + "/a b/c", withIntermediateDirectories: true)
+    for file in ["a b/x", "a b/c/y", "z"] {
+      #expect(FileManager.default.createFile(atPath: folder + "/" + file, contents: Data()))
+    }
+    let find = Process()
+    find.executableURL = URL(fileURLWithPath: "/usr/bin/find")
+    find.arguments = [folder]
+    let pipe = Pipe()
+    find.standardOutput = pipe
+    try find.run()
+    let listing = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    find.waitUntilExit()
+    let topmost = try TogglekitBinary.run(
+      ["apply", "--on", folder + "/a b", "--print", "topmost", "-"], input: listing)
+    #expect(topmost.code == 0, "\(topmost.stderr)")
+    #expect(topmost.stdout == folder + "/a b\n")
+    let raw = try TogglekitBinary.run(
+      ["apply", "--on", folder + "/a b", "--print", "leaves", "-0", "-"], input: listing)
+    // find lists a folder in the order the file system gives.
+    #expect(
+      Set(raw.stdout.split(separator: "\0").map(String.init))
+        == [folder + "/a b/x", folder + "/a b/c/y"])
+    #expect(raw.stdout.hasSuffix("\0"))
+    let pick = try TogglekitBinary.file("pick", raw.stdout, in: URL(fileURLWithPath: folder))
+    let again = try TogglekitBinary.run(
+      ["apply", "--select-from", pick, "--print", "topmost", "-"], input: listing)
+    #expect(again.stdout == topmost.stdout, "\(again.stderr)")
+    let states = try TogglekitBinary.run(["apply", "--print", "states", "-"], input: "/\n/etc\n")
+    #expect(states.stdout == "off\t/\noff\t/etc\n")
+    let doubled = try TogglekitBinary.run(["apply", "--print", "states", "-"], input: "//etc\n")
+    #expect(doubled.code == 1)
+    #expect(doubled.stderr.contains("<stdin>:1:1: empty label in path"), "\(doubled.stderr)")
+  }
+
   @Test("bad input data exits 1 with FILE:LINE:COL or the unknown path")
   func badInput() throws {
     let folder = try TogglekitBinary.scratch()

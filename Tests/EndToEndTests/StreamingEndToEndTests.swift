@@ -24,6 +24,57 @@ struct StreamingEndToEndTests {
   }
 
   @Test(
+    "find with an absolute folder streams in: the root '/' first, Space on it and Enter print every leaf's absolute path with -0",
+    .enabled(if: hasScript))
+  func absolutePathsFromFind() throws {
+    let folder = try TogglekitBinary.scratch()
+    for file in ["a/x", "a/y", "b"] {
+      let url = folder.appendingPathComponent(file)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      #expect(FileManager.default.createFile(atPath: url.path, contents: Data()))
+    }
+    let out = try TogglekitBinary.scratch().appendingPathComponent("picked").path
+    let command =
+      "(find \(folder.path); sleep 0.5) | \(TogglekitBinary.url.path) explore --format paths -0"
+      + " > \(out); echo code=$?"
+    let (screen, _) = try inTerminal(command, keys: [" ", "\r"], pause: 1.5)
+    #expect(screen.contains("code=0"), "\(screen.suffix(400))")
+    let picked = try String(contentsOfFile: out, encoding: .utf8)
+    // find lists a folder in the order the file system gives.
+    #expect(
+      Set(picked.split(separator: "\0").map(String.init))
+        == Set(["a/x", "a/y", "b"].map { folder.path + "/" + $0 }),
+      "\(picked.debugDescription)")
+  }
+
+  @Test(
+    "a large file is shown as it is read: the pick equals apply's on the whole file, and a bad last line ends the explorer with FILE:LINE:COL, the terminal restored",
+    .enabled(if: hasScript))
+  func largeFile() throws {
+    let folder = try TogglekitBinary.scratch()
+    let lines = (0..<60_000).map { "Folder \($0 / 100)/item \($0)\n" }.joined()
+    let big = try TogglekitBinary.file("big.paths", lines, in: folder)
+    let out = folder.appendingPathComponent("picked").path
+    // Space on the first folder, then Enter.
+    let (screen, _) = try inTerminal(
+      "timeout --foreground 60 \(TogglekitBinary.url.path) explore \(big) > \(out); echo code=$?",
+      keys: [" ", "\r"],
+      pause: 1.5)
+    #expect(screen.contains("code=0"), "\(screen.suffix(400))")
+    let applied = try TogglekitBinary.run(["apply", "--on", "Folder 0", "--print", "leaves", big])
+    #expect(try String(contentsOfFile: out, encoding: .utf8) == applied.stdout)
+    #expect(applied.stdout.hasPrefix("Folder 0/item 0\nFolder 0/item 1\n"))
+    let bad = try TogglekitBinary.file("bad.paths", lines + "x//y\n", in: folder)
+    let (failed, _) = try inTerminal(
+      "timeout --foreground 60 \(TogglekitBinary.url.path) explore \(bad); echo code=$?", keys: [])
+    #expect(failed.contains("code=1"), "\(failed.suffix(300))")
+    #expect(
+      failed.contains("togglekit: \(bad):60001:1: empty label in path"), "\(failed.suffix(300))")
+    #expect(failed.contains("\u{1B}[?25h\u{1B}[?1049l"))
+  }
+
+  @Test(
     "q leaves at once while the input is still coming; a bad line mid-stream ends the explorer with the error, the terminal restored",
     .enabled(if: hasScript))
   func cancelAndErrors() throws {

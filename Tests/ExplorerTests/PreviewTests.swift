@@ -90,6 +90,9 @@ struct PreviewCommandTests {
     #expect(PreviewCommand.path(of: "src", in: tree, directory: "../x/src/") == "../x/src")
     #expect(PreviewCommand.path(of: "src/b c", in: tree, directory: "/") == "/b c")
     #expect(PreviewCommand.path(of: "src", in: tree, directory: "/") == "/")
+    let absolute = try SelectionTree(paths: ["/usr/b c", "/"])
+    #expect(PreviewCommand.path(of: "/usr/b c", in: absolute, directory: nil) == "/usr/b c")
+    #expect(PreviewCommand.path(of: "/", in: absolute, directory: nil) == "/")
   }
 }
 

@@ -17,11 +17,16 @@ struct StartingSelectionTests {
     #expect(entries.map(\.line) == [1, 3])
   }
 
-  @Test("a list holding a NUL is raw paths ended by NUL, split at every '/', \\u{00} read as NUL")
+  @Test(
+    "a list holding a NUL is raw paths ended by NUL, split at every '/', a leading '/' the root, \\u{00} read as NUL"
+  )
   func rawRecords() throws {
     #expect(try list("Fruit/Apple\0Odd\nname\0") == [["Fruit", "Apple"], ["Odd\nname"]])
     #expect(try list(#"a\u{00}b"# + "\0") == [["a\0b"]])
     #expect(try list(#"back\slash"# + "\0") == [[#"back\slash"#]], "no other escape in raw")
+    #expect(
+      try list("/usr/bin\0/\0/a\0") == [["/", "usr", "bin"], ["/"], ["/", "a"]],
+      "a leading '/' is the root '/', as -0 writes absolute paths")
   }
 
   @Test("a line that is not a path is an error naming the file and line")

@@ -1,4 +1,5 @@
 import Explorer
+import Foundation
 import Testing
 import ToggleKit
 
@@ -105,7 +106,7 @@ struct StreamingInputTests {
       throws: InputError(
         message: "<stdin>:2:1: empty label in path (write \\e for a label that is empty)")
     ) {
-      try bad.append(Array("a\n/x\n".utf8)[...])
+      try bad.append(Array("/a\n//x\n".utf8)[...])
     }
   }
 
@@ -190,5 +191,98 @@ struct StreamingInputTests {
     #expect(explorer.message == "undid toggle d")
     explorer.handle(.redo)
     #expect(explorer.tree.selection(.leaves) == ["d/e", "d/f"])
+  }
+
+  @Test(
+    "with nothing changed since the last read, a fresher read is taken as it is: the tree is what reading the input whole gives"
+  )
+  func unchangedTreeTakesTheFreshRead() throws {
+    let part = try SelectionTree(parsing: "[x] Fruit\n", format: .indented)
+    let whole = try SelectionTree(
+      parsing: "[x] Fruit\n  [ ] Apple\n  Pear\nVeg\n", format: .indented)
+    var explorer = Explorer(tree: try SelectionTree(roots: []), height: 10, width: 40)
+    explorer.reload(from: part)
+    #expect(explorer.tree == part)
+    explorer.reload(from: whole)
+    #expect(explorer.tree == whole, "Apple keeps its own marker, as read whole")
+    #expect(explorer.tree.selection(.leaves) == ["Fruit/Pear"])
+    // A change is carried over by every later read, also by those with no key between them:
+    // Veg's leaf arriving later is a folder's.
+    explorer.handle([.down, .down, .character(" ")])  // Veg on
+    #expect(explorer.tree.selection(.leaves) == ["Fruit/Pear", "Veg"])
+    explorer.reload(
+      from: try SelectionTree(
+        parsing: "[x] Fruit\n  [ ] Apple\n  Pear\nVeg\n  Leek\n", format: .indented))
+    #expect(explorer.tree.selection(.leaves) == ["Fruit/Pear", "Veg/Leek"])
+    explorer.reload(
+      from: try SelectionTree(
+        parsing: "[x] Fruit\n  [ ] Apple\n  Pear\nVeg\n  Leek\n  Kale\n", format: .indented))
+    #expect(explorer.tree.selection(.leaves) == ["Fruit/Pear", "Veg/Leek", "Veg/Kale"])
+    // Taken back, the change leaves the tree what was read: the next read is taken as it is.
+    explorer.handle(.character(" "))  // Veg off
+    let last = try SelectionTree(
+      parsing: "[x] Fruit\n  [ ] Apple\n  Pear\nVeg\n  Leek\n  Kale\n", format: .indented)
+    explorer.reload(from: last)
+    #expect(explorer.tree == last)
+    // A filter is kept by a reload, never dropped by taking the fresh read as it is.
+    var filtered = Explorer(tree: try SelectionTree(roots: []), height: 10, width: 40)
+    filtered.reload(from: part)
+    filtered.startFiltering("Pear")
+    filtered.reload(from: whole)
+    #expect(filtered.tree.isFiltered)
+  }
+
+  @Test(
+    "a large file is read as a stream with one snapshot of its first lines, then none until its end; small files, JSON, apply and folders are read whole"
+  )
+  func largeFiles() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "togglekit-large-\(UUID().uuidString)"
+    ).path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    func write(_ name: String, _ text: String) throws -> String {
+      let path = folder + "/" + name
+      try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+      return path
+    }
+    let lines = (0..<60_000).map { "Folder \($0 / 100)/item \($0)\n" }.joined()
+    #expect(lines.utf8.count >= StreamingInput.largeFileBytes)
+    let big = try write("big.paths", lines)
+    let small = try write("small.txt", "a/b\n")
+    let json = try write(
+      "big.json", "[" + String(repeating: "{\"label\": \"x\"}, ", count: 100_000) + "{}]")
+    let jsonByContent = try write(
+      "big-json", "[" + String(repeating: "{\"label\": \"x\"}, ", count: 100_000) + "{}]")
+    let explore = try Invocation.parse(["explore"])
+    #expect(try StreamingInput.largeFile(explore, source: .file(small)) == nil)
+    #expect(try StreamingInput.largeFile(explore, source: .file(json)) == nil)
+    #expect(try StreamingInput.largeFile(explore, source: .file(jsonByContent)) == nil)
+    #expect(try StreamingInput.largeFile(explore, source: .directory(folder)) == nil)
+    #expect(
+      try StreamingInput.largeFile(try Invocation.parse(["apply"]), source: .file(big)) == nil)
+    #expect(throws: InputError.self) {
+      try StreamingInput.largeFile(explore, source: .file(folder + "/missing"))
+    }
+    var (input, descriptor) = try #require(
+      try StreamingInput.largeFile(explore, source: .file(big)))
+    defer { close(descriptor) }
+    #expect(try input.readWaiting(from: descriptor) == false, "it stops at the first lines")
+    let snapshot = input.snapshot(now: 0)
+    let first = try #require(snapshot)
+    #expect(first.count > 0 && first.count < 60_600)
+    var ended = false
+    var reads = 0
+    while !ended {
+      // In pieces of at most the budget, so that keys are not kept waiting.
+      ended = try input.readWaiting(from: descriptor, budget: 1 << 18)
+      reads += 1
+      #expect(input.millisecondsUntilSnapshot(now: Double(reads) * 100) == 60_000)
+      let early = input.snapshot(now: Double(reads) * 100)
+      #expect(early == nil, "no snapshot before the end")
+    }
+    #expect(reads >= 5)
+    let whole = try input.finish()
+    #expect(whole == (try SelectionTree(parsing: lines, format: .paths)))
   }
 }

@@ -46,7 +46,7 @@ public final class DirectoryLoader {
     else { return .init(entries: []) }
     var result = LazyTree<String>.Children(entries: [])
     for entry in entries {
-      let child = id + "/" + LabelPath.escaped(entry.label)
+      let child = LabelEscaping.extending(id, with: entry.label, separator: "/")
       result.entries.append(
         .init(id: child, parent: id, label: entry.label, attributes: entry.attributes))
       if let subfolder = entry.folder, maxDepth.map({ subfolder.depth < $0 }) ?? true {

@@ -124,7 +124,8 @@ struct _IndentedLines: _LineSink {
       }
     }
     let node = Int32(draft.count)
-    let id = _extending(parent < 0 ? nil : draft.ids[Int(parent)], with: label, separator: "/")
+    let id = LabelEscaping.extending(
+      parent < 0 ? nil : draft.ids[Int(parent)], with: label, separator: "/")
     draft.append(
       id: id, label: label, parent: parent, isSelected: false, lock: .none, isDisabled: false,
       isExpanded: false, attributes: attributes)

@@ -175,7 +175,8 @@ extension _JSONTree {
       } else {
         // Ids are paths, so memory grows with the square of the depth: refused past the limit.
         guard index < Int(_maximumParsedDepth) else { throw Self.needsNodeList }
-        id = _extending(index > 0 ? path(of: index - 1) : nil, with: label, separator: "/")
+        id = LabelEscaping.extending(
+          index > 0 ? path(of: index - 1) : nil, with: label, separator: "/")
       }
       open[index].node = Int32(draft.count)
       draft.append(
@@ -197,7 +198,8 @@ extension _JSONTree {
         known < 0
         ? nil : open[known].id == nil ? draft.ids[Int(open[known].node)] : open[known].path
       for member in (known + 1)...index {
-        path = _extending(path, with: open[member].label ?? open[member].id!, separator: "/")
+        path = LabelEscaping.extending(
+          path, with: open[member].label ?? open[member].id!, separator: "/")
         open[member].path = path
       }
       return path!

@@ -195,20 +195,24 @@ enum _JSONTree {
       if !isFirstChild { output += "," }
       output += "\n" + String(repeating: "  ", count: Int(tree.structure.depths[position]) + 1)
       let label = tree.structure.labels[position]
-      let escaped = LabelPath.escaped(label, separator: "/")
       // Compare the id with the label path by length first; build the path only when they could
       // be equal, so deep trees with their own ids never build quadratic path text.
-      let length = (parent < 0 ? 0 : pathLengths[parent] + 1) + escaped.utf8.count
+      let length: Int
+      if parent < 0 {
+        length = LabelEscaping.extending(nil, with: label, separator: "/").utf8.count
+      } else {
+        let underBareRoot =
+          tree.structure.parents[parent] < 0
+          && LabelEscaping.isBareRoot(tree.structure.labels[parent], separator: "/")
+        length =
+          pathLengths[parent] + (underBareRoot ? 0 : 1)
+          + LabelPath.escaped(label, separator: "/").utf8.count
+      }
       pathLengths.append(length)
       // Ids of another type are written as their descriptions, which a reader takes as text ids.
       let id = tree.structure.ids[position] as? String ?? "\(tree.structure.ids[position])"
       var fields: [String] = []
-      if id.utf8.count != length
-        || id
-          != tree.labelPath(at: position).map({
-            LabelPath.escaped($0, separator: "/")
-          }).joined(separator: "/")
-      {
+      if id.utf8.count != length || id != LabelPath.joined(tree.labelPath(at: position)) {
         fields.append("\"id\": " + quote(id))
       }
       fields.append("\"label\": " + quote(label))

@@ -160,11 +160,11 @@ private func _draft(
         prefix =
           above < 0 ? nil : nodes[above].explicitID == nil ? draft.ids[above] : ownIDPaths[above]
         for member in chain.reversed() {
-          prefix = _extending(prefix, with: nodes[member].label, separator: separator)
+          prefix = LabelEscaping.extending(prefix, with: nodes[member].label, separator: separator)
           ownIDPaths[member] = prefix
         }
       }
-      id = _extending(prefix, with: node.label, separator: separator)
+      id = LabelEscaping.extending(prefix, with: node.label, separator: separator)
     }
     draft.append(
       id: id, label: node.label, parent: node.parent,
@@ -176,30 +176,6 @@ private func _draft(
     draft, nodes.map { Int32(clamping: $0.line) }, nodes.map { Int32(clamping: $0.column) },
     nodes.map { $0.explicitID != nil }
   )
-}
-
-/// `path` + separator + the escaped label, or the escaped label alone for no path.
-func _extending(_ path: String?, with label: String, separator: Unicode.Scalar) -> String {
-  var escaped = LabelPath.escaped(label, separator: separator)
-  guard var path else { return escaped }
-  if separator.isASCII {
-    // One allocation, filled from the bytes: a path is made for every node of every text format.
-    return path.withUTF8 { head in
-      escaped.withUTF8 { tail in
-        String(unsafeUninitializedCapacity: head.count + 1 + tail.count) { buffer in
-          _ = buffer.initialize(fromContentsOf: head)
-          buffer[head.count] = UInt8(separator.value)
-          _ = UnsafeMutableBufferPointer(rebasing: buffer[(head.count + 1)...])
-            .initialize(fromContentsOf: tail)
-          return head.count + 1 + tail.count
-        }
-      }
-    }
-  }
-  path.reserveCapacity(path.utf8.count + 1 + escaped.utf8.count)
-  path.unicodeScalars.append(separator)
-  path.append(escaped)
-  return path
 }
 
 /// `[x]`, `[ ]` or `[-]` with `L` and `D` flags, for the exporters.

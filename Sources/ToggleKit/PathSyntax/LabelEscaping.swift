@@ -86,6 +86,52 @@ package enum LabelEscaping {
     return escape(label, specials: [special], emptyMarker: emptyMarker)
   }
 
+  /// Whether `label` is the separator alone: as a root, such a label is written bare, so that
+  /// `/usr` is the child `usr` of the root `/` (what `find /` prints), not an empty first label.
+  @inline(__always)
+  static func isBareRoot(_ label: String, separator: Unicode.Scalar) -> Bool {
+    var scalars = label.unicodeScalars.makeIterator()
+    return scalars.next() == separator && scalars.next() == nil
+  }
+
+  /// A root's component in a path: the separator alone for a bare root, else the escaped label.
+  static func rootComponent(_ label: String, separator: Unicode.Scalar) -> String {
+    isBareRoot(label, separator: separator)
+      ? String(separator) : escape(label, special: separator, emptyMarker: true)
+  }
+
+  /// The path of a node: its parent's path (nil for a root) extended by its label, escaped.
+  ///
+  /// Under a bare root the separator is not written twice: `/` and `usr` make `/usr`.
+  ///
+  /// - Complexity: O(length of the result).
+  package static func extending(
+    _ path: String?, with label: String, separator: Unicode.Scalar
+  ) -> String {
+    guard var path else { return rootComponent(label, separator: separator) }
+    var escaped = escape(label, special: separator, emptyMarker: true)
+    let isBare = isBareRoot(path, separator: separator)
+    if separator.isASCII {
+      // One allocation, filled from the bytes: a path is made for every node of every text format.
+      let joint = isBare ? 0 : 1
+      return path.withUTF8 { head in
+        escaped.withUTF8 { tail in
+          String(unsafeUninitializedCapacity: head.count + joint + tail.count) { buffer in
+            _ = buffer.initialize(fromContentsOf: head)
+            if joint == 1 { buffer[head.count] = UInt8(separator.value) }
+            _ = UnsafeMutableBufferPointer(rebasing: buffer[(head.count + joint)...])
+              .initialize(fromContentsOf: tail)
+            return head.count + joint + tail.count
+          }
+        }
+      }
+    }
+    path.reserveCapacity(path.utf8.count + 1 + escaped.utf8.count)
+    if !isBare { path.unicodeScalars.append(separator) }
+    path.append(escaped)
+    return path
+  }
+
   /// Text for a message or a terminal: every control character as `\u{XX}` (or `\n`, `\r`, `\t`),
   /// nothing else changed — so no byte of the text can act on a terminal.
   static func displayable(_ text: String) -> String {

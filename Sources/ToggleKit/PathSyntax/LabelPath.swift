@@ -12,6 +12,10 @@
 /// try LabelPath.labels(of: path)   // ["Sizes", "1/2 inch", "\u{1B}]0;x\u{07}"]
 /// ```
 ///
+/// A path that starts with the separator names a root labelled with the separator alone, as
+/// `find /` prints: `/usr/bin` is `["/", "usr", "bin"]` and `/` is `["/"]`. The writer spells such
+/// a root that way, so absolute paths read back as they were printed.
+///
 /// No escaped text holds a raw control character, so printed paths are safe on a terminal.
 /// - Complexity: O(n) in the length of the text for every member.
 public enum LabelPath {
@@ -25,28 +29,64 @@ public enum LabelPath {
     LabelEscaping.escape(label, special: separator, emptyMarker: true)
   }
 
-  /// Labels as one path: each escaped, joined by the separator.
+  /// Labels as one path: each escaped, joined by the separator; a first label that is the
+  /// separator alone is written bare, so that `["/", "usr"]` is `/usr`.
   ///
   /// ```swift
-  /// LabelPath.joined(["Fruit", ""])   // #"Fruit/\e"#
+  /// LabelPath.joined(["Fruit", ""])          // #"Fruit/\e"#
+  /// LabelPath.joined(["/", "usr", "bin"])    // "/usr/bin"
   /// ```
   /// - Complexity: O(total length).
   public static func joined(_ labels: [String], separator: Unicode.Scalar = "/") -> String {
-    labels.map { escaped($0, separator: separator) }.joined(separator: String(separator))
+    var path: String? = nil
+    for label in labels { path = LabelEscaping.extending(path, with: label, separator: separator) }
+    return path ?? ""
+  }
+
+  /// Labels as one path without escaping, for programs that take file paths (`-0`, a preview's
+  /// `{}`): joined by the separator, a first label that is the separator alone written bare.
+  ///
+  /// ```swift
+  /// LabelPath.rawJoined(["/", "usr", "1/2"])   // "/usr/1/2"
+  /// ```
+  /// - Complexity: O(total length).
+  public static func rawJoined(_ labels: [String], separator: Unicode.Scalar = "/") -> String {
+    guard let first = labels.first else { return "" }
+    guard labels.count > 1 else { return first }
+    let rest = labels.dropFirst().joined(separator: String(separator))
+    return LabelEscaping.isBareRoot(first, separator: separator)
+      ? first + rest : first + String(separator) + rest
   }
 
   /// The labels a path names: the inverse of ``joined(_:separator:)``.
   ///
   /// A backslash before any other character stands for that character; a malformed `\u{…}` is a
-  /// plain `u`.
+  /// plain `u`. A leading separator is a root labelled with the separator alone.
   ///
   /// ```swift
   /// try LabelPath.labels(of: #"Sizes/1\/2 inch"#)   // ["Sizes", "1/2 inch"]
+  /// try LabelPath.labels(of: "/usr/bin")            // ["/", "usr", "bin"]
   /// ```
-  /// - Throws: ``LabelPathError`` for an empty path or an empty component (`a//b`, `a/`).
+  /// - Throws: ``LabelPathError`` for an empty path or an empty component (`a//b`, `a/`, `//a`).
   /// - Complexity: O(path length).
   public static func labels(
     of path: String, separator: Unicode.Scalar = "/"
+  ) throws(LabelPathError) -> [String] {
+    guard path.unicodeScalars.first == separator else {
+      return try unrootedLabels(of: path, separator: separator)
+    }
+    let rest = path.unicodeScalars.dropFirst()
+    guard !rest.isEmpty else { return [String(separator)] }
+    do {
+      return try [String(separator)] + unrootedLabels(of: String(rest), separator: separator)
+    } catch {
+      throw LabelPathError(path: path)
+    }
+  }
+
+  /// The labels of a path that does not start with the separator.
+  private static func unrootedLabels(
+    of path: String, separator: Unicode.Scalar
   ) throws(LabelPathError) -> [String] {
     // Fast path: an ASCII separator and no backslash, split on UTF-8 bytes.
     if separator.isASCII {
@@ -94,7 +134,8 @@ public enum LabelPath {
   }
 }
 
-/// A path with an empty component: `a//b`, `a/`, or nothing at all (write `\e` for an empty label).
+/// A path with an empty component: `a//b`, `a/`, `//a`, or nothing at all (write `\e` for an
+/// empty label).
 ///
 /// ```swift
 /// do { _ = try LabelPath.labels(of: "a//b") } catch { print(error) }

@@ -4,7 +4,8 @@
 /// A path that needs no escaping (no `\`, no control character) is its own id and each prefix
 /// up to a separator is its ancestor's: the nodes are found and made from the path's bytes, with
 /// no label list and no id concatenated. Consecutive paths usually share a prefix (sorted lists,
-/// `find` output), so the previous path's nodes are reused for the bytes they share.
+/// `find` output), so the previous path's nodes are reused for the bytes they share. A leading
+/// separator is a root labelled with the separator alone (`/usr` is `usr` under `/`).
 struct PathTreeBuilder: Sendable {
   private(set) var draft: TreeDraft<String>
   private let separator: Unicode.Scalar
@@ -44,11 +45,11 @@ struct PathTreeBuilder: Sendable {
     previousNodes = []
     guard let labels = try? LabelPath.labels(of: path, separator: separator) else { return nil }
     var parent: Int32 = -1
-    var id = ""
+    var id: String? = nil
     for label in labels {
-      let escaped = LabelPath.escaped(label, separator: separator)
-      id = parent < 0 ? escaped : id + String(separator) + escaped
-      parent = node(id: id, label: label, parent: parent)
+      let path = LabelEscaping.extending(id, with: label, separator: separator)
+      parent = node(id: path, label: label, parent: parent)
+      id = path
     }
     return parent
   }
@@ -59,20 +60,33 @@ struct PathTreeBuilder: Sendable {
     let separatorByte = UInt8(separator.value)
     if bytes.contains(where: LabelEscaping.mayNeedEscape) { return nil }
     if bytes.isEmpty { return .some(nil) }
+    // A leading separator is the bare root: its component is that byte, and the next one starts
+    // right after it (`/usr` is `usr` under `/`).
+    let rooted = bytes[0] == separatorByte
     // The components shared with the previous path, byte for byte.
     var shared = 0
     var start = 0
     while shared < previousNodes.count {
       let end = previousNodes[shared].end
-      guard end <= bytes.count, end == bytes.count || bytes[end] == separatorByte,
+      let bare = rooted && shared == 0
+      guard end <= bytes.count, bare || end == bytes.count || bytes[end] == separatorByte,
         end <= previous.count,
         bytes[start..<end].elementsEqual(previous[start..<end])
       else { break }
-      start = end + 1
+      start = bare ? end : end + 1
       shared += 1
     }
     previousNodes.removeSubrange(shared...)
     var parent: Int32 = shared == 0 ? -1 : previousNodes[shared - 1].node
+    if rooted && shared == 0 {
+      parent = node(id: String(separator), label: String(separator), parent: -1)
+      previousNodes.append((1, parent))
+      start = 1
+    }
+    if rooted && bytes.count == 1 {
+      previous = [separatorByte]
+      return parent
+    }
     while start <= bytes.count {
       var end = start
       while end < bytes.count && bytes[end] != separatorByte { end += 1 }

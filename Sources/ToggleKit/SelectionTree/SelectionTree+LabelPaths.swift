@@ -117,6 +117,9 @@ extension SelectionTree {
 
   /// ``forEachPath(separator:component:_:)`` with each path as the UTF-8 bytes of a buffer that
   /// is reused: no string is made per node, for the outputs that write bytes.
+  ///
+  /// A root labelled with the separator alone is written bare, whatever `component` does (`/usr`,
+  /// not `\//usr`).
   func forEachPathUTF8(
     separator: Unicode.Scalar, component: (String) -> String,
     _ body: (_ position: Int, _ path: UnsafeBufferPointer<UInt8>) throws -> Void
@@ -128,10 +131,19 @@ extension SelectionTree {
       let depth = Int(structure.depths[position])
       ends.removeSubrange(depth...)
       buffer.removeSubrange((depth == 0 ? 0 : ends[depth - 1])...)
-      if depth > 0 { buffer += separatorBytes }
-      var label = component(structure.labels[position])
-      label.withUTF8 { buffer.append(contentsOf: $0) }
-      ends.append(buffer.count)
+      let isBareRoot =
+        depth == 0 && LabelEscaping.isBareRoot(structure.labels[position], separator: separator)
+      if isBareRoot {
+        // The root labelled with the separator alone is written bare, and its path ends before
+        // it, so its children's start with one separator: `/`, `/usr`.
+        buffer += separatorBytes
+        ends.append(0)
+      } else {
+        if depth > 0 { buffer += separatorBytes }
+        var label = component(structure.labels[position])
+        label.withUTF8 { buffer.append(contentsOf: $0) }
+        ends.append(buffer.count)
+      }
       try buffer.withUnsafeBufferPointer { try body(position, $0) }
     }
   }

@@ -136,8 +136,7 @@ extension SelectionTree {
   }
 
   func escapedLabelPath(at position: Int, separator: Unicode.Scalar = "/") -> String {
-    _ancestry(of: position).map { LabelPath.escaped(structure.labels[$0], separator: separator) }
-      .joined(separator: String(separator))
+    LabelPath.joined(_ancestry(of: position).map { structure.labels[$0] }, separator: separator)
   }
 
   /// Everything a style needs to draw the node, always resolved: label, state, enabled (inherited

@@ -148,6 +148,35 @@ struct FormatRoundTripTests {
     #expect(tree.selection(.leaves) == ["Fruit/Apple", "Fruit/Fig"])
   }
 
+  @Test(
+    "a root labelled '/' (find /) is written bare by every output, its children's ids start with one '/', and every format reads the same ids back"
+  )
+  func absolutePathsInEveryOutput() throws {
+    var tree = try SelectionTree(paths: ["/usr/bin", "/usr/lib", "/etc"])
+    try tree.set("/usr/bin", to: true)
+    #expect(tree.ids == ["/", "/usr", "/usr/bin", "/usr/lib", "/etc"])
+    #expect(
+      tree.exported(as: .paths)
+        == "[-] /\n[-] /usr\n[x] /usr/bin\n[ ] /usr/lib\n[ ] /etc\n")
+    var lines = ""
+    tree.writeStateLines(end: "\n") { lines += $0 }
+    #expect(lines == "mixed\t/\nmixed\t/usr\non\t/usr/bin\noff\t/usr/lib\noff\t/etc\n")
+    var raw = ""
+    tree.writeStateLines(raw: true, end: "\0") { raw += $0 }
+    #expect(raw.hasPrefix("mixed\t/\0mixed\t/usr\0on\t/usr/bin\0"))
+    var paths: [String] = []
+    tree.forEachLabelPath(escaped: false) { _, path, _ in paths.append(path) }
+    #expect(paths == ["/", "/usr", "/usr/bin", "/usr/lib", "/etc"])
+    let json = tree.exported(as: .json)
+    #expect(!json.contains("\"id\""), "every id is its label path: \(json)")
+    for format in TreeFormat.allCases {
+      let again = try SelectionTree(parsing: tree.exported(as: format), format: format)
+      #expect(again.ids == tree.ids, "\(format)")
+      #expect(again.selection(.leaves) == ["/usr/bin"], "\(format)")
+    }
+    #expect(TreeFormat.detect(fileName: nil, bytes: Array("/\n/usr\n".utf8)) == .paths)
+  }
+
   @Test("format detection: by extension first, then by content")
   func detection() {
     func detect(_ name: String?, _ text: String) -> TreeFormat {

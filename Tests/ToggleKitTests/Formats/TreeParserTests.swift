@@ -159,7 +159,7 @@ struct TreeParserTests {
         file: "in", line: 2, column: 1,
         message: "empty label in path (write \\e for a label that is empty)")
     ) {
-      try parser.append(Array("a/b\n/c\nd\0\n".utf8))
+      try parser.append(Array("a/b\n//c\nd\0\n".utf8))
     }
   }
 

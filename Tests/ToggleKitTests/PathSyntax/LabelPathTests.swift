@@ -42,6 +42,89 @@ struct LabelPathTests {
     #expect(LabelPath.displayable("a\u{1B}[2J\nb") == #"a\u{1B}[2J\nb"#)
   }
 
+  @Test("a leading separator is the root labelled with the separator, written bare (find /)")
+  func bareRoot() throws {
+    #expect(try LabelPath.labels(of: "/") == ["/"])
+    #expect(try LabelPath.labels(of: "/usr") == ["/", "usr"])
+    #expect(try LabelPath.labels(of: "/usr/lib/x") == ["/", "usr", "lib", "x"])
+    #expect(
+      try LabelPath.labels(of: #"\//usr"#) == ["/", "usr"], "the escaped spelling still reads")
+    #expect(try LabelPath.labels(of: #"/\/"#) == ["/", "/"])
+    #expect(try LabelPath.labels(of: #"/\e"#) == ["/", ""])
+    #expect(try LabelPath.labels(of: "|a|b", separator: "|") == ["|", "a", "b"])
+    #expect(try LabelPath.labels(of: "/a", separator: "|") == ["/a"])
+    #expect(LabelPath.joined(["/"]) == "/")
+    #expect(LabelPath.joined(["/", "usr", "bin"]) == "/usr/bin")
+    #expect(LabelPath.joined(["/", "/"]) == #"/\/"#, "only the root is bare")
+    #expect(LabelPath.joined(["a", "/"]) == #"a/\/"#)
+    #expect(LabelPath.joined(["/", ""]) == #"/\e"#)
+    #expect(LabelPath.joined(["|", "a"], separator: "|") == "|a")
+    #expect(LabelPath.joined(["/", "a"], separator: "|") == #"/|a"#)
+    #expect(LabelPath.rawJoined(["/"]) == "/")
+    #expect(LabelPath.rawJoined(["/", "usr", "1/2"]) == "/usr/1/2")
+    #expect(LabelPath.rawJoined(["src", "a b"]) == "src/a b")
+    #expect(LabelPath.rawJoined(["a", "/"]) == "a//")
+    #expect(LabelPath.rawJoined([]) == "")
+  }
+
+  /// The reader written the plain way, for the alphabet `/ \ a e n`: components between unescaped
+  /// separators, a leading separator the root `/`, `\e` alone an empty label, `\n` a newline, any
+  /// other escaped character itself, a backslash at the very end itself.
+  private func naiveLabels(_ path: [Character]) -> [String]? {
+    var labels: [String] = []
+    var index = 0
+    if path.first == "/" {
+      labels.append("/")
+      index = 1
+      if path.count == 1 { return labels }
+    }
+    while true {
+      var raw: [Character] = []
+      var label = ""
+      while index < path.count && path[index] != "/" {
+        if path[index] == "\\" && index + 1 < path.count {
+          raw += [path[index], path[index + 1]]
+          label.append(path[index + 1] == "n" ? "\n" : path[index + 1])
+          index += 2
+        } else {
+          raw.append(path[index])
+          label.append(path[index])
+          index += 1
+        }
+      }
+      if raw.isEmpty { return nil }
+      labels.append(raw == ["\\", "e"] ? "" : label)
+      if index == path.count { return labels }
+      index += 1
+    }
+  }
+
+  @Test(
+    "every text of up to 7 characters over / \\ a e n reads as the plain reader reads it, and its labels written read back to themselves"
+  )
+  func everyShortTextReadsAsThePlainReader() throws {
+    let alphabet: [Character] = ["/", "\\", "a", "e", "n"]
+    var texts: [[Character]] = [[]]
+    var checked = 0
+    for _ in 0...7 {
+      var longer: [[Character]] = []
+      for text in texts {
+        let expected = naiveLabels(text)
+        let read = try? LabelPath.labels(of: String(text))
+        #expect(read == expected, "\(String(text).debugDescription)")
+        if let read {
+          let written = LabelPath.joined(read)
+          #expect(try LabelPath.labels(of: written) == read, "\(written.debugDescription)")
+          #expect(LabelPath.joined(try LabelPath.labels(of: written)) == written)
+        }
+        checked += 1
+        longer += alphabet.map { text + [$0] }
+      }
+      texts = longer
+    }
+    #expect(checked == (5 * 5 * 5 * 5 * 5 * 5 * 5 * 5 - 1) / 4, "every text of 0 to 7 characters")
+  }
+
   @Test("the reader takes any \\u{…} scalar, and a malformed one as a plain u")
   func readerLeniency() throws {
     #expect(try LabelPath.labels(of: #"\u{41}\u{1F600}"#) == ["A😀"])
@@ -53,7 +136,7 @@ struct LabelPathTests {
 
   @Test("an empty component is an error that shows the path escaped")
   func emptyComponents() {
-    for path in ["", "a//b", "a/", "/a"] {
+    for path in ["", "a//b", "a/", "//", "//a", "/a/", "/a//b", "a/\\e/"] {
       #expect(throws: LabelPathError.self) { try LabelPath.labels(of: path) }
     }
     let error = LabelPathError(path: "x\u{1B}//")

@@ -11,11 +11,14 @@ struct PathBuildingTests {
   /// A small random forest's label paths (some labels need escaping), in a random order with
   /// repeats, prefixes listed or not.
   private func randomPaths(_ random: inout SeededGenerator) -> [String] {
-    let alphabet = ["a", "b", "ab", "x/y", #"back\slash"#, "tab\t", "é", "a b"]
+    let alphabet = ["a", "b", "ab", "x/y", #"back\slash"#, "tab\t", "é", "a b", "/"]
     var paths: [[String]] = []
     for _ in 0..<Int.random(in: 1...30, using: &random) {
       let depth = Int.random(in: 1...4, using: &random)
-      paths.append((0..<depth).map { _ in alphabet.randomElement(using: &random)! })
+      var labels = (0..<depth).map { _ in alphabet.randomElement(using: &random)! }
+      // Absolute paths (`find /`): a root labelled `/`, written bare.
+      if Int.random(in: 0..<3, using: &random) == 0 { labels[0] = "/" }
+      paths.append(labels)
     }
     var result: [[String]] = []
     for labels in paths {

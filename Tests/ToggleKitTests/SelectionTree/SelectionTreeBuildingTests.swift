@@ -159,6 +159,23 @@ struct SelectionTreeBuildingTests {
     }
   }
 
+  @Test("absolute paths hang under a root labelled '/', whose children's ids start with one '/'")
+  func absolutePaths() throws {
+    let tree = try SelectionTree(
+      paths: ["/usr/bin", "/usr/lib", "/", "usr", #"\//etc"#, "/etc/x", "/usr/bin"])
+    #expect(tree.ids == ["/", "/usr", "/usr/bin", "/usr/lib", "/etc", "/etc/x", "usr"])
+    #expect(tree.roots == ["/", "usr"])
+    #expect(tree.label(of: "/") == "/")
+    #expect(tree.label(of: "/usr") == "usr")
+    #expect(tree.escapedLabelPath(of: "/usr/bin") == "/usr/bin")
+    #expect(tree.node(atLabelPath: ["/", "etc", "x"]) == "/etc/x")
+    #expect(throws: SelectionTreeError.emptyLabel(entry: 1, text: "//usr")) {
+      try SelectionTree(paths: ["/", "//usr"])
+    }
+    let dotted = try SelectionTree(paths: [".a.b", "."], separator: ".")
+    #expect(dotted.ids == [".", ".a", ".a.b"])
+  }
+
   @Test("another separator can be chosen")
   func otherSeparator() throws {
     let tree = try SelectionTree(paths: ["usr.lib.swift", "usr.bin"], separator: ".")
