@@ -576,6 +576,18 @@ MUTANTS = [
     ("JSON writes the ids under a bare root", FORMATS + "JSONTree.swift",
      "pathLengths[parent] + (underBareRoot ? 0 : 1)", "pathLengths[parent] + 1",
      "FormatRoundTripTests|" + JSON_T),
+    # A large file read as a stream; a fresher read taken as it is
+    ("a large file lays out snapshots as often as a pipe", EXPLORER + "StreamingInput.swift",
+     "nextSnapshot = firstSnapshotOnly ? .infinity : now + max(0.1, 3 * took)",
+     "nextSnapshot = now + max(0.1, 3 * took)", STREAM),
+    ("a JSON file not named so is streamed", EXPLORER + "StreamingInput.swift",
+     "|| TreeFormat.detect(fileName: path, bytes: Array(head.prefix(headCount))) != .json",
+     "|| true", STREAM),
+    ("a read after a carried change replaces it", EXPLORER + "Explorer.swift",
+     "      explorer.treeAsRead = fresh\n", "      explorer.treeAsRead = explorer.tree\n", STREAM),
+    ("a fresher read is never taken as it is", EXPLORER + "Explorer.swift",
+     "      if unchanged {\n        explorer.tree = fresh", "      if unchanged && false {\n        explorer.tree = fresh",
+     STREAM),
 ]
 
 
