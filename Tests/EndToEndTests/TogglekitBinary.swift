@@ -61,10 +61,24 @@ enum TogglekitBinary {
     return url.path
   }
 
+  /// A new empty folder for one test's files, inside the folder of this test process.
   static func scratch() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "togglekit-e2e-\(UUID().uuidString)")
+    let folder = scratchParent.appendingPathComponent(UUID().uuidString)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder
   }
+
+  /// The folder every scratch folder of this process is in: removed, with all the tests left in
+  /// it (names that are not UTF-8, escape sequences…), when the process exits.
+  private static let scratchParent: URL = {
+    let parent = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "togglekit-e2e-\(UUID().uuidString)")
+    scratchParentPath = parent.path
+    atexit { scratchParentPath.map { _ = try? FileManager.default.removeItem(atPath: $0) } }
+    return parent
+  }()
 }
+
+/// The scratch parent's path, for the exit handler (a C function, which captures nothing); written
+/// once, before any test uses it.
+nonisolated(unsafe) private var scratchParentPath: String?
