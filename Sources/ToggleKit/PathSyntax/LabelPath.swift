@@ -38,9 +38,12 @@ public enum LabelPath {
   /// ```
   /// - Complexity: O(total length).
   public static func joined(_ labels: [String], separator: Unicode.Scalar = "/") -> String {
-    var path: String? = nil
-    for label in labels { path = LabelEscaping.extending(path, with: label, separator: separator) }
-    return path ?? ""
+    guard let first = labels.first else { return "" }
+    // Components joined as raw labels are: only a bare root's component is the separator alone.
+    return rawJoined(
+      [LabelEscaping.rootComponent(first, separator: separator)]
+        + labels.dropFirst().map { escaped($0, separator: separator) },
+      separator: separator)
   }
 
   /// Labels as one path without escaping, for programs that take file paths (`-0`, a preview's
