@@ -19,10 +19,16 @@ struct DirectoryTreeTests {
     return root
   }
 
+  /// Removes the folder `scratch()` made for `root`.
+  private func removeScratch(_ root: String) {
+    try? FileManager.default.removeItem(atPath: (root as NSString).deletingLastPathComponent)
+  }
+
   @Test(
     "entries become nodes sorted by name, with kind and size attributes; links are not followed")
   func readsAFolder() throws {
     let root = try scratch()
+    defer { removeScratch(root) }
     let (tree, warnings) = try SelectionTree.directory(at: root)
     #expect(warnings.isEmpty)
     #expect(
@@ -38,6 +44,7 @@ struct DirectoryTreeTests {
   @Test("hidden names are left out unless asked for; maxDepth stops descending")
   func hiddenAndDepth() throws {
     let root = try scratch()
+    defer { removeScratch(root) }
     let withHidden = try SelectionTree.directory(at: root, includeHidden: true).tree
     #expect(withHidden.contains("Project/.hidden"))
     let shallow = try SelectionTree.directory(at: root, maxDepth: 1).tree
@@ -48,6 +55,7 @@ struct DirectoryTreeTests {
   @Test("a folder that cannot be read is a warning and an empty node, never fatal")
   func unreadableFolderIsAWarning() throws {
     let root = try scratch()
+    defer { removeScratch(root) }
     let (tree, warnings) = try SelectionTree<String>._directory(
       at: root, maxDepth: nil, includeHidden: false, options: .init(),
       open: { String(cString: $0).hasSuffix("/private") ? nil : opendir($0) })
@@ -60,6 +68,7 @@ struct DirectoryTreeTests {
   @Test("a path that is missing or not a folder is an error naming it")
   func badRoots() throws {
     let root = try scratch()
+    defer { removeScratch(root) }
     #expect(throws: DirectoryError(path: root + "/README.md", message: "not a directory")) {
       try SelectionTree.directory(at: root + "/README.md")
     }
