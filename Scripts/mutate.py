@@ -588,6 +588,8 @@ MUTANTS = [
     ("a fresher read is never taken as it is", EXPLORER + "Explorer.swift",
      "      if unchanged {\n        explorer.tree = fresh", "      if unchanged && false {\n        explorer.tree = fresh",
      STREAM),
+    ("standard input is looked at from its start, not where it stands", EXPLORER + "StreamingInput.swift",
+     "let offset = max(0, lseek(descriptor, 0, SEEK_CUR))", "let offset: Int = 0", STREAM),
 ]
 
 

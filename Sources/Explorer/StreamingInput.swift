@@ -68,11 +68,17 @@ package struct StreamingInput {
   /// ```swift
   /// if let (input, descriptor) = try StreamingInput.largeFile(invocation, source: .file("big.txt")) { … }
   /// ```
+  /// - Parameters:
+  ///   - invocation: The command line: the command, format, separator and tree options.
+  ///   - source: Where the tree comes from.
+  ///   - standardInput: The descriptor `-` reads (0; another in tests). What is left of it starts
+  ///     where it stands: a shell may have read from it already.
+  /// - Returns: The stream and the descriptor to read it from, or nil.
   /// - Throws: ``InputError`` `FILE: reason` when the file cannot be opened.
   /// - Complexity: O(1): one read of at most 64 KiB when the format is not given.
-  package static func largeFile(_ invocation: Invocation, source: InputSource) throws(InputError)
-    -> (input: StreamingInput, descriptor: Int32)?
-  {
+  package static func largeFile(
+    _ invocation: Invocation, source: InputSource, standardInput: Int32 = 0
+  ) throws(InputError) -> (input: StreamingInput, descriptor: Int32)? {
     guard invocation.command == .explore, invocation.format != .json else { return nil }
     let path: String?
     switch source {
@@ -81,12 +87,11 @@ package struct StreamingInput {
     case .directory, .demo: return nil
     }
     let name = path ?? "<stdin>"
-    let descriptor = path.map { open($0, O_RDONLY | O_CLOEXEC) } ?? 0
+    let descriptor = path.map { open($0, O_RDONLY | O_CLOEXEC) } ?? standardInput
     guard descriptor >= 0 else {
       throw InputError(message: "\(name): \(String(cString: strerror(errno)))")
     }
     var status = stat()
-    // Standard input may have been read from already: what is left starts where it stands.
     let offset = max(0, lseek(descriptor, 0, SEEK_CUR))
     var head = [UInt8](repeating: 0, count: invocation.format == nil ? 1 << 16 : 0)
     let headCount = head.withUnsafeMutableBytes {

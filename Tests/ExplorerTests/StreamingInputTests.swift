@@ -264,6 +264,20 @@ struct StreamingInputTests {
     #expect(throws: InputError.self) {
       try StreamingInput.largeFile(explore, source: .file(folder + "/missing"))
     }
+    // Standard input is read from where it stands: past a first line, a path list's copy that
+    // holds JSON after it is JSON; the same bytes from their start are not.
+    let jsonAfterALine = try write(
+      "after-a-line", "x\n" + String(contentsOfFile: json, encoding: .utf8))
+    let fromStart = try #require(
+      try StreamingInput.largeFile(explore, source: .file(jsonAfterALine)))
+    close(fromStart.descriptor)
+    let standardInput = open(jsonAfterALine, O_RDONLY)
+    defer { close(standardInput) }
+    var firstLine = [UInt8](repeating: 0, count: 2)
+    #expect(read(standardInput, &firstLine, 2) == 2)
+    #expect(
+      try StreamingInput.largeFile(explore, source: .standardInput, standardInput: standardInput)
+        == nil)
     var (input, descriptor) = try #require(
       try StreamingInput.largeFile(explore, source: .file(big)))
     defer { close(descriptor) }
