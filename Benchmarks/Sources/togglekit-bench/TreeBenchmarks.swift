@@ -243,6 +243,10 @@ func benchmarkTree(shape: Shape, levels: Int) -> [Row] {
     measure(heavy) { sink &+= bulkRead(tree.configurations(in: 0..<n)) { $0.depth } },
     measure(heavy) { sink &+= bulkRead(naive.allStates()) { Int($0) } })
   add(
+    "every node's configuration: one visit (forEachConfiguration)",
+    measure(heavy) { tree.forEachConfiguration { sink &+= $1.depth } },
+    measure(heavy) { sink &+= bulkRead(naive.allStates()) { Int($0) } })
+  add(
     "every node's state via state(of:)",
     measure(heavy) { for id in ids { sink &+= tree.state(of: id)!.hashValue } },
     measure(heavy) { sink &+= naive.allStates().count })

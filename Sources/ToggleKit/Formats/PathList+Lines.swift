@@ -51,9 +51,10 @@ struct _PathListLines: _LineSink {
   mutating func finish(options: SelectionTree<String>.Options) throws(TreeFormatError)
     -> SelectionTree<String>
   {
-    let draft = builder.takeDraft()
+    let (draft, merged) = builder.takeDraft()
     var taken = _ParsedMarkers(capacity: 0)
     swap(&taken, &markers)
+    if let merged { taken.move(to: merged, count: draft.count) }
     return try (consume taken).build(consume draft, options: options, file: file)
   }
 }

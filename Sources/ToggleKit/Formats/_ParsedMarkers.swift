@@ -3,7 +3,8 @@
 /// marker takes the nearest marked ancestor's, a lock fixes a leaf's own value or every node below
 /// a parent at its value, and disabling is the node's own.
 struct _ParsedMarkers {
-  /// Per draft node: bit 0 a selection marker, bit 1 selected, bit 2 locked, bit 3 disabled.
+  /// Per draft node: bit 0 a selection marker, bit 1 selected, bit 2 locked, bit 3 disabled, bit 4
+  /// a marker was set (a mixed marker sets no other bit).
   private var bits: [UInt8] = []
 
   init(capacity: Int) {
@@ -19,6 +20,21 @@ struct _ParsedMarkers {
     }
     bits[index] =
       (selected == nil ? 0 : 1) | (selected == true ? 2 : 0) | (locked ? 4 : 0) | (disabled ? 8 : 0)
+      | 16
+  }
+
+  /// Moves the markers to the nodes `moved` names, in a draft of `count` nodes.
+  ///
+  /// Node `i` goes to `moved[i]`, several nodes to one when their repeats were merged. Of the
+  /// nodes moved to one, the last with a marker gives it: a later node of an id was made by a
+  /// later line.
+  /// - Complexity: O(n).
+  mutating func move(to moved: [Int32], count: Int) {
+    var result = [UInt8](repeating: 0, count: count)
+    for (node, bits) in bits.enumerated() where bits & 16 != 0 {
+      result[Int(moved[node])] = bits
+    }
+    bits = result
   }
 
   /// The tree of the draft (parents before children) with the markers applied.

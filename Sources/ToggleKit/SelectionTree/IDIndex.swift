@@ -4,7 +4,7 @@
 /// Each slot holds a position and, in the bits the positions leave free, a tag taken from the
 /// id's hash: a probe compares an id (a cache miss into the id array, another into a long string's
 /// text) only when the tags agree, so a lookup reads about one id however long its probe run.
-/// It grows as ids are added while a tree is built from paths. Lookups are inlinable, so that a
+/// It is made for a known number of ids. Lookups are inlinable, so that a
 /// client's `SelectionTree<String>` hashes and compares its ids as Strings, not through generic
 /// witnesses (which copy each id it compares: a retain and a release).
 @usableFromInline
@@ -151,12 +151,14 @@ struct _IDIndex: Sendable {
     }
   }
 
-  /// Adds `id` at `position` (`ids[position]` need not exist yet; the ids before it must), unless
-  /// it is there already: then its position, and nothing changed.
+  /// Adds `id` at `position`, unless it is there already: then its position, and nothing changed.
+  ///
+  /// `ids[position]` need not exist yet; the ids before it must. The index must have been made
+  /// with room for `position + 1` ids.
   mutating func insert<ID: Hashable>(_ id: ID, at position: Int, in ids: [ID]) -> Int? {
-    if (count + 1) * 4 > slots.count * 3 || UInt64(position + 1) >= (1 << UInt64(positionBits)) {
-      grow(toHold: max(position + 1, count + 1), ids: ids)
-    }
+    precondition(
+      (count + 1) * 4 <= slots.count * 3 && UInt64(position + 1) < (1 << UInt64(positionBits)),
+      "the id index has no room for another id")
     let hash = id.hashValue
     var slot = hash & mask
     let tag = tag(of: hash)
@@ -171,41 +173,6 @@ struct _IDIndex: Sendable {
     slots[slot] = tag << positionBits | UInt32(position + 1)
     count += 1
     return nil
-  }
-
-  /// Rebuilds with twice the room (the positions in it are `ids`' distinct ones).
-  ///
-  /// The ids are rehashed in position order, not slot order: an array's ids and a long id's text
-  /// (allocated as the ids came) are then read front to back, not one cache miss each. They are
-  /// distinct, so each goes to the first empty slot of its run, with no id compared.
-  private mutating func grow<ID: Hashable>(toHold needed: Int, ids: [ID]) {
-    var present = [UInt64](repeating: 0, count: (ids.count + 63) / 64)
-    let oldMask = positionMask
-    for entry in slots where entry != 0 {
-      let position = Int(entry & oldMask) - 1
-      present[position >> 6] |= 1 << UInt64(position & 63)
-    }
-    let placed = count
-    self = _IDIndex(capacity: max(needed, count) * 2)
-    let mask = mask
-    let positionBits = positionBits
-    let tagMask = tagMask
-    ids.withUnsafeBufferPointer { ids in
-      slots.withUnsafeMutableBufferPointer { slots in
-        for (word, bits) in present.enumerated() where bits != 0 {
-          var rest = bits
-          while rest != 0 {
-            let position = word << 6 | rest.trailingZeroBitCount
-            rest &= rest - 1
-            let hash = ids[position].hashValue
-            var slot = hash & mask
-            while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = Self.tag(of: hash, mask: tagMask) << positionBits | UInt32(position + 1)
-          }
-        }
-      }
-    }
-    count = placed
   }
 }
 

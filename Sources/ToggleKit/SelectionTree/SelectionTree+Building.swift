@@ -199,7 +199,7 @@ extension SelectionTree where ID == String {
         guard builder.add(path) != nil else { throw .emptyLabel(entry: entry, text: path) }
       }
     }
-    self = try builder.takeDraft().finish(options: options)
+    self = try builder.takeDraft().draft.finish(options: options)
   }
 }
 

@@ -102,7 +102,8 @@ extension SelectionTree {
 
   /// Every node's configuration in `indices` (positions in ``ids``), in one pass.
   ///
-  /// Equal, node by node, to ``configuration(of:)``.
+  /// Equal, node by node, to ``configuration(of:)``. To look at each configuration once (drawing,
+  /// exporting), ``forEachConfiguration(in:_:)`` does the same work without the array.
   ///
   /// ```swift
   /// for row in tree.configurations(in: 0..<tree.count) { print(row.label, row.state) }
@@ -111,24 +112,75 @@ extension SelectionTree {
   ///   reaches past it.
   public func configurations(in indices: Range<Int>) -> [ToggleConfiguration] {
     let range = clamped(indices)
+    return [ToggleConfiguration](unsafeUninitializedCapacity: range.count) { buffer, initialized in
+      _forEachConfiguration(in: range) { position, configuration in
+        (buffer.baseAddress! + (position - range.lowerBound)).initialize(to: configuration)
+        initialized += 1
+      }
+    }
+  }
+
+  /// Calls `body` with the position and configuration of every node in `indices` (positions in
+  /// ``ids``; all nodes when nil), in position order, from one bottom-up pass.
+  ///
+  /// Each configuration equals ``configuration(of:)``'s; nothing is kept between the calls, so a
+  /// renderer or an exporter reads a million rows without a million-element array.
+  ///
+  /// ```swift
+  /// tree.forEachConfiguration(in: 0..<40) { position, row in
+  ///   print(String(repeating: "  ", count: row.depth), row.isOn ? "[x]" : "[ ]", row.label)
+  /// }
+  /// ```
+  /// - Complexity: O(k + log n) for k nodes, plus O(log n) for each node in `indices` whose subtree
+  ///   reaches past it; O(k) bytes of scratch beside the calls.
+  public func forEachConfiguration(
+    in indices: Range<Int>? = nil,
+    _ body: (_ position: Int, _ configuration: ToggleConfiguration) throws -> Void
+  ) rethrows {
+    try _forEachConfiguration(in: clamped(indices), body)
+  }
+
+  /// ``forEachConfiguration(in:_:)`` over a clamped range, inlined into its callers so that
+  /// `body` is too.
+  @inline(__always)
+  private func _forEachConfiguration(
+    in range: Range<Int>, _ body: (Int, ToggleConfiguration) throws -> Void
+  ) rethrows {
+    guard !range.isEmpty else { return }
     let presence = _bulkPresence(in: range)
     let table = stateTable
     let up = options.propagation.up
-    var configurations = (0..<range.count).map { offset in
-      let position = range.lowerBound + offset
-      let own = presence.own[offset]
-      return ToggleConfiguration(
-        label: derived == nil ? structure.labels[position] : displayLabel(at: position),
-        state: presence.state(offset, table: table, up: up),
-        isEnabled: !_isDisabled(own), isLocked: presence.isLocked(offset, up: up),
-        isExpanded: expanded[position], depth: Int(structure.depths[position]),
-        hasChildren: own & NodeBits.leaf == 0)
+    let upper = Int32(truncatingIfNeeded: range.upperBound)
+    var open = [Bool](repeating: false, count: range.count)
+    open.withUnsafeMutableBufferPointer { open in
+      expanded.forEachSpan(in: range) { span, start in
+        _ = UnsafeMutableBufferPointer(rebasing: open[(start - range.lowerBound)...])
+          .initialize(fromContentsOf: span)
+      }
     }
-    forEachReachingPast(range) { position in
-      configurations[position - range.lowerBound].state = state(at: position)
-      configurations[position - range.lowerBound].isLocked = _isLocked(at: position)
+    let isDerived = derived != nil
+    try structure.labels.withUnsafeBufferPointer { labels in
+      try structure.depths.withUnsafeBufferPointer { depths in
+        try structure.ends.withUnsafeBufferPointer { ends in
+          for offset in 0..<range.count {
+            let position = range.lowerBound + offset
+            let own = presence.own[offset]
+            var configuration = ToggleConfiguration(
+              label: isDerived ? displayLabel(at: position) : labels[position],
+              state: presence.state(offset, table: table, up: up),
+              isEnabled: !_isDisabled(own), isLocked: presence.isLocked(offset, up: up),
+              isExpanded: open[offset], depth: Int(depths[position]),
+              hasChildren: own & NodeBits.leaf == 0)
+            if ends[position] > upper {
+              // Its subtree reaches past the range, whose figures miss the rest of it.
+              configuration.state = state(at: position)
+              configuration.isLocked = _isLocked(at: position)
+            }
+            try body(position, configuration)
+          }
+        }
+      }
     }
-    return configurations
   }
 
   private func clamped(_ indices: Range<Int>?) -> Range<Int> {

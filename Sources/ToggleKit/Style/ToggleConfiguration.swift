@@ -11,6 +11,9 @@
 public struct ToggleConfiguration: Hashable, Sendable, Codable {
   /// The text shown.
   public var label: String
+  // Stored before the flags: a configuration is then 32 bytes, not 40.
+  /// 0 for a root, 1 for its children, and so on.
+  public var depth: Int
   /// On, off or mixed.
   public var state: ToggleState
   /// False when the node or any ancestor is disabled.
@@ -19,8 +22,6 @@ public struct ToggleConfiguration: Hashable, Sendable, Codable {
   public var isLocked: Bool
   /// Whether the node's children are shown.
   public var isExpanded: Bool
-  /// 0 for a root, 1 for its children, and so on.
-  public var depth: Int
   /// Whether the node has children.
   public var hasChildren: Bool
   /// Whether the row has the focus (the cursor of an explorer, the keyboard focus of a list).

@@ -89,6 +89,19 @@ private struct ExportFacts: Equatable {
   }
 }
 
+/// The positions and configurations ``SelectionTree/forEachConfiguration(in:_:)`` visits in
+/// `range`, in order.
+private func visited(
+  _ tree: SelectionTree<Int>, _ range: Range<Int>
+) -> (positions: [Int], configurations: [ToggleConfiguration]) {
+  var visits: ([Int], [ToggleConfiguration]) = ([], [])
+  tree.forEachConfiguration(in: range) { position, configuration in
+    visits.0.append(position)
+    visits.1.append(configuration)
+  }
+  return visits
+}
+
 @Suite("The contract where features meet: long seeded runs against the reference model")
 struct ContractRandomTests {
   /// (nodes, operations, compare every k operations, reload percentage), by tree size.
@@ -123,7 +136,8 @@ struct ContractRandomTests {
             for high in low...n {
               guard tree.states(in: low..<high) == Array(states[low..<high]),
                 tree.summaries(in: low..<high) == Array(summaries[low..<high]),
-                tree.configurations(in: low..<high) == Array(configurations[low..<high])
+                tree.configurations(in: low..<high) == Array(configurations[low..<high]),
+                visited(tree, low..<high) == (Array(low..<high), Array(configurations[low..<high]))
               else {
                 Issue.record("world \(world), \(operation): window \(low)..<\(high) differs")
                 return

@@ -6,7 +6,7 @@ import Testing
 ///
 /// A fast way (bytes, prefixes shared with the previous path) and a general way (labels unescaped, ids escaped again); the layout skips its reordering for input in
 /// preorder. These tests hold every way to the same result as entries that spell the tree out.
-@Suite("Building: fast and general paths, preorder and not, a growing id index")
+@Suite("Building: fast and general paths, preorder and not, paths that come back merged")
 struct PathBuildingTests {
   /// A small random forest's label paths (some labels need escaping), in a random order with
   /// repeats, prefixes listed or not.
@@ -90,15 +90,60 @@ struct PathBuildingTests {
   }
 
   @Test(
-    "an id index that starts at 16 slots and grows finds every id of 20,000 nodes, and no other")
-  func growingIndex() throws {
-    // A lazy sequence says nothing of its size: the index starts small and grows many times.
+    "paths whose folders come back after others (20,000 under 97 interleaved folders) make one node per id, each found at its position"
+  )
+  func interleavedFoldersAreMerged() throws {
+    // A lazy sequence says nothing of its size; every path after the first 97 names a folder
+    // made before the previous path's.
     let paths = (0..<20_000).lazy.map { "n\($0 % 97)/m\($0)" }
     let tree = try SelectionTree(paths: paths)
     #expect(tree.count == 20_097)
     for (position, id) in tree.ids.enumerated() { #expect(tree.index(of: id) == position) }
+    #expect(tree.children(of: "n1").prefix(2) == ["n1/m1", "n1/m98"])
     #expect(tree.index(of: "n1/m0") == nil)
     #expect(tree.index(of: "m5") == nil)
+    tree.checkInvariants()
+  }
+
+  /// What a builder of `paths` made: whether it had to merge nodes made twice, and the tree.
+  private func built(_ paths: [String]) throws -> (merged: Bool, tree: SelectionTree<String>) {
+    var builder = PathTreeBuilder(capacity: paths.count, separator: "/")
+    for path in paths { #expect(builder.add(path) != nil, "\(path)") }
+    let (draft, merged) = builder.takeDraft()
+    return (merged != nil, try draft.finish(options: .init()))
+  }
+
+  @Test(
+    "a path makes no node again when its folders are the previous path's, escaped or not, rooted or not"
+  )
+  func sharedPrefixesAreNotMadeAgain() throws {
+    let lists: [[String]] = [
+      ["a/b/c", "a/b/d", "a/e", "f"],
+      [#"a/b\c/d"#, #"a/b\c/e"#, "a/x", #"a/x/\e"#, "a/x/y", #"a\/z"#, #"a\/z/w"#],
+      ["/", "/usr", "/usr/bin", #"/usr/b\\n"#, "/usr/lib", #"/\e"#, "/etc"],
+      ["a/b/c", "a/b", "a", "a/b/c/d"],
+      ["a/b/c", "a/b/d", "a/b", "a/e", "a"],  // `du`: children before their folder
+      [#"a\\b/c"#, #"a\\b"#, #"a\\b/c/d"#, "/x/y", "/x", "/x/y/z"],
+    ]
+    for paths in lists {
+      let (merged, tree) = try built(paths)
+      #expect(!merged, "\(paths)")
+      #expect(tree == (try SelectionTree(entries: entries(for: paths))), "\(paths)")
+    }
+  }
+
+  @Test(
+    "a path whose folder was left for another is merged into that folder: its children hang there, in order of first appearance"
+  )
+  func aFolderComingBackIsMerged() throws {
+    for paths in [["a/b", "a/x", "a/b/c"], ["a/b", "z", "a/b/c", #"a/b\\d"#], ["/a", "b", "/c"]] {
+      let (merged, tree) = try built(paths)
+      #expect(merged, "\(paths)")
+      #expect(tree == (try SelectionTree(entries: entries(for: paths))), "\(paths)")
+      tree.checkInvariants()
+    }
+    let tree = try SelectionTree(paths: ["a/b", "a/x", "a/b/c", "a/x/y", "a/b/d"])
+    #expect(tree.ids == ["a", "a/b", "a/b/c", "a/b/d", "a/x", "a/x/y"])
   }
 
   @Test("a repeated id in entries is reported with both positions, in preorder or not")

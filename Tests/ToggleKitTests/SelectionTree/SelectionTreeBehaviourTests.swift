@@ -155,6 +155,40 @@ struct SelectionTreeBehaviourTests {
     }
   }
 
+  @Test(
+    "forEachConfiguration visits every node without a range, clamps a range past the end, and stops at the first error it rethrows"
+  )
+  func forEachConfigurationVisitsInOrderAndStopsAtAnError() throws {
+    struct Stop: Error {}
+    var tree = try catalogue()
+    try tree.toggle("Food/Fruit/Apple")
+    try tree.setDisabled("Home", to: true)
+    var positions: [Int] = []
+    var configurations: [ToggleConfiguration] = []
+    tree.forEachConfiguration {
+      positions.append($0)
+      configurations.append($1)
+    }
+    #expect(positions == Array(tree.ids.indices))
+    #expect(configurations == tree.ids.map { tree.configuration(of: $0)! })
+    var clamped: [Int] = []
+    tree.forEachConfiguration(in: 6..<99) { position, _ in clamped.append(position) }
+    #expect(clamped == Array(6..<tree.count))
+    var seen: [Int] = []
+    #expect(throws: Stop.self) {
+      try tree.forEachConfiguration(in: 1..<5) { position, _ in
+        seen.append(position)
+        if position == 2 { throw Stop() }
+      }
+    }
+    #expect(seen == [1, 2])
+  }
+
+  @Test("a configuration is 32 bytes, so a bulk read of a million rows is 32 MB, not 40")
+  func configurationIsThirtyTwoBytes() {
+    #expect(MemoryLayout<ToggleConfiguration>.stride == 32)
+  }
+
   @Test("a tree of Sendable ids is Sendable and can cross into a task")
   func sendable() async throws {
     let tree = try catalogue()

@@ -372,6 +372,13 @@ struct ContractView: Equatable, CustomStringConvertible {
           && tree.summaries(in: window) == Array(summaries[window])
           && tree.configurations(in: window) == Array(configurations[window])
       }
+      var visited: [ToggleConfiguration] = []
+      var inOrder = true
+      tree.forEachConfiguration { position, configuration in
+        inOrder = inOrder && position == visited.count
+        visited.append(configuration)
+      }
+      bulkReadsAgree = bulkReadsAgree && inOrder && visited == configurations
     }
     visible = ids.map { tree.isVisible($0)! }
     open = ids.indices.map { tree.isOpen($0) }
