@@ -231,9 +231,9 @@ MUTANTS = [
     ("indented text reports a later line's error before an earlier repeated label",
      FORMATS + "IndentedText+Lines.swift", "draft.indexAll().map(repeated) ?? error", "error",
      "FormatErrorTests|" + PIECES),
-    ("the id index forgets ids when it grows", TREE + "IDIndex.swift",
-     "    for entry in slots where entry != 0 {", "    for entry in slots.prefix(0) where entry != 0 {",
-     BUILDING + "|" + FAST),
+    ("a merge leaves a repeated folder's children under the repeat", TREE + "PathTreeBuilder.swift",
+     "let parent = taken.parents[node] < 0 ? -1 : moved[Int(taken.parents[node])]",
+     "let parent = taken.parents[node]", BUILDING + "|" + PIECES),
     # The model and bindings
     ("a click does not compare the clicked node's ancestors", TREE + "SelectionModel.swift",
      "var result = tree._ancestry(of: position).dropLast().map { tree.structure.ids[$0] }",
@@ -394,9 +394,9 @@ MUTANTS = [
      PIECES),
     ("a format the file's name gives still waits for detection", FORMATS + "TreeParser.swift",
      "let known = format ?? TreeFormat.named(file)", "let known = format", PIECES),
-    ("a growing id index loses positions", TREE + "IDIndex.swift",
-     "let position = word << 6 | rest.trailingZeroBitCount",
-     "let position = word << 5 | rest.trailingZeroBitCount", BUILDING + "|" + PIECES),
+    ("the general way never shares the previous path's nodes", TREE + "PathTreeBuilder.swift",
+     "      if shared < previousNodes.count, previousNodes[shared].end == end,",
+     "      if false, previousNodes[shared].end == end,", BUILDING),
     # Fuzzy finding
     ("the first character's bonus is not doubled", TREE + "FuzzyMatch.swift",
      "matchScore + bonuses[j] * firstCharacterMultiplier", "matchScore + bonuses[j]", FUZZY),
@@ -590,6 +590,20 @@ MUTANTS = [
      STREAM),
     ("standard input is looked at from its start, not where it stands", EXPLORER + "StreamingInput.swift",
      "let offset = max(0, lseek(descriptor, 0, SEEK_CUR))", "let offset: Int = 0", STREAM),
+    # Building without a lookup per node; visiting configurations
+    ("a path naming a folder of the previous path forgets the rest of it", TREE + "PathTreeBuilder.swift",
+     "    if shared > 0 && previousNodes[shared - 1].end == bytes.count {", "    if false {", BUILDING),
+    ("of merged repeats, the first marker wins", FORMATS + "_ParsedMarkers.swift",
+     "      result[Int(moved[node])] = bits\n",
+     "      if result[Int(moved[node])] == 0 { result[Int(moved[node])] = bits }\n", PIECES),
+    ("a mixed marker on a merged repeat is dropped", FORMATS + "_ParsedMarkers.swift",
+     "where bits & 16 != 0 {", "where bits & 15 != 0 {", PIECES),
+    ("a configuration visit leaves out the last node", TREE + "SelectionTree+BulkReads.swift",
+     "          for offset in 0..<range.count {", "          for offset in 0..<max(0, range.count - 1) {",
+     "SelectionTreeBehaviourTests|" + BULK),
+    ("a configuration visit trusts the partial kinds of nodes reaching past its window",
+     TREE + "SelectionTree+BulkReads.swift",
+     "              configuration.isLocked = _isLocked(at: position)\n", "", BULK),
 ]
 
 

@@ -137,5 +137,19 @@ func profileBulkReads() {
     tree.forEachConfiguration { _, configuration in sum &+= configuration.depth }
     return sum
   }
+  // As the tree section reads them: after clicks (a mid-level node on, scattered leaves).
+  var clicked = tree
+  _ = try! clicked.set("root/0/0/0", to: true)
+  var random = SeededRandom(state: 2)
+  let leaves = clicked.ids.filter { $0.utf8.count == 16 }
+  for _ in 0..<100 { _ = try! clicked.toggle(leaves.randomElement(using: &random)!) }
+  time("every node's configuration, after clicks") {
+    bulkRead(clicked.configurations(in: 0..<clicked.count)) { $0.depth }
+  }
+  time("every node's configuration, visited after clicks") {
+    var sum = 0
+    clicked.forEachConfiguration { _, configuration in sum &+= configuration.depth }
+    return sum
+  }
   if sink == 42 { print("") }
 }
