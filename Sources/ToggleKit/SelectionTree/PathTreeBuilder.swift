@@ -6,7 +6,7 @@
 /// no label list and no id concatenated. Consecutive paths usually share a prefix (sorted lists,
 /// `find` output), so the previous path's nodes are reused for the bytes they share, and every
 /// other node is made new with no lookup: an id index looked up per new node is a cache miss each
-/// (a third of a build). The ids are indexed once at the end, in slot order; only if a path came
+/// (a third of a build). The ids are indexed once at the end, a batch at a time; only if a path came
 /// back after others (`a/b`, `a/x`, `a/b/c`: `a/b` made twice) are the repeats merged then, in one
 /// more pass. A leading separator is a root labelled with the separator alone (`/usr` is `usr`
 /// under `/`).

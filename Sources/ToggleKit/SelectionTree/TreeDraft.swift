@@ -72,7 +72,7 @@ struct TreeDraft<ID: Hashable> {
     return nil
   }
 
-  /// Indexes every id at once (in slot order: faster than as they come), for ``finish(options:index:)``
+  /// Indexes every id at once (in batches: faster than as they come), for ``finish(options:index:)``
   /// to use; or, when two ids are equal, the positions of the earliest repeat and of its first
   /// occurrence, and no index.
   mutating func indexAll() -> (first: Int, second: Int)? {

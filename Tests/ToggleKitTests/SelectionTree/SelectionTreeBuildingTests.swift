@@ -31,7 +31,7 @@ struct SelectionTreeBuildingTests {
   }
 
   @Test(
-    "among many ids (placed in slot order), the reported duplicate is the earliest repeat and its first occurrence, as a scan finds it",
+    "among many ids (placed in batches), the reported duplicate is the earliest repeat and its first occurrence, as a scan finds it",
     arguments: [20_000, 70_000])
   func earliestDuplicateAmongManyIDs(count: Int) throws {
     for seed in UInt64(0)..<6 {
@@ -65,7 +65,7 @@ struct SelectionTreeBuildingTests {
   }
 
   @Test(
-    "many distinct ids (placed in slot order) are each found at their own node, and no other id is")
+    "many distinct ids (placed in batches) are each found at their own node, and no other id is")
   func manyIDsAreEachFound() throws {
     let ids = (0..<50_000).map { "id-\($0 &* 7_919 % 50_000)" }
     let tree = try SelectionTree(
