@@ -604,6 +604,17 @@ MUTANTS = [
     ("a configuration visit trusts the partial kinds of nodes reaching past its window",
      TREE + "SelectionTree+BulkReads.swift",
      "              configuration.isLocked = _isLocked(at: position)\n", "", BULK),
+    ("a builder never checks for repeats before the end", TREE + "PathTreeBuilder.swift",
+     "    guard draft.count >= nextCheck else { return Int32(made) }",
+     "    guard false else { return Int32(made) }", BUILDING),
+    ("markers stay where they were when repeats are merged midway", FORMATS + "PathList+Lines.swift",
+     "    if let moved = builder.takeMoves() { markers.move(to: moved, count: builder.count) }",
+     "    _ = builder.takeMoves()", PIECES),
+    ("an index added to in steps skips the ids that came since the last step", TREE + "TreeDraft.swift",
+     "index!.add(ids, from: index!.count)", "index!.add(ids, from: ids.count)", BUILDING + "|" + PIECES),
+    ("a growing id index loses positions", TREE + "IDIndex.swift",
+     "let position = word << 6 | rest.trailingZeroBitCount",
+     "let position = word << 5 | rest.trailingZeroBitCount", BUILDING + "|" + PIECES),
 ]
 
 

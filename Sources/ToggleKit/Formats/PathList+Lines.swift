@@ -34,7 +34,10 @@ struct _PathListLines: _LineSink {
     {
       throw TreeFormatError(file: file, line: line, column: column, message: _tooDeepMessage)
     }
-    guard let node = builder.add(path) else {
+    let node = builder.add(path)
+    // Repeats merged: the markers so far move with their nodes (`node` is already where it went).
+    if let moved = builder.takeMoves() { markers.move(to: moved, count: builder.count) }
+    guard let node else {
       throw TreeFormatError(
         file: file, line: line, column: column,
         message: "empty label in path (write \\e for a label that is empty)")
@@ -51,10 +54,10 @@ struct _PathListLines: _LineSink {
   mutating func finish(options: SelectionTree<String>.Options) throws(TreeFormatError)
     -> SelectionTree<String>
   {
-    let (draft, merged) = builder.takeDraft()
+    let draft = builder.takeDraft()
     var taken = _ParsedMarkers(capacity: 0)
     swap(&taken, &markers)
-    if let merged { taken.move(to: merged, count: draft.count) }
+    if let moved = builder.takeMoves() { taken.move(to: moved, count: draft.count) }
     return try (consume taken).build(consume draft, options: options, file: file)
   }
 }

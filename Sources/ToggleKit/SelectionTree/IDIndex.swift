@@ -4,7 +4,7 @@
 /// Each slot holds a position and, in the bits the positions leave free, a tag taken from the
 /// id's hash: a probe compares an id (a cache miss into the id array, another into a long string's
 /// text) only when the tags agree, so a lookup reads about one id however long its probe run.
-/// It is made for a known number of ids. Lookups are inlinable, so that a
+/// It grows as ids are added. Lookups are inlinable, so that a
 /// client's `SelectionTree<String>` hashes and compares its ids as Strings, not through generic
 /// witnesses (which copy each id it compares: a retain and a release).
 @usableFromInline
@@ -13,7 +13,8 @@ struct _IDIndex: Sendable {
   @usableFromInline var slots: [UInt32]
   @usableFromInline var mask: Int
   @usableFromInline var positionBits: UInt32
-  private var count = 0
+  /// The number of ids placed.
+  private(set) var count = 0
 
   /// An empty index with room for `capacity` ids before it grows.
   init(capacity: Int) {
@@ -45,15 +46,32 @@ struct _IDIndex: Sendable {
       }
       return
     }
-    if let repeated = placeInBatches(ids) { throw repeated }
+    if let repeated = place(ids, from: 0) { throw repeated }
   }
 
-  /// Fills an empty index with `ids` in position order, hashing a batch of them before placing
-  /// any: the slots a batch writes are cache misses that overlap instead of following one
-  /// another, and no array but the slots is needed.
+  /// Whether the index can take `added` more ids, at positions below `limit`, without growing.
+  func hasRoom(forPositionsBelow limit: Int, adding added: Int) -> Bool {
+    (count + added) * 4 <= slots.count * 3 && UInt64(limit) < (1 << UInt64(positionBits))
+  }
+
+  /// Adds the ids of `ids` from `start` on (the ones before it are in the index), growing first
+  /// if they do not fit; or reports the first of them whose id is already in the index or earlier
+  /// among them, with the position of that earlier one.
   ///
+  /// The index then holds the ids before the repeat, and no others.
+  mutating func add<ID: Hashable>(_ ids: [ID], from start: Int) -> _DuplicatePositions? {
+    if !hasRoom(forPositionsBelow: ids.count, adding: ids.count - start) {
+      grow(toHold: ids.count, ids: ids)
+    }
+    return place(ids, from: start)
+  }
+
+  /// Places the ids of `ids` from `start` on, in position order; the index must have room.
+  ///
+  /// A batch of ids is hashed before any of it is placed: the slots a batch writes are cache
+  /// misses that overlap instead of following one another, and no array but the slots is needed.
   /// The first id equal to an earlier one stops it, with the two positions.
-  private mutating func placeInBatches<ID: Hashable>(_ ids: [ID]) -> _DuplicatePositions? {
+  private mutating func place<ID: Hashable>(_ ids: [ID], from start: Int) -> _DuplicatePositions? {
     let n = ids.count
     let mask = mask
     let positionBits = positionBits
@@ -62,10 +80,11 @@ struct _IDIndex: Sendable {
     let batchSize = 64
     var hashes = [Int](repeating: 0, count: batchSize)
     var repeated: _DuplicatePositions? = nil
+    var placed = count
     ids.withUnsafeBufferPointer { ids in
       slots.withUnsafeMutableBufferPointer { slots in
         hashes.withUnsafeMutableBufferPointer { hashes in
-          var start = 0
+          var start = start
           while start < n {
             let end = min(n, start + batchSize)
             for position in start..<end { hashes[position - start] = ids[position].hashValue }
@@ -84,13 +103,14 @@ struct _IDIndex: Sendable {
                 slot = (slot + 1) & mask
               }
               slots[slot] = tag << positionBits | UInt32(position + 1)
+              placed += 1
             }
             start = end
           }
         }
       }
     }
-    count = n
+    count = placed
     return repeated
   }
 
@@ -136,12 +156,11 @@ struct _IDIndex: Sendable {
 
   /// Adds `id` at `position`, unless it is there already: then its position, and nothing changed.
   ///
-  /// `ids[position]` need not exist yet; the ids before it must. The index must have been made
-  /// with room for `position + 1` ids.
+  /// `ids[position]` need not exist yet; the ids before it must. The index grows when full.
   mutating func insert<ID: Hashable>(_ id: ID, at position: Int, in ids: [ID]) -> Int? {
-    precondition(
-      (count + 1) * 4 <= slots.count * 3 && UInt64(position + 1) < (1 << UInt64(positionBits)),
-      "the id index has no room for another id")
+    if !hasRoom(forPositionsBelow: position + 1, adding: 1) {
+      grow(toHold: max(position + 1, count + 1), ids: ids)
+    }
     let hash = id.hashValue
     var slot = hash & mask
     let tag = tag(of: hash)
@@ -156,6 +175,41 @@ struct _IDIndex: Sendable {
     slots[slot] = tag << positionBits | UInt32(position + 1)
     count += 1
     return nil
+  }
+
+  /// Rebuilds with twice the room (the positions in it are `ids`' distinct ones).
+  ///
+  /// The ids are rehashed in position order, not slot order: an array's ids and a long id's text
+  /// (allocated as the ids came) are then read front to back, not one cache miss each. They are
+  /// distinct, so each goes to the first empty slot of its run, with no id compared.
+  private mutating func grow<ID: Hashable>(toHold needed: Int, ids: [ID]) {
+    var present = [UInt64](repeating: 0, count: (ids.count + 63) / 64)
+    let oldMask = positionMask
+    for entry in slots where entry != 0 {
+      let position = Int(entry & oldMask) - 1
+      present[position >> 6] |= 1 << UInt64(position & 63)
+    }
+    let placed = count
+    self = _IDIndex(capacity: max(needed, count) * 2)
+    let mask = mask
+    let positionBits = positionBits
+    let tagMask = tagMask
+    ids.withUnsafeBufferPointer { ids in
+      slots.withUnsafeMutableBufferPointer { slots in
+        for (word, bits) in present.enumerated() where bits != 0 {
+          var rest = bits
+          while rest != 0 {
+            let position = word << 6 | rest.trailingZeroBitCount
+            rest &= rest - 1
+            let hash = ids[position].hashValue
+            var slot = hash & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = Self.tag(of: hash, mask: tagMask) << positionBits | UInt32(position + 1)
+          }
+        }
+      }
+    }
+    count = placed
   }
 }
 

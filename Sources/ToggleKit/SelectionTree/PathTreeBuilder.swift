@@ -6,10 +6,11 @@
 /// no label list and no id concatenated. Consecutive paths usually share a prefix (sorted lists,
 /// `find` output), so the previous path's nodes are reused for the bytes they share, and every
 /// other node is made new with no lookup: an id index looked up per new node is a cache miss each
-/// (a third of a build). The ids are indexed once at the end, a batch at a time; only if a path came
-/// back after others (`a/b`, `a/x`, `a/b/c`: `a/b` made twice) are the repeats merged then, in one
-/// more pass. A leading separator is a root labelled with the separator alone (`/usr` is `usr`
-/// under `/`).
+/// (a third of a build). The ids are indexed a batch at a time, whenever the draft has doubled and
+/// at the end, each id once. If a path came back to a folder it had left (`a/b`, `a/x`, `a/b/c`:
+/// `a/b` made twice), the repeats are merged then, in one more pass, and from then on each new
+/// node's id is looked up first, so that a list in no order never fills the draft with repeats.
+/// A leading separator is a root labelled with the separator alone (`/usr` is `usr` under `/`).
 struct PathTreeBuilder: Sendable {
   private var draft: TreeDraft<String>
   private let separator: Unicode.Scalar
@@ -17,31 +18,59 @@ struct PathTreeBuilder: Sendable {
   /// its components' ids in them with the node it named.
   private var previous: [UInt8] = []
   private var previousNodes: [(end: Int, node: Int32)] = []
+  /// The draft's size at which the ids made since the last check are indexed and checked for
+  /// repeats (it doubles each time, so that each id is indexed once in all).
+  private var nextCheck = 1 << 14
+  /// Whether each new node's id is looked up first: since paths came back to folders they had
+  /// left, so that making nodes again would fill the draft with repeats.
+  private var looksUp = false
+  /// Where each node went when repeats were merged, until ``takeMoves()`` takes it.
+  private var moves: [Int32]? = nil
 
   init(capacity: Int, separator: Unicode.Scalar) {
     draft = TreeDraft(capacity: capacity)
     self.separator = separator
   }
 
-  /// The draft, its ids indexed, taken out of the builder (it has no other owner, so laying it
-  /// out writes its arrays in place); and, when a node was made again, where each node made went
-  /// in it (nil when every node was made once).
-  ///
-  /// A node made again is merged into the node first made for its id: its children hang from
-  /// that one, and siblings keep their order of first appearance.
-  mutating func takeDraft() -> (draft: TreeDraft<String>, merged: [Int32]?) {
+  /// The number of nodes made.
+  var count: Int { draft.count }
+
+  /// The draft, its ids indexed and any repeats merged, taken out of the builder: it has no other
+  /// owner, so laying it out writes its arrays in place. (``takeMoves()`` then says where the
+  /// nodes went if repeats were merged.)
+  mutating func takeDraft() -> TreeDraft<String> {
+    if !looksUp { mergeRepeats() }
     var taken = TreeDraft<String>(capacity: 0)
     swap(&taken, &draft)
-    guard taken.indexAll() != nil else { return (taken, nil) }
-    var merged = TreeDraft<String>(capacity: taken.count)
+    return taken
+  }
+
+  /// Where each node made went, when repeats were merged since the last call (several nodes to
+  /// one, and the positions of the nodes made since then are the new ones); nil when none were.
+  mutating func takeMoves() -> [Int32]? {
+    defer { moves = nil }
+    return moves
+  }
+
+  /// Indexes the ids made since the last check; if one repeats an earlier id, merges each node
+  /// made again into the node first made for its id (its children hang from that one, siblings
+  /// keep their order of first appearance) and looks every id up from then on.
+  private mutating func mergeRepeats() {
+    guard draft.indexNew() != nil else { return }
+    var taken = TreeDraft<String>(capacity: 0)
+    swap(&taken, &draft)
+    draft = TreeDraft(capacity: taken.count)
     var moved = [Int32](repeating: -1, count: taken.count)
     for node in 0..<taken.count {
       let parent = taken.parents[node] < 0 ? -1 : moved[Int(taken.parents[node])]
-      let existing = merged.appendNew(
-        id: taken.ids[node], label: taken.labels[node], parent: parent)
-      moved[node] = Int32(existing ?? merged.count - 1)
+      let existing = draft.appendNew(id: taken.ids[node], label: taken.labels[node], parent: parent)
+      moved[node] = Int32(existing ?? draft.count - 1)
     }
-    return (merged, moved)
+    for index in previousNodes.indices {
+      previousNodes[index].node = moved[Int(previousNodes[index].node)]
+    }
+    moves = moved
+    looksUp = true
   }
 
   /// Adds the paths in order; the first that is empty or has an empty label, if any, with its index.
@@ -152,12 +181,19 @@ struct PathTreeBuilder: Sendable {
     return parent
   }
 
-  /// A new node with this id under `parent` (another node may have the id: ``takeDraft()`` merges
-  /// them).
+  /// A new node with this id under `parent` (another node may have the id until the next check
+  /// merges them), or the node that has it once ids are looked up.
   private mutating func node(id: String, label: String, parent: Int32) -> Int32 {
+    if looksUp {
+      return Int32(draft.appendNew(id: id, label: label, parent: parent) ?? draft.count - 1)
+    }
     draft.append(
       id: id, label: label, parent: parent, isSelected: false, lock: .none, isDisabled: false,
       isExpanded: false, attributes: [:])
-    return Int32(draft.count - 1)
+    let made = draft.count - 1
+    guard draft.count >= nextCheck else { return Int32(made) }
+    nextCheck = draft.count * 2
+    mergeRepeats()
+    return moves.map { $0[made] } ?? Int32(made)
   }
 }

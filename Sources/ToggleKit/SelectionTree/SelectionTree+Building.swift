@@ -199,7 +199,9 @@ extension SelectionTree where ID == String {
         guard builder.add(path) != nil else { throw .emptyLabel(entry: entry, text: path) }
       }
     }
-    self = try builder.takeDraft().draft.finish(options: options)
+    let draft = builder.takeDraft()
+    _ = builder.takeMoves()  // no markers to move
+    self = try draft.finish(options: options)
   }
 }
 

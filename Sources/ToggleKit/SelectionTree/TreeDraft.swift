@@ -72,6 +72,16 @@ struct TreeDraft<ID: Hashable> {
     return nil
   }
 
+  /// Indexes the ids that came since the last call (every id, the first time), in batches, for
+  /// ``finish(options:index:)`` to use; or, when one of them repeats an earlier id, the positions
+  /// of the earliest such repeat and of the id's first occurrence, and no index.
+  mutating func indexNew() -> (first: Int, second: Int)? {
+    if index == nil { index = _IDIndex(capacity: max(16, ids.capacity)) }
+    guard let repeated = index!.add(ids, from: index!.count) else { return nil }
+    index = nil
+    return (repeated.first, repeated.second)
+  }
+
   /// Indexes every id at once (in batches: faster than as they come), for ``finish(options:index:)``
   /// to use; or, when two ids are equal, the positions of the earliest repeat and of its first
   /// occurrence, and no index.

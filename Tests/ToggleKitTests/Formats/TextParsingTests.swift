@@ -62,37 +62,54 @@ struct TextParsingTests {
   func pathListsFollowTheRules() throws {
     for seed in 0..<300 as Range<UInt64> {
       var generator = SeededGenerator(seed: seed)
-      let tree = try randomHostileTree(seed: seed, size: Int.random(in: 1...30, using: &generator))
-      // Lines name a random choice of nodes (some twice), in random order, some with markers.
-      var named = tree.ids.filter { _ in Int.random(in: 0..<3, using: &generator) > 0 }
-      named += named.filter { _ in Int.random(in: 0..<5, using: &generator) == 0 }
-      named.shuffle(using: &generator)
-      var text = ""
-      var nodes: [OracleNode] = []
-      var nodeOf: [[String]: Int] = [:]
-      for id in named {
-        let labels = tree.labelPath(of: id)
-        // A first label that could read as a marker needs a marker before it (as exports write).
-        let marker: Marker? =
-          labels[0].hasPrefix("[") || Bool.random(using: &generator)
-          ? Self.markers.randomElement(using: &generator) : nil
-        let path = labels.map { Self.component($0, using: &generator) }.joined(separator: "/")
-        text += (marker.map { $0.text + " " } ?? "") + path + "\n"
-        for depth in 1...labels.count where nodeOf[Array(labels[..<depth])] == nil {
-          nodeOf[Array(labels[..<depth])] = nodes.count
-          nodes.append(
-            OracleNode(
-              labels: Array(labels[..<depth]),
-              parent: depth == 1 ? -1 : nodeOf[Array(labels[..<(depth - 1)])]!, marker: nil))
-        }
-        if let marker { nodes[nodeOf[labels]!].marker = marker }
-      }
-      guard !nodes.isEmpty else { continue }
-      let parsed = try SelectionTree(parsing: text, format: .paths)
-      let expected = try Self.expectedTree(nodes)
-      #expect(parsed == expected, "seed \(seed):\n\(text)")
-      #expect(parsed.selection(.all) == expected.selection(.all), "seed \(seed)")
+      try checkPathList(seed: seed, size: Int.random(in: 1...30, using: &generator), &generator)
     }
+  }
+
+  @Test(
+    "a long path list in no order, with markers and repeats, reads by the same rules when the reader starts looking ids up midway",
+    arguments: [0, 1] as [UInt64])
+  func longPathListInNoOrder(seed: UInt64) throws {
+    var generator = SeededGenerator(seed: 500 + seed)
+    // Past 16,384 nodes made, the reader checks for repeats; in no order there are many.
+    try checkPathList(seed: seed, size: 17_000, &generator)
+  }
+
+  /// Reads a path list naming a random choice of the nodes of a random tree of `size` nodes (some
+  /// twice), in random order, some with markers, and compares it with the format's rules.
+  private func checkPathList(
+    seed: UInt64, size: Int, _ generator: inout SeededGenerator
+  ) throws {
+    let tree = try randomHostileTree(seed: seed, size: size)
+    // Lines name a random choice of nodes (some twice), in random order, some with markers.
+    var named = tree.ids.filter { _ in Int.random(in: 0..<3, using: &generator) > 0 }
+    named += named.filter { _ in Int.random(in: 0..<5, using: &generator) == 0 }
+    named.shuffle(using: &generator)
+    var text = ""
+    var nodes: [OracleNode] = []
+    var nodeOf: [[String]: Int] = [:]
+    for id in named {
+      let labels = tree.labelPath(of: id)
+      // A first label that could read as a marker needs a marker before it (as exports write).
+      let marker: Marker? =
+        labels[0].hasPrefix("[") || Bool.random(using: &generator)
+        ? Self.markers.randomElement(using: &generator) : nil
+      let path = labels.map { Self.component($0, using: &generator) }.joined(separator: "/")
+      text += (marker.map { $0.text + " " } ?? "") + path + "\n"
+      for depth in 1...labels.count where nodeOf[Array(labels[..<depth])] == nil {
+        nodeOf[Array(labels[..<depth])] = nodes.count
+        nodes.append(
+          OracleNode(
+            labels: Array(labels[..<depth]),
+            parent: depth == 1 ? -1 : nodeOf[Array(labels[..<(depth - 1)])]!, marker: nil))
+      }
+      if let marker { nodes[nodeOf[labels]!].marker = marker }
+    }
+    guard !nodes.isEmpty else { return }
+    let parsed = try SelectionTree(parsing: text, format: .paths)
+    let expected = try Self.expectedTree(nodes)
+    #expect(parsed == expected, "seed \(seed):\n\(text)")
+    #expect(parsed.selection(.all) == expected.selection(.all), "seed \(seed)")
   }
 
   /// A label in indented text: `\`, `/`, `{` and controls escaped.
