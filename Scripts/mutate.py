@@ -615,6 +615,9 @@ MUTANTS = [
     ("a growing id index loses positions", TREE + "IDIndex.swift",
      "let position = word << 6 | rest.trailingZeroBitCount",
      "let position = word << 5 | rest.trailingZeroBitCount", BUILDING + "|" + PIECES),
+    ("the id index forgets ids when it grows", TREE + "IDIndex.swift",
+     "    for entry in slots where entry != 0 {", "    for entry in slots.prefix(0) where entry != 0 {",
+     BUILDING + "|" + PIECES),
 ]
 
 
