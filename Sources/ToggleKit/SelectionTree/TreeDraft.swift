@@ -60,7 +60,7 @@ struct TreeDraft<ID: Hashable> {
   /// Appends a node with default fields, unless a node has its id: then that node's position.
   ///
   /// The ids are indexed as they come, and the index becomes the tree's when the nodes are in
-  /// preorder. The index has room for the draft's capacity: no more nodes than that may come.
+  /// preorder. It starts with room for the draft's capacity and grows past it.
   mutating func appendNew(
     id: ID, label: String, parent: Int32, attributes: [String: String] = [:]
   ) -> Int? {
