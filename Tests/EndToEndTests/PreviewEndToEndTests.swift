@@ -35,7 +35,9 @@ struct PreviewEndToEndTests {
     let command =
       "stty rows 20 cols 120; NO_COLOR= \(TogglekitBinary.url.path) explore --preview \(shellQuoted(preview)) "
       + "\(file) > /dev/null; echo code=$?"
-    let (screen, _) = try inTerminal(command, keys: ["\u{1B}[C", "j", "q"], pause: 0.6)
+    // A second per key: on a loaded machine (an AddressSanitizer run beside other builds) a run
+    // killed by the next key before it printed its descriptors made this fail at 0.6 s.
+    let (screen, _) = try inTerminal(command, keys: ["\u{1B}[C", "j", "q"], pause: 1)
     #expect(screen.contains("code=130"), "\(screen.suffix(400))")
     for raw in ["\u{1B}]0;pwned", "\u{1B}[3;7H", "\u{1B}c"] {
       #expect(!screen.contains(raw), "raw \(raw.debugDescription) reached the terminal")
