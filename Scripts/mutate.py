@@ -618,6 +618,9 @@ MUTANTS = [
     ("the id index forgets ids when it grows", TREE + "IDIndex.swift",
      "    for entry in slots where entry != 0 {", "    for entry in slots.prefix(0) where entry != 0 {",
      BUILDING + "|" + PIECES),
+    ("a configuration visit shows the stored label, not the derived one", TREE + "SelectionTree+BulkReads.swift",
+     "label: isDerived ? displayLabel(at: position) : labels[position],", "label: labels[position],",
+     "NodeAttributeSourceTests"),
 ]
 
 

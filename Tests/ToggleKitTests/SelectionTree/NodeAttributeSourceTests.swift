@@ -127,6 +127,19 @@ struct NodeAttributeSourceTests {
     #expect(tree.styleName(of: "tools") == "")
   }
 
+  @Test("bulk configuration reads show the derived labels, as configuration(of:) does")
+  func bulkReadsShowDerivedLabels() throws {
+    var tree = try Self.tree()
+    try tree.deriveAttributes(from: LegacySource())
+    try tree.toggle("new")
+    let expected = tree.ids.map { tree.configuration(of: $0)!.label }
+    #expect(expected.contains("Tools (on)"))
+    #expect(tree.configurations(in: 0..<tree.count).map(\.label) == expected)
+    var visited: [String] = []
+    tree.forEachConfiguration { visited.append($1.label) }
+    #expect(visited == expected)
+  }
+
   @Test("node facts are what the source sees, each recorded when read")
   func nodeFacts() throws {
     let tree = try Self.tree()
