@@ -621,6 +621,22 @@ MUTANTS = [
     ("a configuration visit shows the stored label, not the derived one", TREE + "SelectionTree+BulkReads.swift",
      "label: isDerived ? displayLabel(at: position) : labels[position],", "label: labels[position],",
      "NodeAttributeSourceTests"),
+    # Entries and nested nodes read in place
+    ("an entry whose parent is not open hangs under the first open node", TREE + "TreeDraft.swift",
+     "if ids[Int(node)] == id { return node }", "if ids[Int(node)] == id || depth == 0 { return node }",
+     "EntryOrderTests"),
+    ("entries indexed as they are copied skip the first id of each batch",
+     TREE + "SelectionTree+Building.swift",
+     "if let repeated = index.add(ids, from: start) {",
+     "if let repeated = index.add(ids, from: min(ids.count, start + 1)) {",
+     "EntryOrderTests|SelectionTreeBuildingTests"),
+    ("a nested node's children hang under its parent", TREE + "SelectionTree+Building.swift",
+     "if !children.isEmpty { stack.append((children, 0, position)) }",
+     "if !children.isEmpty { stack.append((children, 0, max(parent, 0))) }", "EntryOrderTests"),
+    ("attributes of a draft made with its ids go to the node after the last",
+     TREE + "TreeDraft.swift",
+     "if !attributes.isEmpty { self.attributes[Int32(parents.count)] = attributes }",
+     "if !attributes.isEmpty { self.attributes[Int32(ids.count)] = attributes }", "EntryOrderTests"),
 ]
 
 

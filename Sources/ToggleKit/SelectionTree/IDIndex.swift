@@ -49,6 +49,9 @@ struct _IDIndex: Sendable {
     if let repeated = place(ids, from: 0) { throw repeated }
   }
 
+  /// The ids hashed before any of them is placed, in a bulk placement.
+  static let batchSize = 64
+
   /// Whether the index can take `added` more ids, at positions below `limit`, without growing.
   func hasRoom(forPositionsBelow limit: Int, adding added: Int) -> Bool {
     (count + added) * 4 <= slots.count * 3 && UInt64(limit) < (1 << UInt64(positionBits))
@@ -77,7 +80,7 @@ struct _IDIndex: Sendable {
     let positionBits = positionBits
     let positionMask = positionMask
     let tagMask = tagMask
-    let batchSize = 64
+    let batchSize = Self.batchSize
     var hashes = [Int](repeating: 0, count: batchSize)
     var repeated: _DuplicatePositions? = nil
     var placed = count

@@ -129,23 +129,40 @@ extension SelectionTree {
   @specialized(where ID == String)
   @specialized(where ID == Int)
   public init(entries: [Entry], options: Options = Options()) throws(SelectionTreeError) {
-    let ids = entries.map(\.id)
-    let index: _IDIndex
-    do {
-      index = try _IDIndex(ids: ids)
-    } catch {
-      throw .duplicateID(id: "\(ids[error.second])", first: error.first, second: error.second)
-    }
-    var draft = TreeDraft<ID>(capacity: entries.count)
-    for (position, entry) in entries.enumerated() {
-      var parent: Int32 = -1
-      if let parentID = entry.parent {
-        guard let found = index.position(of: parentID, in: ids) else {
-          throw .missingParent(id: "\(entry.id)", parent: "\(parentID)", entry: position)
+    // Each batch of ids is indexed as soon as it is copied, while their text is in cache (the
+    // copy retains each id, the index hashes it: one cache miss, not two).
+    var ids: [ID] = []
+    ids.reserveCapacity(entries.count)
+    var index = _IDIndex(capacity: entries.count)
+    try entries.withUnsafeBufferPointer { entries throws(SelectionTreeError) in
+      for start in stride(from: 0, to: entries.count, by: _IDIndex.batchSize) {
+        for position in start..<min(entries.count, start + _IDIndex.batchSize) {
+          ids.append(entries[position].id)
         }
-        parent = Int32(found)
+        if let repeated = index.add(ids, from: start) {
+          throw .duplicateID(
+            id: "\(ids[repeated.second])", first: repeated.first, second: repeated.second)
+        }
       }
-      draft.append(id: entry.id, parent: parent, entry.fields)
+    }
+    // The draft keeps `ids` as its own; the entries are read in place (a copy of an entry would
+    // retain and release each of its fields).
+    var draft = TreeDraft<ID>(ids: ids)
+    try entries.withUnsafeBufferPointer { entries throws(SelectionTreeError) in
+      for position in entries.indices {
+        var parent: Int32 = -1
+        if let parentID = entries[position].parent {
+          // In preorder the parent is open in the draft: no lookup in the (big, cold) index.
+          if let open = draft.openNode(withID: parentID) {
+            parent = open
+          } else if let found = index.position(of: parentID, in: ids) {
+            parent = Int32(found)
+          } else {
+            throw .missingParent(id: "\(ids[position])", parent: "\(parentID)", entry: position)
+          }
+        }
+        draft.appendFields(parent: parent, entries[position].fields)
+      }
     }
     // In preorder, the entries' positions are the tree's: their index is the tree's index.
     self = try draft.finish(options: options, index: index)
@@ -159,11 +176,22 @@ extension SelectionTree {
   @specialized(where ID == Int)
   public init(roots: [Node], options: Options = Options()) throws(SelectionTreeError) {
     var draft = TreeDraft<ID>(capacity: roots.count)
-    var stack: [(node: Node, parent: Int32)] = roots.reversed().map { ($0, -1) }
-    while let (node, parent) = stack.popLast() {
+    // Each level's children array and the next child to take: the nodes are read in place (a copy
+    // of a node would retain and release each of its fields).
+    var stack: [(siblings: [Node], next: Int, parent: Int32)] = [(roots, 0, -1)]
+    while let level = stack.indices.last {
+      let (siblings, next, parent) = stack[level]
+      guard next < siblings.count else {
+        stack.removeLast()
+        continue
+      }
+      stack[level].next = next + 1
       let position = Int32(draft.count)
-      draft.append(id: node.id, parent: parent, node.fields)
-      for child in node.children.reversed() { stack.append((child, position)) }
+      let children = siblings.withUnsafeBufferPointer { siblings in
+        draft.append(id: siblings[next].id, parent: parent, siblings[next].fields)
+        return siblings[next].children
+      }
+      if !children.isEmpty { stack.append((children, 0, position)) }
     }
     // Preorder already: `finish` reports a duplicate id at the same positions.
     self = try draft.finish(options: options)

@@ -27,28 +27,54 @@ struct TreeDraft<ID: Hashable> {
 
   init(capacity: Int) {
     ids.reserveCapacity(capacity)
+    reserveFields(capacity)
+  }
+
+  /// A draft whose ids are all known: ``appendFields(parent:_:)`` then adds each node's place and
+  /// fields in the same order, and the ids array is kept as it is (not copied).
+  init(ids: [ID]) {
+    self.ids = ids
+    reserveFields(ids.count)
+  }
+
+  private mutating func reserveFields(_ capacity: Int) {
     labels.reserveCapacity(capacity)
     parents.reserveCapacity(capacity)
     depths.reserveCapacity(capacity)
     ends.reserveCapacity(capacity)
   }
 
-  var count: Int { ids.count }
+  /// The nodes appended so far.
+  var count: Int { parents.count }
 
   mutating func append(id: ID, parent: Int32, _ fields: NodeFields) {
-    append(
-      id: id, label: fields.label, parent: parent, isSelected: fields.isSelected,
-      lock: fields.lock, isDisabled: fields.isDisabled, isExpanded: fields.isExpanded,
-      attributes: fields.attributes)
+    ids.append(id)
+    appendFields(parent: parent, fields)
+  }
+
+  /// The next node's place and fields, when the draft was made with its ids.
+  mutating func appendFields(parent: Int32, _ fields: borrowing NodeFields) {
+    appendFields(
+      label: fields.label, parent: parent, isSelected: fields.isSelected, lock: fields.lock,
+      isDisabled: fields.isDisabled, isExpanded: fields.isExpanded, attributes: fields.attributes)
   }
 
   mutating func append(
     id: ID, label: String, parent: Int32, isSelected: Bool, lock: NodeLock, isDisabled: Bool,
     isExpanded: Bool, attributes: [String: String]
   ) {
-    if !attributes.isEmpty { self.attributes[Int32(ids.count)] = attributes }
-    if inPreorder { trackPreorder(parent: parent) }
     ids.append(id)
+    appendFields(
+      label: label, parent: parent, isSelected: isSelected, lock: lock, isDisabled: isDisabled,
+      isExpanded: isExpanded, attributes: attributes)
+  }
+
+  private mutating func appendFields(
+    label: String, parent: Int32, isSelected: Bool, lock: NodeLock, isDisabled: Bool,
+    isExpanded: Bool, attributes: [String: String]
+  ) {
+    if !attributes.isEmpty { self.attributes[Int32(parents.count)] = attributes }
+    if inPreorder { trackPreorder(parent: parent) }
     labels.append(label)
     parents.append(parent)
     self.isSelected.append(isSelected)
@@ -95,8 +121,24 @@ struct TreeDraft<ID: Hashable> {
     }
   }
 
+  /// The node still open (while the nodes come in preorder: the last one and its ancestors) whose
+  /// id is `id`, the nearest first; nil when none is, or the nodes left preorder.
+  ///
+  /// In preorder a node's parent is one of them, found without a lookup in a big index. The nodes
+  /// passed over close with the next append, so a build compares each id here about once.
+  func openNode(withID id: borrowing ID) -> Int32? {
+    guard inPreorder else { return nil }
+    var depth = open.count - 1
+    while depth >= 0 {
+      let node = open[depth]
+      if ids[Int(node)] == id { return node }
+      depth -= 1
+    }
+    return nil
+  }
+
   private mutating func trackPreorder(parent: Int32) {
-    let node = Int32(ids.count)
+    let node = Int32(parents.count)
     while let top = open.last, top != parent {
       ends[Int(top)] = node
       open.removeLast()
