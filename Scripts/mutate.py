@@ -637,6 +637,15 @@ MUTANTS = [
      TREE + "TreeDraft.swift",
      "if !attributes.isEmpty { self.attributes[Int32(parents.count)] = attributes }",
      "if !attributes.isEmpty { self.attributes[Int32(ids.count)] = attributes }", "EntryOrderTests"),
+    ("an id index probe past the last slot does not wrap around to the first",
+     TREE + "IDIndex.swift", "slot + 1 == count ? 0 : slot + 1", "slot + 1",
+     "SelectionTreeBuildingTests|PathBuildingTests"),
+    ("a leaf write counts the state it leaves, not the one it reaches", TREE + "_NodeStates.swift",
+     "    add(old, -1)\n    add(new)", "    add(old, -1)\n    add(old)", FAST),
+    ("a draft's locks apply in the order they were given, not parents first",
+     TREE + "TreeDraft.swift",
+     "for (at, index) in locks.sorted(by: { ($0.position, $0.index) < ($1.position, $1.index) }) {",
+     "for (at, index) in locks {", "EntryOrderTests"),
 ]
 
 

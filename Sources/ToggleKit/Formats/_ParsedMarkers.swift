@@ -54,8 +54,8 @@ struct _ParsedMarkers {
         // Bits 0–1 become the inherited selection marker (parents are already done).
         if bits[node] & 1 == 0 && parent >= 0 { bits[node] |= bits[parent] & 3 }
         draft.isSelected[node] = !hasChildren[node] && bits[node] & 3 == 3
-        if bits[node] & 4 != 0 { draft.locks[node] = .current }
-        if bits[node] & 8 != 0 { draft.isDisabled[node] = true }
+        if bits[node] & 4 != 0 { draft.lock(node, .current) }
+        if bits[node] & 8 != 0 { draft.disable(node) }
       }
     }
     bits = []

@@ -1,5 +1,9 @@
 /// An open-addressing index from node ids to positions: 4 bytes a slot, at most three quarters
-/// full, so 5–11 bytes per node instead of a `Dictionary`'s 30–40.
+/// full, so 5.3–11 bytes per node instead of a `Dictionary`'s 30–40.
+///
+/// The slots are as many as the ids need, not a power of two (which wastes up to half the table: 8
+/// MB instead of 5.5 MB for a million ids). A hash's low 32 bits choose its slot by a multiply and
+/// a shift, and its high bits are the tag.
 ///
 /// Each slot holds a position and, in the bits the positions leave free, a tag taken from the
 /// id's hash: a probe compares an id (a cache miss into the id array, another into a long string's
@@ -11,16 +15,16 @@
 struct _IDIndex: Sendable {
   /// Per slot: 0 when empty, else `tag << positionBits | (position + 1)`.
   @usableFromInline var slots: [UInt32]
-  @usableFromInline var mask: Int
+  /// The number of slots (below 2^32).
+  @usableFromInline var slotCount: Int
   @usableFromInline var positionBits: UInt32
   /// The number of ids placed.
   private(set) var count = 0
 
   /// An empty index with room for `capacity` ids before it grows.
   init(capacity: Int) {
-    var slotCount = 16
-    while slotCount * 3 < capacity * 4 { slotCount <<= 1 }  // at most three quarters full
-    mask = slotCount - 1
+    let slotCount = max(16, (capacity * 4 + 2) / 3)  // at most three quarters full
+    self.slotCount = slotCount
     // Room for every position the slots can hold before the index grows.
     positionBits = 1
     while positionBits < 32 && (1 << UInt64(positionBits)) <= UInt64(slotCount) {
@@ -76,7 +80,7 @@ struct _IDIndex: Sendable {
   /// The first id equal to an earlier one stops it, with the two positions.
   private mutating func place<ID: Hashable>(_ ids: [ID], from start: Int) -> _DuplicatePositions? {
     let n = ids.count
-    let mask = mask
+    let slotCount = slotCount
     let positionBits = positionBits
     let positionMask = positionMask
     let tagMask = tagMask
@@ -94,7 +98,7 @@ struct _IDIndex: Sendable {
             for position in start..<end {
               let hash = hashes[position - start]
               let tag = Self.tag(of: hash, mask: tagMask)
-              var slot = hash & mask
+              var slot = Self.slot(of: hash, count: slotCount)
               while slots[slot] != 0 {
                 if slots[slot] >> positionBits == tag {
                   let other = Int(slots[slot] & positionMask) - 1
@@ -103,7 +107,7 @@ struct _IDIndex: Sendable {
                     return
                   }
                 }
-                slot = (slot + 1) & mask
+                slot = Self.next(slot, count: slotCount)
               }
               slots[slot] = tag << positionBits | UInt32(position + 1)
               placed += 1
@@ -127,6 +131,19 @@ struct _IDIndex: Sendable {
   @inlinable @inline(__always)
   func tag(of hash: Int) -> UInt32 { Self.tag(of: hash, mask: tagMask) }
 
+  /// The first slot to probe for a hash: its low 32 bits scaled to `count` (a multiply and a shift,
+  /// not a division).
+  @inlinable @inline(__always)
+  static func slot(of hash: Int, count: Int) -> Int {
+    Int(truncatingIfNeeded: (UInt64(UInt32(truncatingIfNeeded: hash)) &* UInt64(count)) >> 32)
+  }
+
+  /// The slot probed after `slot`.
+  @inlinable @inline(__always)
+  static func next(_ slot: Int, count: Int) -> Int {
+    slot + 1 == count ? 0 : slot + 1
+  }
+
   /// The tag of a hash, kept to the bits of `mask`.
   @inlinable @inline(__always)
   static func tag(of hash: Int, mask: UInt32) -> UInt32 {
@@ -140,7 +157,8 @@ struct _IDIndex: Sendable {
   @inlinable
   func position<ID: Hashable>(of id: ID, in ids: [ID]) -> Int? {
     let hash = id.hashValue
-    var slot = hash & mask
+    let slotCount = slotCount
+    var slot = Self.slot(of: hash, count: slotCount)
     let tag = tag(of: hash)
     let positionMask = positionMask
     let positionBits = positionBits
@@ -152,7 +170,7 @@ struct _IDIndex: Sendable {
           let position = Int(entry & positionMask) - 1
           if ids[position] == id { return position }
         }
-        slot = (slot + 1) & mask
+        slot = Self.next(slot, count: slotCount)
       }
     }
   }
@@ -165,7 +183,7 @@ struct _IDIndex: Sendable {
       grow(toHold: max(position + 1, count + 1), ids: ids)
     }
     let hash = id.hashValue
-    var slot = hash & mask
+    var slot = Self.slot(of: hash, count: slotCount)
     let tag = tag(of: hash)
     let positionMask = positionMask
     while slots[slot] != 0 {
@@ -173,7 +191,7 @@ struct _IDIndex: Sendable {
         let other = Int(slots[slot] & positionMask) - 1
         if ids[other] == id { return other }
       }
-      slot = (slot + 1) & mask
+      slot = Self.next(slot, count: slotCount)
     }
     slots[slot] = tag << positionBits | UInt32(position + 1)
     count += 1
@@ -194,7 +212,7 @@ struct _IDIndex: Sendable {
     }
     let placed = count
     self = _IDIndex(capacity: max(needed, count) * 2)
-    let mask = mask
+    let slotCount = slotCount
     let positionBits = positionBits
     let tagMask = tagMask
     ids.withUnsafeBufferPointer { ids in
@@ -205,8 +223,8 @@ struct _IDIndex: Sendable {
             let position = word << 6 | rest.trailingZeroBitCount
             rest &= rest - 1
             let hash = ids[position].hashValue
-            var slot = hash & mask
-            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            var slot = Self.slot(of: hash, count: slotCount)
+            while slots[slot] != 0 { slot = Self.next(slot, count: slotCount) }
             slots[slot] = Self.tag(of: hash, mask: tagMask) << positionBits | UInt32(position + 1)
           }
         }

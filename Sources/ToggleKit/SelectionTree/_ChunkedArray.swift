@@ -40,7 +40,7 @@ struct _ChunkedArray<Element: BitwiseCopyable>: @unchecked Sendable {
 
   /// An array of `count` elements whose chunks `fill` initializes, given each chunk's buffer and
   /// the position of its first element.
-  private init(
+  init(
     count: Int, fill: (UnsafeMutableBufferPointer<Element>, _ start: Int) -> Void
   ) {
     let (chunkShift, tableShift) =

@@ -150,6 +150,13 @@ struct _Counts: Hashable, Sendable {
     }
   }
 
+  /// One node moved from state `old` to state `new`.
+  @inline(__always)
+  mutating func move(_ old: UInt8, to new: UInt8) {
+    add(old, -1)
+    add(new)
+  }
+
   @inline(__always)
   func sum(over set: StateSet) -> Int {
     visible.sum(over: set.visible) + hidden.sum(over: set.hidden)
@@ -232,21 +239,38 @@ struct _NodeStates: Sendable {
       width = (width + (1 << fanShift) - 1) >> fanShift
     }
     levelStart = starts
-    var counts = [_Counts](repeating: .zero, count: starts.last!)
-    for block in 0..<(starts[1]) {
-      counts[block] = Self.recount(states, from: block << blockShift, blockShift: blockShift)
+    // The levels above the blocks first, in a small array (a sixteenth of the blocks); then the
+    // blocks are counted again straight into their chunks. A whole array of counts beside the
+    // chunks (2 MB for a million nodes) would raise the peak memory of a build that ends here.
+    let blockCount = starts[1]
+    let blockShift = blockShift
+    let fanShift = fanShift
+    var upper = [_Counts](repeating: .zero, count: starts.last! - blockCount)
+    if starts.count > 2 {
+      for block in 0..<blockCount {
+        upper[block >> fanShift] &+= Self.recount(
+          states, from: block << blockShift, blockShift: blockShift)
+      }
     }
-    for level in 1..<(starts.count - 1) {
+    for level in 2..<max(2, starts.count - 1) {
       for index in 0..<(starts[level + 1] - starts[level]) {
         var sum = _Counts.zero
         let first = index << fanShift
         for child in first..<min(first + (1 << fanShift), starts[level] - starts[level - 1]) {
-          sum &+= counts[starts[level - 1] + child]
+          sum &+= upper[starts[level - 1] - blockCount + child]
         }
-        counts[starts[level] + index] = sum
+        upper[starts[level] - blockCount + index] = sum
       }
     }
-    self.counts = _ChunkedArray(counts)
+    counts = _ChunkedArray(count: starts.last!) { chunk, start in
+      for offset in chunk.indices {
+        let index = start + offset
+        (chunk.baseAddress! + offset).initialize(
+          to: index < blockCount
+            ? Self.recount(states, from: index << blockShift, blockShift: blockShift)
+            : upper[index - blockCount])
+      }
+    }
     pending = _ChunkedArray(repeating: .identity, count: starts.last!)
   }
 
@@ -489,8 +513,8 @@ struct _NodeStates: Sendable {
       let slot = levelStart[level] + node
       before = pending[slot](before)
       after = pending[slot](after)
-      counts[slot].add(before, -1)
-      counts[slot].add(after)
+      // One write per level: each one checks that the counts' table and chunk are not shared.
+      counts[slot].move(before, to: after)
       node >>= fanShift
     }
     return true

@@ -125,6 +125,45 @@ struct EntryOrderTests {
     }
   }
 
+  @Test(
+    "selections, locks, disabling and expansion apply parents first whatever the entries' order: every node reads as in preorder",
+    arguments: [5, 40, 400])
+  func fieldsInEveryOrder(count: Int) throws {
+    for seed in UInt64(0)..<(count >= 400 ? 4 : 30) {
+      var generator = SeededGenerator(seed: seed)
+      let parents = Self.randomParents(count: count, using: &generator)
+      let locks: [NodeLock] = [.none, .none, .none, .on, .off, .current]
+      let fields = (0..<count).map { _ in
+        (
+          selected: Bool.random(using: &generator),
+          lock: locks.randomElement(using: &generator)!,
+          disabled: Int.random(in: 0..<6, using: &generator) == 0,
+          expanded: Bool.random(using: &generator)
+        )
+      }
+      func tree(_ order: [Int]) throws -> SelectionTree<Int> {
+        try SelectionTree(
+          entries: order.map {
+            .init(
+              id: $0, parent: parents[$0], label: "\($0)", isSelected: fields[$0].selected,
+              lock: fields[$0].lock, isDisabled: fields[$0].disabled,
+              isExpanded: fields[$0].expanded)
+          })
+      }
+      let orders = Self.orders(of: parents, using: &generator)
+      let reference = try tree(orders[0].nodes)  // preorder
+      for (name, order) in orders.dropFirst() {
+        let built = try tree(order)
+        for node in 0..<count {
+          #expect(
+            built.configuration(of: node) == reference.configuration(of: node)
+              && built.isDisabledItself(node) == reference.isDisabledItself(node),
+            "seed \(seed), \(name), node \(node)")
+        }
+      }
+    }
+  }
+
   @Test("a missing parent is reported at its entry while the entries are in preorder, and after")
   func missingParentInPreorder() {
     let open: [SelectionTree<String>.Entry] = [
