@@ -646,6 +646,9 @@ MUTANTS = [
      TREE + "TreeDraft.swift",
      "for (at, index) in locks.sorted(by: { ($0.position, $0.index) < ($1.position, $1.index) }) {",
      "for (at, index) in locks {", "EntryOrderTests"),
+    ("a draft out of preorder expands the node at the draft's position, not the tree's",
+     TREE + "TreeDraft.swift", "expanded[Int(positionOf?[Int(node)] ?? node)] = true",
+     "expanded[Int(node)] = true", "EntryOrderTests"),
 ]
 
 
