@@ -649,6 +649,9 @@ MUTANTS = [
     ("a draft out of preorder expands the node at the draft's position, not the tree's",
      TREE + "TreeDraft.swift", "expanded[Int(positionOf?[Int(node)] ?? node)] = true",
      "expanded[Int(node)] = true", "EntryOrderTests"),
+    ("a new tree's counts above the first level over the blocks are left at zero",
+     TREE + "_NodeStates.swift", "for level in 2..<max(2, starts.count - 1) {",
+     "for level in 2..<2 {", FAST),
 ]
 
 
