@@ -129,6 +129,20 @@ case .apply, .explore:
   break
 }
 
+#if canImport(Glibc)
+  // apply builds one tree and prints it. A tree read from a pipe grows its arrays by doubling, and
+  // glibc would keep each outgrown array's pages for reuse (its mmap threshold rises to the
+  // largest block freed): 4 MB more at the peak for 10^6 nodes. A fixed threshold returns them.
+  // explore keeps the default: it reuses freed blocks on every filter keystroke.
+  // mallopt is declared in <malloc.h>, which the Glibc module leaves out: found by name.
+  if invocation.command == .apply,
+    let mallopt = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt")
+  {
+    let setOption = unsafeBitCast(mallopt, to: (@convention(c) (Int32, Int32) -> Int32).self)
+    _ = setOption(-3, 128 << 10)  // M_MMAP_THRESHOLD, 128 KiB
+  }
+#endif
+
 guard
   let source = InputSource.choose(
     for: invocation, standardInputIsTerminal: isatty(0) != 0)
