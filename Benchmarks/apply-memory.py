@@ -7,7 +7,7 @@ resident memory: read from the file, from a pipe, and shuffled.
 
 Makes the list with make-path-list.py (1,010,100 nodes, 34.7 MB) and a shuffled copy in a
 temporary folder, runs each case `runs` times (default 5) and prints a Markdown table: the median
-and min-max of the wall time and of the peak resident set (the kernel's `ru_maxrss` of the
+and min–max of the wall time and of the peak resident set (the kernel's `ru_maxrss` of the
 togglekit process alone, not of `cat`), and that peak per node. Exits 1 if a run fails.
 """
 import os
@@ -48,11 +48,30 @@ def spread(values, unit, digits):
     return f"{median:,.{digits}f}{unit} ({min(values):,.{digits}f}–{max(values):,.{digits}f})"
 
 
+def usage(message):
+    """A usage error: the message on standard error, exit 2."""
+    print(message, file=sys.stderr)
+    sys.exit(2)
+
+
 def main():
-    if len(sys.argv) < 2:
-        sys.exit(__doc__)
-    binary = sys.argv[1]
-    runs = int(sys.argv[2]) if len(sys.argv) > 2 else 5
+    arguments = sys.argv[1:]
+    if arguments[:1] in (["-h"], ["--help"]):
+        print(__doc__.strip())
+        return
+    if not 1 <= len(arguments) <= 2:
+        usage("usage: apply-memory.py TOGGLEKIT [RUNS]   (--help for more)")
+    binary = arguments[0]
+    if not (os.path.isfile(binary) and os.access(binary, os.X_OK)):
+        sys.exit(
+            f"apply-memory: {binary!r} is not an executable file "
+            "(build it with `swift build -c release --product togglekit`)")
+    try:
+        runs = int(arguments[1]) if len(arguments) > 1 else 5
+    except ValueError:
+        runs = 0
+    if runs < 1:
+        usage(f"apply-memory: RUNS must be a whole number of at least 1, not {arguments[1]!r}")
     here = os.path.dirname(os.path.abspath(__file__))
     with tempfile.TemporaryDirectory() as folder:
         listed = os.path.join(folder, "store.paths")
@@ -70,7 +89,7 @@ def main():
             ("the same list from a pipe (`cat list \\| togglekit apply`)", listed, True),
             ("the same list shuffled, from the file", shuffled, False),
         ]
-        print(f"{runs} runs each, {NODES:,} nodes; medians with min–max\n")
+        print(f"{runs} run{'s' if runs != 1 else ''} each, {NODES:,} nodes; medians with min–max\n")
         print("| run | time | peak resident | per node |")
         print("|---|---:|---:|---:|")
         for name, path, pipe in cases:
