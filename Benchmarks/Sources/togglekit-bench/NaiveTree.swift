@@ -41,15 +41,38 @@ struct NaiveTree {
     selected = []
     visible = []
     for entry in entries {
-      let node = Int32(paths.count)
-      let parent = entry.parent.map { index[$0]! } ?? -1
-      paths.append(entry.id)
-      labels.append(entry.label[...])
-      parents.append(parent)
-      children.append([])
-      if parent >= 0 { children[Int(parent)].append(node) }
-      index[entry.id] = node
+      append(id: entry.id, parent: entry.parent.map { index[$0]! } ?? -1, label: entry.label[...])
     }
+    finish()
+  }
+
+  /// An empty tree with room for `capacity` nodes, for ``append(id:parent:label:)``.
+  init(capacity: Int) {
+    paths = []
+    labels = []
+    parents = []
+    children = []
+    index = [:]
+    index.reserveCapacity(capacity)
+    selected = []
+    visible = []
+  }
+
+  /// Adds a node under `parent` (a node's position, or -1 for a root) and returns its position.
+  @discardableResult
+  mutating func append(id: String, parent: Int32, label: Substring) -> Int32 {
+    let node = Int32(paths.count)
+    paths.append(id)
+    labels.append(label)
+    parents.append(parent)
+    children.append([])
+    if parent >= 0 { children[Int(parent)].append(node) }
+    index[id] = node
+    return node
+  }
+
+  /// Sizes the per-node flags once every node is added.
+  mutating func finish() {
     selected = Array(repeating: false, count: paths.count)
     visible = Array(repeating: true, count: paths.count)
   }

@@ -20,11 +20,15 @@ func benchmarkParsing(levels: Int) -> [Row] {
       var budget = Budget()
       budget.minRuns = 3
       let parse = measure(budget) { _ = try! SelectionTree(parsing: bytes, format: format) }
+      let naive = measure(budget) { _ = NaiveTree(parsing: bytes, format: format) }
+      // The naive parser reads the same tree (checked once, outside the time).
+      let naiveTree = NaiveTree(parsing: bytes, format: format)
+      precondition(naiveTree.paths == Array(tree.ids) && naiveTree.parents.count == tree.count)
       let megabytesPerSecond = Double(bytes.count) / (parse.median / 1e9) / 1_000_000
       rows.append(
         Row(
           section: "parse", shape: "wide", nodes: tree.count,
-          operation: "parse \(format), \(labels)", ours: parse, naive: nil,
+          operation: "parse \(format), \(labels)", ours: parse, naive: naive,
           extra: [("bytes", Double(bytes.count)), ("mb_per_s", megabytesPerSecond)]))
     }
   }

@@ -252,14 +252,15 @@ if sections.contains("memory") {
   print("")
 }
 if sections.contains("parse") {
-  print("| parsing (wide tree) | bytes | median | throughput |")
-  print("|---|---:|---:|---:|")
+  print("| parsing (wide tree) | bytes | median | throughput | naive parser | naive ÷ ToggleKit |")
+  print("|---|---:|---:|---:|---:|---:|")
   for row in rows where row.section == "parse" {
     let bytes = row.extra.first { $0.0 == "bytes" }?.1 ?? 0
     let throughput = row.extra.first { $0.0 == "mb_per_s" }?.1 ?? 0
+    let naive = row.naive.map { "\(format($0.median)) | \(rounded($0.median / row.ours.median))×" }
     print(
       "| \(row.operation), \(grouped(row.nodes)) nodes | \(grouped(Int(bytes))) "
-        + "| \(format(row.ours.median)) | \(rounded(throughput)) MB/s |")
+        + "| \(format(row.ours.median)) | \(rounded(throughput)) MB/s | \(naive ?? "– | –") |")
   }
   print("")
 }
