@@ -611,7 +611,8 @@ MUTANTS = [
      "    if let moved = builder.takeMoves() { markers.move(to: moved, count: builder.count) }",
      "    _ = builder.takeMoves()", PIECES),
     ("an index added to in steps skips the ids that came since the last step", TREE + "TreeDraft.swift",
-     "index!.add(ids, from: index!.count)", "index!.add(ids, from: ids.count)", BUILDING + "|" + PIECES),
+     "index!.add(ids, from: index!.count, hashes: hashes)",
+     "index!.add(ids, from: ids.count, hashes: hashes)", BUILDING + "|" + PIECES),
     ("a growing id index loses positions", TREE + "IDIndex.swift",
      "let position = word << 6 | rest.trailingZeroBitCount",
      "let position = word << 5 | rest.trailingZeroBitCount", BUILDING + "|" + PIECES),
@@ -652,6 +653,20 @@ MUTANTS = [
     ("a new tree's counts above the first level over the blocks are left at zero",
      TREE + "_NodeStates.swift", "for level in 2..<max(2, starts.count - 1) {",
      "for level in 2..<2 {", FAST),
+    # Ids hashed as they are made, their hashes indexed
+    ("a path's id is kept with a hash that is not its own", TREE + "PathTreeBuilder.swift",
+     "if hashing { draft.hashes.append(id.hashValue) }",
+     "if hashing { draft.hashes.append(id.hashValue &+ 1) }", BUILDING),
+    ("an indented line's id is kept with its label's hash", FORMATS + "IndentedText+Lines.swift",
+     "draft.hashes.append(id.hashValue)", "draft.hashes.append(label.hashValue)",
+     "FormatRoundTripTests|FormatErrorTests"),
+    ("a JSON node's id is kept with its label's hash", FORMATS + "JSONTree+Sinks.swift",
+     "draft.hashes.append(id.hashValue)", "draft.hashes.append(label.hashValue)",
+     "FormatRoundTripTests|FormatErrorTests"),
+    ("an index reads the hash kept for the next id", TREE + "IDIndex.swift",
+     "hashes[position - start] = known[position]",
+     "hashes[position - start] = known[min(position + 1, known.count - 1)]",
+     BUILDING + "|FormatRoundTripTests"),
 ]
 
 

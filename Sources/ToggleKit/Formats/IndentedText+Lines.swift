@@ -19,7 +19,7 @@ struct _IndentedLines: _LineSink {
   /// Lines with room for about `capacity` nodes before the arrays grow.
   init(file: String?, capacity: Int) {
     self.file = file
-    draft = TreeDraft<String>(capacity: capacity)
+    draft = TreeDraft<String>(capacity: capacity, hashing: true)
     markers = _ParsedMarkers(capacity: capacity)
     nodeLines.reserveCapacity(capacity)
     nodeColumns.reserveCapacity(capacity)
@@ -129,6 +129,7 @@ struct _IndentedLines: _LineSink {
     draft.append(
       id: id, label: label, parent: parent, isSelected: false, lock: .none, isDisabled: false,
       isExpanded: false, attributes: attributes)
+    draft.hashes.append(id.hashValue)  // now, while the id's bytes are in cache
     nodeLines.append(Int32(clamping: lineNumber))
     nodeColumns.append(Int32(clamping: width + 1))
     if let marker {

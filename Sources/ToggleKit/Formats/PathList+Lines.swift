@@ -10,7 +10,9 @@ struct _PathListLines: _LineSink {
   init(file: String?, separator: Unicode.Scalar, capacity: Int) {
     self.file = file
     self.separator = separator
-    builder = PathTreeBuilder(capacity: capacity, separator: separator)
+    // No hash kept per id: a path list's parse is where `apply` peaks, and keeping them raised
+    // its peak from 148 to 151–155 bytes a node for a 1–3% faster parse (short labels).
+    builder = PathTreeBuilder(capacity: capacity, separator: separator, hashing: false)
     markers = _ParsedMarkers(capacity: capacity)
   }
 

@@ -9,6 +9,11 @@ struct TreeDraft<ID: Hashable> {
   var ids: [ID] = []
   var labels: [String] = []
   var parents: [Int32] = []
+  /// Each id's `hashValue`, for indexing to read instead of the ids; empty unless the maker of the
+  /// ids appends each one's hash as it makes it (its bytes then in cache).
+  ///
+  /// Emptied once the ids are indexed: it is not needed while the tree is laid out.
+  var hashes: [Int] = []
   var isSelected: [Bool] = []
   // Few nodes have a lock, are disabled or start expanded: lists of them, not a byte per node (a
   // draft of a million nodes is then 3 MB smaller).
@@ -30,8 +35,11 @@ struct TreeDraft<ID: Hashable> {
   /// An index of the ids, kept when nodes come through ``appendNew(id:label:parent:attributes:)``.
   private var index: _IDIndex? = nil
 
-  init(capacity: Int) {
+  /// An empty draft with room for `capacity` nodes; with room for their ids' hashes too when
+  /// `hashing`, for a maker that appends each id's hash to ``hashes``.
+  init(capacity: Int, hashing: Bool = false) {
     ids.reserveCapacity(capacity)
+    if hashing { hashes.reserveCapacity(capacity) }
     reserveFields(capacity)
   }
 
@@ -109,7 +117,7 @@ struct TreeDraft<ID: Hashable> {
   /// of the earliest such repeat and of the id's first occurrence, and no index.
   mutating func indexNew() -> (first: Int, second: Int)? {
     if index == nil { index = _IDIndex(capacity: max(16, ids.capacity)) }
-    guard let repeated = index!.add(ids, from: index!.count) else { return nil }
+    guard let repeated = index!.add(ids, from: index!.count, hashes: hashes) else { return nil }
     index = nil
     return (repeated.first, repeated.second)
   }
@@ -118,8 +126,9 @@ struct TreeDraft<ID: Hashable> {
   /// to use; or, when two ids are equal, the positions of the earliest repeat and of its first
   /// occurrence, and no index.
   mutating func indexAll() -> (first: Int, second: Int)? {
+    defer { hashes = [] }
     do {
-      index = try _IDIndex(ids: ids)
+      index = try _IDIndex(ids: ids, hashes: hashes)
       return nil
     } catch {
       index = nil
@@ -278,7 +287,7 @@ struct TreeDraft<ID: Hashable> {
       index = prebuilt
     } else {
       do {
-        index = try _IDIndex(ids: ids)
+        index = try _IDIndex(ids: ids, hashes: hashes)
       } catch {
         throw .duplicateID(id: "\(ids[error.second])", first: error.first, second: error.second)
       }

@@ -74,6 +74,24 @@ struct FormatErrorTests {
     )
   }
 
+  @Test("a label repeated among 33,001 JSON nodes is reported at its second node, naming both")
+  func repeatedJSONLabelInABigFile() {
+    // Past the size where ids are hashed as made and indexed in batches: group g's node at line
+    // 12g + 2 and its item j at line 12g + 3 + j; a second "item 3" after group 2000's "item 5" is
+    // line 24009.
+    var lines = ["["]
+    for group in 0..<3_000 {
+      lines.append(#"{"label": "group \#(group)", "children": ["#)
+      for item in 0..<10 { lines.append(#"  {"label": "item \#(item)"}\#(item < 9 ? "," : "")"#) }
+      lines.append("]}" + (group < 2_999 ? "," : ""))
+    }
+    lines.insert(#"  {"label": "item 3"},"#, at: 24_008)
+    lines.append("]")
+    let error = parseError(lines.joined(separator: "\n") + "\n", .json)
+    #expect(error?.hasPrefix("tree.txt:24009:") == true, "\(error ?? "no error")")
+    #expect(error?.contains("lines 24006 and 24009") == true, "\(error ?? "no error")")
+  }
+
   @Test("invalid UTF-8 and NUL bytes are errors at their column; the input is not guessed at")
   func badBytes() {
     #expect(

@@ -95,6 +95,22 @@ struct FormatRoundTripTests {
     }
   }
 
+  @Test(
+    "every format round-trips a tree of 20,000 nodes with hostile labels: past the id index's batch size, each id is found at its position",
+    arguments: TreeFormat.allCases)
+  func bigRoundTrip(format: TreeFormat) throws {
+    // Parsers hash each id as they make it and index those hashes in batches of 64 past 16,384
+    // ids; with internal checks on, each hash is checked against its id's.
+    let tree = try randomHostileTree(seed: 2_026, size: 20_000)
+    let back = try SelectionTree(parsing: tree.exported(as: format), format: format)
+    let keepsAttributes = format != .paths
+    #expect(
+      TreeFacts(back, attributes: keepsAttributes) == TreeFacts(tree, attributes: keepsAttributes))
+    let misplaced = back.ids.indices.filter { back.index(of: back.ids[$0]) != $0 }
+    #expect(misplaced.isEmpty, "\(misplaced.count) ids not found at their positions")
+    #expect(!back.contains(tree.ids[0] + "/not a node"))
+  }
+
   @Test("JSON keeps explicit ids that differ from label paths")
   func jsonKeepsIDs() throws {
     let tree = try SelectionTree(entries: [
