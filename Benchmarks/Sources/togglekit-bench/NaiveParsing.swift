@@ -1,5 +1,6 @@
 // The naive reference for the parse rows: each format read the straightforward way into the naive
-// tree, as most code would (lines split as bytes, each label and id made as a string; JSON through Codable).
+// tree, as most code would (lines split as bytes, each label and id made as a string; JSON
+// through Codable).
 
 import Foundation  // JSONDecoder: how most Swift code reads JSON
 import ToggleKit
