@@ -129,7 +129,6 @@ struct _IndentedLines: _LineSink {
     draft.append(
       id: id, label: label, parent: parent, isSelected: false, lock: .none, isDisabled: false,
       isExpanded: false, attributes: attributes)
-    draft.hashes.append(id.hashValue)  // now, while the id's bytes are in cache
     nodeLines.append(Int32(clamping: lineNumber))
     nodeColumns.append(Int32(clamping: width + 1))
     if let marker {

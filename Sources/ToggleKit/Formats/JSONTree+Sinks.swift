@@ -182,7 +182,6 @@ extension _JSONTree {
       draft.append(
         id: id, label: label, parent: index > 0 ? open[index - 1].node : -1, isSelected: false,
         lock: .none, isDisabled: false, isExpanded: false, attributes: [:])
-      draft.hashes.append(id.hashValue)  // now, while the id's bytes are in cache
       lines.append(open[index].line)
       columns.append(open[index].column)
       hasOwnID.append(open[index].id != nil)

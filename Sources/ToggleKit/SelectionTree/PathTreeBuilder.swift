@@ -26,8 +26,6 @@ struct PathTreeBuilder: Sendable {
   private var looksUp = false
   /// Where each node went when repeats were merged, until ``takeMoves()`` takes it.
   private var moves: [Int32]? = nil
-  /// Whether each id's hash is kept as it is made, for the index.
-  private let hashing: Bool
 
   /// A builder with room for `capacity` nodes.
   ///
@@ -37,7 +35,6 @@ struct PathTreeBuilder: Sendable {
   init(capacity: Int, separator: Unicode.Scalar, hashing: Bool = true) {
     draft = TreeDraft(capacity: capacity, hashing: hashing)
     self.separator = separator
-    self.hashing = hashing
   }
 
   /// The number of nodes made.
@@ -48,7 +45,7 @@ struct PathTreeBuilder: Sendable {
   /// nodes went if repeats were merged.)
   mutating func takeDraft() -> TreeDraft<String> {
     if !looksUp { mergeRepeats() }
-    draft.hashes = []  // indexed: not needed while the tree is laid out
+    draft.dropHashes()  // indexed: not needed while the tree is laid out
     var taken = TreeDraft<String>(capacity: 0)
     swap(&taken, &draft)
     return taken
@@ -199,7 +196,6 @@ struct PathTreeBuilder: Sendable {
     draft.append(
       id: id, label: label, parent: parent, isSelected: false, lock: .none, isDisabled: false,
       isExpanded: false, attributes: [:])
-    if hashing { draft.hashes.append(id.hashValue) }  // now, while the id's bytes are in cache
     let made = draft.count - 1
     guard draft.count >= nextCheck else { return Int32(made) }
     nextCheck = draft.count * 2

@@ -9,11 +9,14 @@ struct TreeDraft<ID: Hashable> {
   var ids: [ID] = []
   var labels: [String] = []
   var parents: [Int32] = []
-  /// Each id's `hashValue`, for indexing to read instead of the ids; empty unless the maker of the
-  /// ids appends each one's hash as it makes it (its bytes then in cache).
+  /// Each id's `hashValue`, for indexing to read instead of the ids: kept by `append` while the
+  /// draft ``isHashing`` (as each id is made, its bytes then in cache), so one per id.
   ///
-  /// Emptied once the ids are indexed: it is not needed while the tree is laid out.
-  var hashes: [Int] = []
+  /// Dropped once the ids are indexed: it is not needed while the tree is laid out.
+  private(set) var hashes: [Int] = []
+  /// Whether each appended id's hash is kept in ``hashes``: from `init(capacity:hashing:)` until
+  /// ``dropHashes()``.
+  private(set) var isHashing = false
   var isSelected: [Bool] = []
   // Few nodes have a lock, are disabled or start expanded: lists of them, not a byte per node (a
   // draft of a million nodes is then 3 MB smaller).
@@ -35,12 +38,19 @@ struct TreeDraft<ID: Hashable> {
   /// An index of the ids, kept when nodes come through ``appendNew(id:label:parent:attributes:)``.
   private var index: _IDIndex? = nil
 
-  /// An empty draft with room for `capacity` nodes; with room for their ids' hashes too when
-  /// `hashing`, for a maker that appends each id's hash to ``hashes``.
+  /// An empty draft with room for `capacity` nodes; when `hashing`, it keeps each id's hash as it
+  /// is appended (see ``hashes``), for a maker whose ids were just made.
   init(capacity: Int, hashing: Bool = false) {
     ids.reserveCapacity(capacity)
+    isHashing = hashing
     if hashing { hashes.reserveCapacity(capacity) }
     reserveFields(capacity)
+  }
+
+  /// Stops keeping hashes and frees those kept: once the ids are indexed, before layout.
+  mutating func dropHashes() {
+    isHashing = false
+    hashes = []
   }
 
   /// A draft whose ids are all known: ``appendFields(parent:_:)`` then adds each node's place and
@@ -61,8 +71,15 @@ struct TreeDraft<ID: Hashable> {
   var count: Int { parents.count }
 
   mutating func append(id: ID, parent: Int32, _ fields: NodeFields) {
-    ids.append(id)
+    appendID(id)
     appendFields(parent: parent, fields)
+  }
+
+  /// The next node's id, and its hash while the draft ``isHashing``: now, while the id's bytes are
+  /// in cache (the index would read them again long after).
+  private mutating func appendID(_ id: ID) {
+    ids.append(id)
+    if isHashing { hashes.append(id.hashValue) }
   }
 
   /// The next node's place and fields, when the draft was made with its ids.
@@ -76,7 +93,7 @@ struct TreeDraft<ID: Hashable> {
     id: ID, label: String, parent: Int32, isSelected: Bool, lock: NodeLock, isDisabled: Bool,
     isExpanded: Bool, attributes: [String: String]
   ) {
-    ids.append(id)
+    appendID(id)
     appendFields(
       label: label, parent: parent, isSelected: isSelected, lock: lock, isDisabled: isDisabled,
       isExpanded: isExpanded, attributes: attributes)
@@ -126,7 +143,7 @@ struct TreeDraft<ID: Hashable> {
   /// to use; or, when two ids are equal, the positions of the earliest repeat and of its first
   /// occurrence, and no index.
   mutating func indexAll() -> (first: Int, second: Int)? {
-    defer { hashes = [] }
+    defer { dropHashes() }
     do {
       index = try _IDIndex(ids: ids, hashes: hashes)
       return nil
