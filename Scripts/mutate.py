@@ -662,6 +662,15 @@ MUTANTS = [
      "hashes[position - start] = known[position]",
      "hashes[position - start] = known[min(position + 1, known.count - 1)]",
      BUILDING + "|FormatRoundTripTests"),
+    # JSON keys matched as bytes; nodes with default fields appended without a dictionary
+    ("a JSON key is taken from its length and first letter alone", FORMATS + "JSONTree+Lexer.swift",
+     "for offset in 1..<bytes.count where bytes[offset] != spelling.utf8Start[offset] {",
+     "for offset in 1..<1 where bytes[offset] != spelling.utf8Start[offset] {",
+     "FormatErrorTests|JSONParsingTests"),
+    ("a node appended with the default fields is selected", TREE + "TreeDraft.swift",
+     "appendPlace(label: label, parent: parent, isSelected: false)",
+     "appendPlace(label: label, parent: parent, isSelected: true)",
+     BUILDING + "|FormatRoundTripTests"),
 ]
 
 

@@ -109,7 +109,7 @@ struct _IndentedLines: _LineSink {
     let rest = labelStart..<content.upperBound
     let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[rest]), as: UTF8.self)
     var label: String
-    var attributes: [String: String] = [:]
+    var attributes: [String: String]? = nil  // made only for a line with attributes
     if !bytes[rest].contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "{") }) {
       label = text  // the common case: nothing to unescape
     } else {
@@ -126,9 +126,13 @@ struct _IndentedLines: _LineSink {
     let node = Int32(draft.count)
     let id = LabelEscaping.extending(
       parent < 0 ? nil : draft.ids[Int(parent)], with: label, separator: "/")
-    draft.append(
-      id: id, label: label, parent: parent, isSelected: false, lock: .none, isDisabled: false,
-      isExpanded: false, attributes: attributes)
+    if let attributes {
+      draft.append(
+        id: id, label: label, parent: parent, isSelected: false, lock: .none, isDisabled: false,
+        isExpanded: false, attributes: attributes)
+    } else {
+      draft.append(id: id, label: label, parent: parent)
+    }
     nodeLines.append(Int32(clamping: lineNumber))
     nodeColumns.append(Int32(clamping: width + 1))
     if let marker {

@@ -3,15 +3,44 @@ extension _JSONTree {
   enum Token: Equatable {
     case beginObject, endObject, beginArray, endArray, colon, comma
     case string(String)
+    /// A key spelled exactly, with no escapes, where one may come (no `String` is made for it).
+    case key(Key)
     case bool(Bool)
     case null
     case number
     case end
   }
 
-  /// A JSON tokenizer over UTF-8 bytes that knows the line and column of each token.
+  /// A node object's keys.
+  enum Key: String {
+    case id, label, selected, locked, disabled, attributes, children
+
+    /// The key these bytes spell exactly, if any: told apart by length and first letter, then
+    /// checked byte by byte.
+    init?(spelledBy bytes: UnsafeBufferPointer<UInt8>) {
+      let key: Key
+      let spelling: StaticString
+      switch (bytes.count, bytes.first) {
+      case (2, UInt8(ascii: "i")): (key, spelling) = (.id, "id")
+      case (5, UInt8(ascii: "l")): (key, spelling) = (.label, "label")
+      case (6, UInt8(ascii: "l")): (key, spelling) = (.locked, "locked")
+      case (8, UInt8(ascii: "s")): (key, spelling) = (.selected, "selected")
+      case (8, UInt8(ascii: "d")): (key, spelling) = (.disabled, "disabled")
+      case (8, UInt8(ascii: "c")): (key, spelling) = (.children, "children")
+      case (10, UInt8(ascii: "a")): (key, spelling) = (.attributes, "attributes")
+      default: return nil
+      }
+      for offset in 1..<bytes.count where bytes[offset] != spelling.utf8Start[offset] {
+        return nil
+      }
+      self = key
+    }
+  }
+
+  /// A JSON tokenizer over UTF-8 bytes that knows the line and column of each token; the bytes
+  /// must outlive it.
   struct Lexer {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     let file: String?
     var index = 0
     var line = 1
@@ -20,7 +49,7 @@ extension _JSONTree {
     var tokenLine = 1
     var tokenColumn = 1
 
-    init(bytes: [UInt8], file: String?) {
+    init(bytes: UnsafeBufferPointer<UInt8>, file: String?) {
       self.bytes = bytes
       self.file = file
       if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
@@ -36,7 +65,9 @@ extension _JSONTree {
 
     var here: (line: Int, column: Int) { (line, index - lineStart + 1) }
 
-    mutating func next() throws(TreeFormatError) -> Token {
+    /// The next token; where a key may come (`keys`), a string that spells a ``Key`` exactly is
+    /// `.key`: the bytes are matched, and no `String` is made or compared.
+    mutating func next(keys: Bool = false) throws(TreeFormatError) -> Token {
       while index < bytes.count {
         let byte = bytes[index]
         if byte == 0x0A {
@@ -58,7 +89,9 @@ extension _JSONTree {
         return punctuation
       }
       switch byte {
-      case UInt8(ascii: "\""): return .string(try string())
+      case UInt8(ascii: "\""):
+        if keys, let key = keyAhead() { return .key(key) }
+        return .string(try string())
       case UInt8(ascii: "t"):
         try literal("true")
         return .bool(true)
@@ -98,6 +131,26 @@ extension _JSONTree {
       }
     }
 
+    /// The key the string at `index` spells with no escapes, if any: then read past it.
+    mutating func keyAhead() -> Key? {
+      let start = index + 1
+      var end = start
+      // No key is longer than "attributes".
+      while end < bytes.count && end - start <= 10 {
+        let byte = bytes[end]
+        if byte == UInt8(ascii: "\"") {
+          guard let key = Key(spelledBy: UnsafeBufferPointer(rebasing: bytes[start..<end])) else {
+            return nil
+          }
+          index = end + 1
+          return key
+        }
+        if byte == UInt8(ascii: "\\") { return nil }
+        end += 1
+      }
+      return nil
+    }
+
     mutating func literal(_ word: StaticString) throws(TreeFormatError) {
       let count = word.utf8CodeUnitCount
       guard index + count <= bytes.count else {
@@ -117,9 +170,8 @@ extension _JSONTree {
         let byte = bytes[index]
         if byte == UInt8(ascii: "\"") {
           index += 1
-          return bytes.withUnsafeBufferPointer {
-            String(decoding: UnsafeBufferPointer(rebasing: $0[start..<(index - 1)]), as: UTF8.self)
-          }
+          return String(
+            decoding: UnsafeBufferPointer(rebasing: bytes[start..<(index - 1)]), as: UTF8.self)
         }
         if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
         index += 1
@@ -229,7 +281,7 @@ extension _JSONTree {
     case .endArray: "']'"
     case .colon: "':'"
     case .comma: "','"
-    case .string: "a string"
+    case .string, .key: "a string"
     case .bool: "a boolean"
     case .null: "null"
     case .number: "a number"

@@ -179,9 +179,7 @@ extension _JSONTree {
           index > 0 ? path(of: index - 1) : nil, with: label, separator: "/")
       }
       open[index].node = Int32(draft.count)
-      draft.append(
-        id: id, label: label, parent: index > 0 ? open[index - 1].node : -1, isSelected: false,
-        lock: .none, isDisabled: false, isExpanded: false, attributes: [:])
+      draft.append(id: id, label: label, parent: index > 0 ? open[index - 1].node : -1)
       lines.append(open[index].line)
       columns.append(open[index].column)
       hasOwnID.append(open[index].id != nil)

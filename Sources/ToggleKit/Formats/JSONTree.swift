@@ -43,6 +43,15 @@ enum _JSONTree {
   static func read<Sink: _JSONSink>(
     _ bytes: [UInt8], file: String?, into sink: inout Sink
   ) throws(TreeFormatError) {
+    // The lexer reads through a pointer: no bounds check on each byte (it checks its own).
+    try bytes.withUnsafeBufferPointer { (bytes) throws(TreeFormatError) in
+      try read(bytes, file: file, into: &sink)
+    }
+  }
+
+  private static func read<Sink: _JSONSink>(
+    _ bytes: UnsafeBufferPointer<UInt8>, file: String?, into sink: inout Sink
+  ) throws(TreeFormatError) {
     var lexer = Lexer(bytes: bytes, file: file)
     var stack: [ReadFrame] = []
     func unexpected(_ token: Token, _ expected: String) -> TreeFormatError {
@@ -92,10 +101,10 @@ enum _JSONTree {
         default: throw unexpected(token, "'{' to start a node")
         }
       case .node(let node):
-        var token = try lexer.next()
+        var token = try lexer.next(keys: true)
         if !justOpened {
           switch token {
-          case .comma: token = try lexer.next()
+          case .comma: token = try lexer.next(keys: true)
           case .endObject:
             stack.removeLast()
             try sink.close(node)
@@ -111,32 +120,48 @@ enum _JSONTree {
           needElement = false
           continue
         }
-        guard case .string(let key) = token else { throw unexpected(token, "a key string") }
+        // A key spelled plainly comes as `.key`; one with escapes as its string.
+        let known: Key?
+        let name: String
+        switch token {
+        case .key(let key):
+          known = key
+          name = key.rawValue
+        case .string(let text):
+          known = Key(rawValue: text)
+          name = text
+        default: throw unexpected(token, "a key string")
+        }
         let keyLine = lexer.tokenLine
         let keyColumn = lexer.tokenColumn
         let colon = try lexer.next()
-        guard colon == .colon else { throw unexpected(colon, "':' after \"\(key)\"") }
+        guard colon == .colon else { throw unexpected(colon, "':' after \"\(name)\"") }
         justOpened = false
+        guard let key = known else {
+          throw lexer.error(
+            "unknown key \"\(name)\" (expected id, label, selected, locked, disabled, attributes or children)",
+            line: keyLine, column: keyColumn)
+        }
         switch key {
-        case "id", "label":
+        case .id, .label:
           let value = try lexer.next()
           guard case .string(let text) = value else {
-            throw unexpected(value, "a string for \"\(key)\"")
+            throw unexpected(value, "a string for \"\(name)\"")
           }
-          try sink.set(key == "id" ? .id(text) : .label(text), of: node)
-        case "selected", "locked", "disabled":
+          try sink.set(key == .id ? .id(text) : .label(text), of: node)
+        case .selected, .locked, .disabled:
           let value = try lexer.next()
           guard case .bool(let flag) = value else {
-            throw unexpected(value, "true or false for \"\(key)\"")
+            throw unexpected(value, "true or false for \"\(name)\"")
           }
           let field: Field =
             switch key {
-            case "selected": .selected(flag)
-            case "locked": .locked(flag)
+            case .selected: .selected(flag)
+            case .locked: .locked(flag)
             default: .disabled(flag)
             }
           try sink.set(field, of: node)
-        case "attributes":
+        case .attributes:
           let open = try lexer.next()
           guard open == .beginObject else { throw unexpected(open, "'{' for \"attributes\"") }
           var first = true
@@ -160,17 +185,13 @@ enum _JSONTree {
             }
             try sink.set(.attribute(name: name, value: text), of: node)
           }
-        case "children":
+        case .children:
           let open = try lexer.next()
           guard open == .beginArray else { throw unexpected(open, "'[' for \"children\"") }
           try sink.openChildren(of: node)
           stack.append(.children(parent: node))
           justOpened = true
           needElement = false
-        default:
-          throw lexer.error(
-            "unknown key \"\(key)\" (expected id, label, selected, locked, disabled, attributes or children)",
-            line: keyLine, column: keyColumn)
         }
       }
     }

@@ -193,9 +193,7 @@ struct PathTreeBuilder: Sendable {
     if looksUp {
       return Int32(draft.appendNew(id: id, label: label, parent: parent) ?? draft.count - 1)
     }
-    draft.append(
-      id: id, label: label, parent: parent, isSelected: false, lock: .none, isDisabled: false,
-      isExpanded: false, attributes: [:])
+    draft.append(id: id, label: label, parent: parent)
     let made = draft.count - 1
     guard draft.count >= nextCheck else { return Int32(made) }
     nextCheck = draft.count * 2

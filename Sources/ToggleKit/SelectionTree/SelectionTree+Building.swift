@@ -175,7 +175,7 @@ extension SelectionTree {
   @specialized(where ID == String)
   @specialized(where ID == Int)
   public init(roots: [Node], options: Options = Options()) throws(SelectionTreeError) {
-    var draft = TreeDraft<ID>(capacity: roots.count)
+    var draft = TreeDraft<ID>(capacity: roots.count, hashing: true)
     // Each level's children array and the next child to take: the nodes are read in place (a copy
     // of a node would retain and release each of its fields).
     var stack: [(siblings: [Node], next: Int, parent: Int32)] = [(roots, 0, -1)]

@@ -35,7 +35,7 @@ struct TreeDraft<ID: Hashable> {
   private var depths: [Int32] = []
   private var ends: [Int32] = []
   private var roots: [Int32] = []
-  /// An index of the ids, kept when nodes come through ``appendNew(id:label:parent:attributes:)``.
+  /// An index of the ids, kept when nodes come through ``appendNew(id:label:parent:)``.
   private var index: _IDIndex? = nil
 
   /// An empty draft with room for `capacity` nodes; when `hashing`, it keeps each id's hash as it
@@ -99,33 +99,42 @@ struct TreeDraft<ID: Hashable> {
       isExpanded: isExpanded, attributes: attributes)
   }
 
+  /// Appends a node with the default fields (not selected, no lock, enabled, collapsed, no
+  /// attributes), as the parsers and the path builder make most: no empty dictionary is made and
+  /// passed for each.
+  mutating func append(id: ID, label: String, parent: Int32) {
+    appendID(id)
+    appendPlace(label: label, parent: parent, isSelected: false)
+  }
+
   private mutating func appendFields(
     label: String, parent: Int32, isSelected: Bool, lock: NodeLock, isDisabled: Bool,
     isExpanded: Bool, attributes: [String: String]
   ) {
     if !attributes.isEmpty { self.attributes[Int32(parents.count)] = attributes }
-    if inPreorder { trackPreorder(parent: parent) }
-    labels.append(label)
-    parents.append(parent)
-    self.isSelected.append(isSelected)
+    appendPlace(label: label, parent: parent, isSelected: isSelected)
     let node = Int32(parents.count - 1)
     if lock != .none { lockedNodes.append((node, lock)) }
     if isDisabled { disabledNodes.append(node) }
     if isExpanded { expandedNodes.append(node) }
   }
 
+  /// The next node's label, parent and selection: the fields every node has.
+  private mutating func appendPlace(label: String, parent: Int32, isSelected: Bool) {
+    if inPreorder { trackPreorder(parent: parent) }
+    labels.append(label)
+    parents.append(parent)
+    self.isSelected.append(isSelected)
+  }
+
   /// Appends a node with default fields, unless a node has its id: then that node's position.
   ///
   /// The ids are indexed as they come, and the index becomes the tree's when the nodes are in
   /// preorder. It starts with room for the draft's capacity and grows past it.
-  mutating func appendNew(
-    id: ID, label: String, parent: Int32, attributes: [String: String] = [:]
-  ) -> Int? {
+  mutating func appendNew(id: ID, label: String, parent: Int32) -> Int? {
     if index == nil { index = _IDIndex(capacity: max(16, ids.capacity)) }
     if let existing = index!.insert(id, at: ids.count, in: ids) { return existing }
-    append(
-      id: id, label: label, parent: parent, isSelected: false, lock: .none, isDisabled: false,
-      isExpanded: false, attributes: attributes)
+    append(id: id, label: label, parent: parent)
     return nil
   }
 
@@ -308,6 +317,7 @@ struct TreeDraft<ID: Hashable> {
       } catch {
         throw .duplicateID(id: "\(ids[error.second])", first: error.first, second: error.second)
       }
+      dropHashes()  // indexed: not needed while the tree is laid out
     }
     let structure = TreeStructure(
       ids: ids, labels: labels, parents: parents, ends: ends, depths: depths,

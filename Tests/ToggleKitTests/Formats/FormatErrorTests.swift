@@ -169,6 +169,35 @@ struct FormatErrorTests {
     #expect(paths.selection(.leaves) == ["a/c"])
   }
 
+  @Test(
+    "a JSON key is one of the seven only when it spells one exactly (escapes allowed): a near miss of any length is an unknown key, named as written"
+  )
+  func jsonKeysNearTheKnownOnes() throws {
+    let unknown = " (expected id, label, selected, locked, disabled, attributes or children)"
+    for (key, column) in [
+      ("labels", 16), ("Label", 16), ("lab", 16), ("i", 16), ("idd", 16), ("attributesx", 16),
+      ("attribute", 16), ("childre", 16), ("selectee", 16), ("", 16),
+    ] {
+      #expect(
+        parseError("{\"label\": \"a\", \"\(key)\": 1}", .json, file: "t.json")
+          == "t.json:1:\(column): unknown key \"\(key)\"\(unknown)", "\(key)")
+    }
+    // Spelled with an escape, a key is still itself; a raw control character in one is an error.
+    let escaped = try SelectionTree(
+      parsing: Array(#"{"la\u0062el": "a", "\u0063hildren": [{"label": "b"}]}"#.utf8), format: .json
+    )
+    #expect(escaped.ids == ["a", "a/b"])
+    #expect(
+      parseError(#"{"la\u0062el" 1}"#, .json, file: "t.json")
+        == "t.json:1:15: expected ':' after \"label\", found a number")
+    #expect(
+      parseError(#"{"id": "x", "label" "y"}"#, .json, file: "t.json")
+        == "t.json:1:21: expected ':' after \"label\", found a string")
+    #expect(
+      parseError("{\"chi\u{01}ldren\": []}", .json, file: "t.json")
+        == "t.json:1:6: control character in string (escape it)")
+  }
+
   @Test("JSON errors say what was expected where")
   func jsonErrors() {
     #expect(
