@@ -39,7 +39,7 @@ if let index = arguments.firstIndex(of: "--profile-parse"), index + 1 < argument
   let parsed = TreeFormat(rawValue: arguments[index + 1])
 {
   // For profilers: parse one format of the 10^6-node tree five times, nothing else; each
-  // parse's time (the tree kept until the next is made) on standard error.
+  // parse's time (freeing the tree it made included) on standard error.
   let bytes = Array(
     try! SelectionTree(paths: Shape.wide.paths(levels: 6)).exported(as: parsed).utf8)
   let clock = ContinuousClock()
