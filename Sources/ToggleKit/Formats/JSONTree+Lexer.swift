@@ -16,7 +16,8 @@ extension _JSONTree {
     case id, label, selected, locked, disabled, attributes, children
 
     /// The key these bytes spell exactly, if any: told apart by length and first letter, then
-    /// checked byte by byte.
+    /// checked byte by byte against a `StaticString` (comparing with `rawValue.utf8` goes through
+    /// the `UTF8View` iterator and was slower than making the key a `String`).
     init?(spelledBy bytes: UnsafeBufferPointer<UInt8>) {
       let key: Key
       let spelling: StaticString
