@@ -671,6 +671,11 @@ MUTANTS = [
      "appendPlace(label: label, parent: parent, isSelected: false)",
      "appendPlace(label: label, parent: parent, isSelected: true)",
      BUILDING + "|FormatRoundTripTests"),
+    # A growing index reads the hashes kept as the ids were made
+    ("a growing index places each id by the hash kept for the next id", TREE + "IDIndex.swift",
+     "let hash = isKnown ? known[position] : ids[position].hashValue",
+     "let hash = isKnown ? known[min(position + 1, known.count - 1)] : ids[position].hashValue",
+     "PathBuildingTests"),
 ]
 
 

@@ -105,6 +105,22 @@ struct PathBuildingTests {
     tree.checkInvariants()
   }
 
+  @Test(
+    "a list of leaf paths with more nodes than paths (20,000 leaves under 2,000 folders) grows its id index and finds every node at its position"
+  )
+  func leafPathsGrowTheIndex() throws {
+    // Room is made for one node per path; the folders come on top, so the index grows once its
+    // first 16,384 ids are placed, and places them again from the hashes kept as they were made.
+    let paths = (0..<20_000).map { "r/f\($0 / 10)/l\($0)" }
+    let (merged, tree) = try built(paths)
+    #expect(!merged)
+    #expect(tree.count == 22_001)
+    for (position, id) in tree.ids.enumerated() { #expect(tree.index(of: id) == position) }
+    #expect(tree.children(of: "r/f1999") == (19_990..<20_000).map { "r/f1999/l\($0)" })
+    #expect(tree.index(of: "r/f2000") == nil)
+    tree.checkInvariants()
+  }
+
   /// What a builder of `paths` made: whether it had to merge nodes made twice, and the tree.
   private func built(_ paths: [String]) throws -> (merged: Bool, tree: SelectionTree<String>) {
     var builder = PathTreeBuilder(capacity: paths.count, separator: "/")
