@@ -9,11 +9,11 @@ import ToggleKit
 
 /// Dependent random reads (each address comes from the previous read, so none overlap) in arrays
 /// of growing size, the cost of filling a fresh array of a million output values, and of making
-/// the wide tree's path ids as strings.
+/// the wide tree's path ids as strings (alone; and with its labels, all freed again).
 func benchmarkFloor(levels: Int) -> [Row] {
   let nodes = Shape.wide.nodeCount(levels: levels)
-  let paths = Shape.wide.paths(levels: levels)
-  var rows = [pathIDFloor(paths: paths), stringTreeFloor(paths: paths)]
+  let paths = PathBytes(Shape.wide.paths(levels: levels))
+  var rows = [pathIDFloor(paths), stringTreeFloor(paths)]
   var budget = Budget()
   budget.minRuns = 5
   budget.warmUp = 1
@@ -69,23 +69,36 @@ func benchmarkFloor(levels: Int) -> [Row] {
   return rows
 }
 
+/// Paths' bytes in one buffer: each path's end in it, and where its last label starts.
+struct PathBytes {
+  var bytes: [UInt8] = []
+  var ends: [Int] = []
+  var labelStarts: [Int] = []
+
+  init(_ paths: [String]) {
+    for path in paths {
+      let start = bytes.count
+      bytes += path.utf8
+      let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
+      labelStarts.append(
+        start + (slash.map { path.utf8.distance(from: path.utf8.startIndex, to: $0) + 1 } ?? 0))
+      ends.append(bytes.count)
+    }
+  }
+}
+
 /// What any tree with String ids pays to build, before it links a node.
 ///
 /// That is each node's path id made as a string from bytes (one allocation when longer than 15 bytes) and hashed once. The naive
 /// tree and ToggleKit both pay it; the bytes are ready in one buffer beforehand.
-func pathIDFloor(paths: [String]) -> Row {
-  var bytes: [UInt8] = []
-  var ends: [Int] = []
-  for path in paths {
-    bytes += path.utf8
-    ends.append(bytes.count)
-  }
+func pathIDFloor(_ paths: PathBytes) -> Row {
+  let (bytes, ends) = (paths.bytes, paths.ends)
   let clock = ContinuousClock()
   var samples: [Double] = []
   var checksum = 0
   for _ in 0..<6 {
     var ids: [String] = []
-    ids.reserveCapacity(paths.count)
+    ids.reserveCapacity(ends.count)
     let start = clock.now
     bytes.withUnsafeBufferPointer { bytes in
       var from = 0
@@ -104,7 +117,7 @@ func pathIDFloor(paths: [String]) -> Row {
   }
   if checksum == 42 { print("") }
   return Row(
-    section: "floor", shape: "wide", nodes: paths.count,
+    section: "floor", shape: "wide", nodes: ends.count,
     operation: "make every node's path id (a String from bytes) and hash it once",
     ours: Summary(Array(samples.dropFirst())), naive: nil)
 }
@@ -115,18 +128,8 @@ func pathIDFloor(paths: [String]) -> Row {
 /// That is each node's label and path id made as strings from bytes and the id hashed once, and
 /// all of them freed again — inside the time, as in the parse rows, where each parsed tree is freed
 /// inside its run. The bytes and each node's label range are ready in one buffer beforehand.
-func stringTreeFloor(paths: [String]) -> Row {
-  var bytes: [UInt8] = []
-  var ends: [Int] = []
-  var labelStarts: [Int] = []
-  for path in paths {
-    let start = bytes.count
-    bytes += path.utf8
-    let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
-    labelStarts.append(
-      start + (slash.map { path.utf8.distance(from: path.utf8.startIndex, to: $0) + 1 } ?? 0))
-    ends.append(bytes.count)
-  }
+func stringTreeFloor(_ paths: PathBytes) -> Row {
+  let (bytes, ends, labelStarts) = (paths.bytes, paths.ends, paths.labelStarts)
   let clock = ContinuousClock()
   var samples: [Double] = []
   var checksum = 0
@@ -135,8 +138,8 @@ func stringTreeFloor(paths: [String]) -> Row {
     do {
       var ids: [String] = []
       var labels: [String] = []
-      ids.reserveCapacity(paths.count)
-      labels.reserveCapacity(paths.count)
+      ids.reserveCapacity(ends.count)
+      labels.reserveCapacity(ends.count)
       bytes.withUnsafeBufferPointer { bytes in
         var from = 0
         for (node, end) in ends.enumerated() {
@@ -156,7 +159,7 @@ func stringTreeFloor(paths: [String]) -> Row {
   }
   if checksum == 42 { print("") }
   return Row(
-    section: "floor", shape: "wide", nodes: paths.count,
+    section: "floor", shape: "wide", nodes: ends.count,
     operation:
       "make every node's label and path id (Strings from bytes), hash each id once, free them",
     ours: Summary(Array(samples.dropFirst())), naive: nil)

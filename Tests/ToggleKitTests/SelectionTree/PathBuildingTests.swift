@@ -109,8 +109,9 @@ struct PathBuildingTests {
     "a list of leaf paths with more nodes than paths (20,000 leaves under 2,000 folders) grows its id index and finds every node at its position"
   )
   func leafPathsGrowTheIndex() throws {
-    // Room is made for one node per path; the folders come on top, so the index grows once its
-    // first 16,384 ids are placed, and places them again from the hashes kept as they were made.
+    // Room is made for one node per path, and the index, made at the first check (16,384 ids),
+    // has room for as many; the folders come on top, so it grows at the last check, placing the
+    // ids again from the hashes kept as they were made.
     let paths = (0..<20_000).map { "r/f\($0 / 10)/l\($0)" }
     let (merged, tree) = try built(paths)
     #expect(!merged)
