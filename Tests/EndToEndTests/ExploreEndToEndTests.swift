@@ -3,16 +3,24 @@ import Testing
 
 /// Runs a shell command inside a new pseudo-terminal with `script`, typing `keys` into it (each
 /// followed by `pause` seconds).
-func inTerminal(_ command: String, keys: [String], pause: Double = 0.3) throws -> (
-  screen: String, code: Int32
-) {
-  try inTerminal(command, bytes: keys.map { Array($0.utf8) }, pause: pause)
+///
+/// The first key goes 0.8 s after the start; or, when `ready` is given, once the screen shows that
+/// text (escape sequences left out): an issue is recorded if it has not after `timeout` seconds.
+/// A fixed wait races a slow start on a loaded machine: keys typed before the explorer reads the
+/// terminal are lost.
+func inTerminal(
+  _ command: String, keys: [String], pause: Double = 0.3, ready: String? = nil,
+  timeout: Double = 30
+) throws -> (screen: String, code: Int32) {
+  try inTerminal(
+    command, bytes: keys.map { Array($0.utf8) }, pause: pause, ready: ready, timeout: timeout)
 }
 
 /// As above, typing raw bytes (which need not be UTF-8).
-func inTerminal(_ command: String, bytes keys: [[UInt8]], pause: Double = 0.3) throws -> (
-  screen: String, code: Int32
-) {
+func inTerminal(
+  _ command: String, bytes keys: [[UInt8]], pause: Double = 0.3, ready: String? = nil,
+  timeout: Double = 30
+) throws -> (screen: String, code: Int32) {
   _ = TogglekitBinary.brokenPipesIgnored
   let process = Process()
   process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
@@ -26,15 +34,54 @@ func inTerminal(_ command: String, bytes keys: [[UInt8]], pause: Double = 0.3) t
   process.standardOutput = output
   process.standardError = output
   try process.run()
-  Thread.sleep(forTimeInterval: 0.8)
+  let screen = _ScreenReader(output.fileHandleForReading)
+  if let ready {
+    let deadline = Date().addingTimeInterval(timeout)
+    while !withoutEscapeSequences(screen.text).contains(ready) {
+      guard Date() < deadline else {
+        Issue.record("the screen did not show \"\(ready)\" within \(timeout) s")
+        break
+      }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+  } else {
+    Thread.sleep(forTimeInterval: 0.8)
+  }
   for key in keys {
     try? input.fileHandleForWriting.write(contentsOf: Data(key))
     Thread.sleep(forTimeInterval: pause)
   }
-  let screen = output.fileHandleForReading.readDataToEndOfFile()
+  let text = screen.textAtEnd()
   process.waitUntilExit()
   try? input.fileHandleForWriting.close()
-  return (String(decoding: screen, as: UTF8.self), process.terminationStatus)
+  return (text, process.terminationStatus)
+}
+
+/// What a pseudo-terminal has shown so far, read on a thread of its own until the output ends.
+final class _ScreenReader: @unchecked Sendable {
+  private let lock = NSLock()
+  private var bytes = Data()
+  private let ended = DispatchSemaphore(value: 0)
+
+  init(_ handle: FileHandle) {
+    Thread.detachNewThread { [self] in
+      while true {
+        let piece = handle.availableData  // empty at the end of the output
+        if piece.isEmpty { break }
+        lock.withLock { bytes.append(piece) }
+      }
+      ended.signal()
+    }
+  }
+
+  /// The output so far.
+  var text: String { lock.withLock { String(decoding: bytes, as: UTF8.self) } }
+
+  /// The whole output, once it has ended.
+  func textAtEnd() -> String {
+    ended.wait()
+    return text
+  }
 }
 
 @Suite("togglekit explore in a pseudo-terminal", .serialized)

@@ -38,7 +38,10 @@ struct StreamingEndToEndTests {
     let command =
       "(find \(folder.path); sleep 0.5) | \(TogglekitBinary.url.path) explore --format paths -0"
       + " > \(out); echo code=$?"
-    let (screen, _) = try inTerminal(command, keys: [" ", "\r"], pause: 1.5)
+    // Space once the three files are in (the status line counts them), not after a fixed wait:
+    // on a loaded machine the explorer may not have drawn the root yet.
+    let (screen, _) = try inTerminal(
+      command, keys: [" ", "\r"], pause: 1.5, ready: "of 3 selected")
     #expect(screen.contains("code=0"), "\(screen.suffix(400))")
     let picked = try String(contentsOfFile: out, encoding: .utf8)
     // find lists a folder in the order the file system gives.
@@ -56,11 +59,12 @@ struct StreamingEndToEndTests {
     let lines = (0..<60_000).map { "Folder \($0 / 100)/item \($0)\n" }.joined()
     let big = try TogglekitBinary.file("big.paths", lines, in: folder)
     let out = folder.appendingPathComponent("picked").path
-    // Space on the first folder, then Enter.
+    // Space on the first folder once every line is in (the status line counts the leaves), then
+    // Enter.
     let (screen, _) = try inTerminal(
       "timeout --foreground 60 \(TogglekitBinary.url.path) explore \(big) > \(out); echo code=$?",
       keys: [" ", "\r"],
-      pause: 1.5)
+      pause: 1.5, ready: "0 of 60000 selected")
     #expect(screen.contains("code=0"), "\(screen.suffix(400))")
     let applied = try TogglekitBinary.run(["apply", "--on", "Folder 0", "--print", "leaves", big])
     #expect(try String(contentsOfFile: out, encoding: .utf8) == applied.stdout)
