@@ -4,7 +4,7 @@
 #
 #   Scripts/fuzz.sh [SECONDS] [TARGET...]     default: 30 seconds each, every target
 #
-# Targets: indented, json, paths, rules, arguments, keys, labelPath, detection. Each starts from its seed corpus in
+# Targets: indented, json, paths, rules, arguments, keys, labelPath, detection, names. Each starts from its seed corpus in
 # Fuzz/Corpus/TARGET (never written to); new inputs go to .build-fuzz/corpus/TARGET, findings to
 # .build-fuzz/findings/. Prints one line per target with its executions; exits 1 on a finding, with
 # the command that replays it. A finding becomes a regression test by copying it into
@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 seconds=30
 if [[ $# -gt 0 && "$1" =~ ^[0-9]+$ ]]; then seconds=$1; shift; fi
 targets=("$@")
-if [[ ${#targets[@]} -eq 0 ]]; then targets=(indented json paths rules arguments keys labelPath detection); fi
+if [[ ${#targets[@]} -eq 0 ]]; then targets=(indented json paths rules arguments keys labelPath detection names); fi
 case "${1:-}" in -h | --help) sed -n '2,11p' "$0" | cut -c3-; exit 0 ;; esac
 
 scratch=.build-fuzz

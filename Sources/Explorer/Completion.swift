@@ -65,9 +65,11 @@ package enum Completion {
       switch option.completion {
       case .text: action = "return 0"
       case .files:
-        action = "compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- \"$cur\")); return 0"
+        action =
+          "compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -f -- \"$cur\"); return 0"
       case .directories:
-        action = "compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- \"$cur\")); return 0"
+        action =
+          "compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -d -- \"$cur\"); return 0"
       case .choices(let words):
         action =
           "COMPREPLY=($(compgen -W \(quoted(words.joined(separator: " "))) -- \"$cur\")); return 0"
@@ -122,8 +124,9 @@ package enum Completion {
           esac
           return 0
         fi
+        # One name a line, never split at spaces or expanded as a pattern.
         compopt -o filenames 2>/dev/null
-        COMPREPLY=($(compgen -f -- "$cur"))
+        mapfile -t COMPREPLY < <(compgen -f -- "$cur")
       }
       complete -F _togglekit togglekit
 

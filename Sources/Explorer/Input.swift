@@ -18,6 +18,22 @@ package struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
 
   /// `togglekit: message`.
   package var description: String { "togglekit: \(LabelPath.displayable(message))" }
+
+  /// The error of a tree's text, with what to do when it is a list of names that came
+  /// newline-separated from another program: a name that is not UTF-8, or NUL-ended names, come
+  /// through `--read0`.
+  ///
+  /// - Complexity: O(message length).
+  package init(_ error: TreeFormatError, format: TreeFormat?) {
+    message = error.description
+    guard format == .paths || format == nil else { return }
+    if error.message.hasPrefix("invalid UTF-8") {
+      message +=
+        "; a name that is not UTF-8 can come NUL-separated: find -print0 | togglekit --read0"
+    } else if error.message.hasPrefix("NUL byte") {
+      message += "; names ended by NUL (find -print0, git ls-files -z) are read with --read0"
+    }
+  }
 }
 
 /// Where a command's tree comes from.
@@ -34,6 +50,11 @@ package enum InputSource: Hashable, Sendable {
   case directory(String)
   /// The built-in demo catalogue (explore with no input on a terminal).
   case demo
+
+  /// The file's name, for a file.
+  var fileName: String? {
+    if case .file(let name) = self { name } else { nil }
+  }
 
   /// The source an invocation names: FILE, `-`, `--dir`, a piped standard input, or the demo.
   package static func choose(for invocation: Invocation, standardInputIsTerminal: Bool)
@@ -63,20 +84,14 @@ package func loadTree(
         exclude: invocation.excludes, gitignore: invocation.gitignore, options: options)
     case .demo:
       return (try SelectionTree(parsing: demoCatalogue, format: .indented, options: options), [])
-    case .file(let name):
-      let tree = try SelectionTree(
-        parsing: consume bytes, format: invocation.format, file: name,
-        separator: invocation.separator,
-        options: options, uniqueSiblingLabels: true)
-      return (tree, [])
-    case .standardInput:
-      let tree = try SelectionTree(
-        parsing: consume bytes, format: invocation.format, file: "<stdin>",
-        separator: invocation.separator, options: options, uniqueSiblingLabels: true)
-      return (tree, [])
+    case .file, .standardInput:
+      let name = if case .file(let name) = source { name } else { "<stdin>" }
+      var parser = invocation.parser(named: name)
+      try parser.append(bytes)
+      return (try parser.finish(), [])
     }
   } catch let error as TreeFormatError {
-    throw InputError(message: error.description)
+    throw InputError(error, format: invocation.format ?? TreeFormat.named(source.fileName))
   } catch let error as DirectoryError {
     throw InputError(message: error.description)
   } catch {
@@ -106,7 +121,7 @@ package func readTree(_ invocation: Invocation, source: InputSource) throws(Inpu
   case .directory, .demo: return try loadTree(invocation, source: source, bytes: [])
   }
   let name = path ?? "<stdin>"
-  let descriptor = path.map { open($0, O_RDONLY) } ?? 0
+  let descriptor = path.map { openFile($0, O_RDONLY) } ?? 0
   func failure() -> InputError {
     InputError(message: "\(name): \(String(cString: strerror(errno)))")
   }
@@ -116,9 +131,7 @@ package func readTree(_ invocation: Invocation, source: InputSource) throws(Inpu
   let size =
     fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     ? Int(status.st_size) : nil
-  var parser = TreeParser(
-    format: invocation.format, file: name, separator: invocation.separator,
-    options: invocation.treeOptions, uniqueSiblingLabels: true, expectedByteCount: size)
+  var parser = invocation.parser(named: name, expectedByteCount: size)
   var buffer = [UInt8](repeating: 0, count: 1 << 20)
   var readFailed = false
   do throws(TreeFormatError) {
@@ -132,14 +145,15 @@ package func readTree(_ invocation: Invocation, source: InputSource) throws(Inpu
       }
     }
   } catch {
-    throw InputError(message: error.description)
+    throw InputError(error, format: parser.chosenFormat)
   }
   if readFailed { throw failure() }
   buffer = []
+  let format = parser.chosenFormat
   do throws(TreeFormatError) {
     return (try (consume parser).finish(), [])
   } catch {
-    throw InputError(message: error.description)
+    throw InputError(error, format: format)
   }
 }
 
@@ -203,5 +217,33 @@ package struct InputReader: Sendable {
           "\(name):\(line):\(offset - lineStart + 1): NUL byte in text (is this a binary file?)")
     }
     bytes += block
+  }
+}
+
+extension Invocation {
+  /// The parser for the invocation's input: names each ended by NUL with `--read0`, else text in
+  /// `--format` (or the one detected), with its separator and tree options.
+  ///
+  /// - Complexity: O(1).
+  package func parser(named name: String, expectedByteCount: Int? = nil) -> TreeParser {
+    guard !readsNULSeparatedNames else {
+      return TreeParser(
+        nulSeparatedNamesFrom: name, separator: separator, options: treeOptions,
+        expectedByteCount: expectedByteCount)
+    }
+    return TreeParser(
+      format: format, file: name, separator: separator, options: treeOptions,
+      uniqueSiblingLabels: true, expectedByteCount: expectedByteCount)
+  }
+}
+
+/// Opens a file named on the command line, its name's bytes as given (a byte that is not UTF-8
+/// included, ``ToggleKit/LabelBytes``).
+///
+/// - Returns: The descriptor, or -1 with `errno` set.
+/// - Complexity: O(path length).
+package func openFile(_ path: String, _ flags: Int32) -> Int32 {
+  (LabelBytes.bytes(of: path) + [0]).withUnsafeBufferPointer { buffer in
+    buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, flags) }
   }
 }

@@ -116,8 +116,23 @@ package struct Invocation: Hashable, Sendable {
   package var previewTimeout: Double?
   /// `--limit N` (explore): at most N leaves may be selected.
   package var limit: Int?
-  /// `-0`/`--null`: raw label paths ended by NUL instead of escaped lines, for `xargs -0`.
+  /// `-0`/`--null`/`--print0`: raw label paths ended by NUL instead of escaped lines, for
+  /// `xargs -0`.
   package var nullSeparated = false
+  /// `--read0`: the input is names ended by NUL (`find -print0`), read literally.
+  package var readsNULSeparatedNames = false
+
+  /// With `--dir`: the labels of the folders above the folder read, as the command line gave
+  /// them, so that every printed path names its file from the working directory, as `find DIR`
+  /// prints it: `["/", "abs"]` for `--dir /abs/home`, `[".."]` for `--dir ../src`, none for
+  /// `--dir src`, `--dir .` or `--dir /`.
+  package var directoryPrefix: [String] {
+    guard var path = directory else { return [] }
+    while path.unicodeScalars.count > 1 && path.hasSuffix("/") { path.removeLast() }
+    let components = path.split(separator: "/").map(String.init)
+    guard components.count > 1 || (path.hasPrefix("/") && !components.isEmpty) else { return [] }
+    return (path.hasPrefix("/") ? ["/"] : []) + components.dropLast()
+  }
 
   /// The tree options the invocation asks for.
   package var treeOptions: SelectionTree<String>.Options {
@@ -221,7 +236,17 @@ package struct Invocation: Hashable, Sendable {
     if invocation.nullSeparated, let form = invocation.output,
       [.json, .indent, .paths].contains(form)
     {
-      throw UsageError("option '--null' works with the path lists (leaves, topmost, all, states)")
+      throw UsageError("option '-0' works with the path lists (leaves, topmost, all, states)")
+    }
+    if invocation.readsNULSeparatedNames {
+      if invocation.directory != nil {
+        throw UsageError("option '--read0' reads names from a FILE or standard input, not --dir")
+      }
+      if let format = invocation.format, format != .paths {
+        throw UsageError(
+          "option '--read0' reads names, one path each: it works with --format paths, not "
+            + format.rawValue)
+      }
     }
     if invocation.selectFiles.contains("-") && invocation.file == "-" {
       throw UsageError("standard input cannot be both the tree and '--select-from -'")

@@ -131,11 +131,12 @@ package struct KeyDecoder: Sendable {
     return keys
   }
 
-  /// Delivers what is held back: a lone Escape becomes ``Key/escape``; an incomplete sequence or
-  /// character is dropped.
+  /// Delivers what is held back: a lone Escape becomes ``Key/escape``; an incomplete sequence
+  /// (`ESC [`, `ESC O`, `ESC [ < 0;4;1`, `ESC [ M` …) or character is dropped, so that a sequence
+  /// cut short never cancels the explorer.
   package mutating func flush() -> [Key] {
     defer { pending.removeAll() }
-    return pending.first == 0x1B ? [.escape] : []
+    return pending == [0x1B] ? [.escape] : []
   }
 
   /// The key at `index` and its length; nil when more bytes are needed; a nil key for dropped
@@ -181,15 +182,23 @@ package struct KeyDecoder: Sendable {
 
   /// `ESC [` or `ESC O` sequences: arrows, Home, End, Page Up and Down, mouse reports (SGR
   /// `ESC [ < b ; x ; y M/m` and X10 `ESC [ M b x y`); anything else dropped.
+  ///
+  /// An ESC before the sequence ends starts a new one: the unfinished one is dropped.
   private func decodeSequence(at index: Int) -> (Key?, Int)? {
     var end = index + 2
-    while end < pending.count && !(0x40...0x7E).contains(pending[end]) { end += 1 }
+    while end < pending.count && !(0x40...0x7E).contains(pending[end]) {
+      if pending[end] == 0x1B { return (nil, end - index) }
+      end += 1
+    }
     guard end < pending.count else { return nil }
     let final = pending[end]
     let parameters = String(decoding: pending[(index + 2)..<end], as: UTF8.self)
     let length = end - index + 1
     if pending[index + 1] == UInt8(ascii: "[") && final == UInt8(ascii: "M") && parameters.isEmpty {
-      // X10: three bytes follow, each a value plus 32.
+      // X10: three bytes follow, each a value plus 32 (so never an ESC, which starts anew).
+      if let escape = pending[(end + 1)...].prefix(3).firstIndex(of: 0x1B) {
+        return (nil, escape - index)
+      }
       guard end + 3 < pending.count else { return nil }
       let values = pending[(end + 1)...(end + 3)].map { Int($0) - 32 }
       let event = MouseEvent.decode(

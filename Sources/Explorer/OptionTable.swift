@@ -107,6 +107,13 @@ package enum OptionTable {
         invocation.format = try choice(TreeFormat.self, value, for: "--format")
       }),
     .init(
+      names: ["--read0"], value: nil, commands: both, section: .input,
+      help: """
+        the input is names each ended by NUL (find -print0, git ls-files -z),
+        read as they are: every byte a file name may hold comes back out of -0
+        """,
+      apply: { invocation, _ in invocation.readsNULSeparatedNames = true }),
+    .init(
       names: ["--separator"], value: "C", commands: both, section: .input,
       help: "the separator of a path list (default /)",
       apply: { invocation, value throws(UsageError) in
@@ -242,8 +249,11 @@ package enum OptionTable {
         invocation.output = try choice(OutputForm.self, value, for: "--print")
       }),
     .init(
-      names: ["-0", "--null"], value: nil, commands: both, section: .output,
-      help: "raw paths ended by NUL (for xargs -0) instead of escaped lines",
+      names: ["-0", "--null", "--print0"], value: nil, commands: both, section: .output,
+      help: """
+        paths as they are (a file name's own bytes), each ended by NUL, for
+        xargs -0 and tar --null -T -, instead of escaped lines
+        """,
       apply: { invocation, _ in invocation.nullSeparated = true }),
     .init(
       names: ["--style"], value: "NAME", commands: [.explore], section: .output,
@@ -276,8 +286,9 @@ package enum OptionTable {
     .init(
       names: ["--preview"], value: "CMD", commands: [.explore], section: .preview,
       help: """
-        run CMD with /bin/sh beside the tree for the focused node, {} replaced by
-        its path (quoted); its output is shown with control sequences neutralised
+        run CMD with /bin/sh beside the tree for the focused node, {} standing
+        for its path (given as $1, never as shell text, in quotes or not); its
+        output is shown with control sequences neutralised
         """,
       apply: { invocation, value throws(UsageError) in
         guard !value.allSatisfy(\.isWhitespace) else {

@@ -27,37 +27,64 @@ package enum OutputForm: String, Hashable, Sendable, CaseIterable {
   ///
   /// - Complexity: O(n log n) for the whole-tree forms; output-sensitive for the selections.
   package func render(
-    _ tree: SelectionTree<String>, separator: Unicode.Scalar = "/", nullSeparated: Bool = false
+    _ tree: SelectionTree<String>, separator: Unicode.Scalar = "/", nullSeparated: Bool = false,
+    prefix: [String] = []
   ) -> String {
     var text = ""
-    write(tree, separator: separator, nullSeparated: nullSeparated) { text += $0 }
+    write(tree, separator: separator, nullSeparated: nullSeparated, prefix: prefix) { text += $0 }
     return text
+  }
+
+  /// The tree in this form as the bytes a program reads: with `nullSeparated`, each path is a file
+  /// name's own bytes (``ToggleKit/LabelBytes``: a byte that is not UTF-8 is that byte); otherwise
+  /// the text's UTF-8.
+  ///
+  /// - Complexity: As ``write(_:separator:nullSeparated:prefix:to:)``.
+  package func renderBytes(
+    _ tree: SelectionTree<String>, nullSeparated: Bool = false, prefix: [String] = []
+  ) -> [UInt8] {
+    var bytes: [UInt8] = []
+    write(tree, nullSeparated: nullSeparated, prefix: prefix) {
+      bytes += nullSeparated ? LabelBytes.bytes(of: $0) : Array($0.utf8)
+    }
+    return bytes
   }
 
   /// The tree in this form, handed to `emit` piece by piece as it is made (streamed: nothing
   /// waits for the whole text).
   ///
+  /// `prefix` comes before every path (a `--dir` folder's parents, ``Invocation/directoryPrefix``),
+  /// so that each names its file from the working directory. With `nullSeparated`, a path holds a
+  /// label's raw-byte scalars as they are: write the pieces with ``ToggleKit/LabelBytes/bytes(of:)``
+  /// (``renderBytes(_:nullSeparated:prefix:)``).
+  ///
   /// - Complexity: O(n log n) for the whole-tree forms; output-sensitive for the selections.
   package func write(
     _ tree: SelectionTree<String>, separator: Unicode.Scalar = "/", nullSeparated: Bool = false,
-    to emit: (String) -> Void
+    prefix: [String] = [], to emit: (String) -> Void
   ) {
     let end: Unicode.Scalar = nullSeparated ? "\0" : "\n"
     switch self {
     case .states:
-      tree.writeStateLines(raw: nullSeparated, end: end, to: emit)
+      tree.writeStateLines(raw: nullSeparated, end: end, prefix: prefix, to: emit)
     case .leaves, .topmost, .all:
       let form: SelectionForm = self == .leaves ? .leaves : self == .topmost ? .topmost : .all
       for id in tree.selection(form) {
         let path =
           nullSeparated
-          ? Self.rawSafe(LabelPath.rawJoined(tree.labelPath(of: id)))
-          : tree.escapedLabelPath(of: id)
+          ? Self.rawSafe(LabelPath.rawJoined(prefix + tree.labelPath(of: id)))
+          : prefix.isEmpty
+            ? tree.escapedLabelPath(of: id) : LabelPath.joined(prefix + tree.labelPath(of: id))
         emit(path + String(end))
       }
     case .json: tree.exported(as: .json, to: emit)
     case .indent: tree.exported(as: .indented, to: emit)
-    case .paths: tree.exported(as: .paths, separator: separator, to: emit)
+    case .paths:
+      if prefix.isEmpty {
+        tree.exported(as: .paths, separator: separator, to: emit)
+      } else {
+        tree.exportedPathList(separator: separator, prefix: prefix, to: emit)
+      }
     }
   }
 
@@ -112,12 +139,13 @@ package func runApply(
   tree.options = invocation.treeOptions
   var index = tree.labelIndex()
   var targets: [String] = []
+  let prefix = invocation.directoryPrefix
   for operation in invocation.operations {
-    targets.append(try resolve(operation.path, in: &index))
+    targets.append(try resolve(operation.path, in: &index, prefix: prefix))
   }
   var explained: [String] = []
   for path in invocation.explainPaths {
-    explained.append(try resolve(path, in: &index))
+    explained.append(try resolve(path, in: &index, prefix: prefix))
   }
   if let filter = invocation.filter { tree.setFilter(TreeFilter(text: filter)) }
   for (operation, id) in zip(invocation.operations, targets) {
@@ -132,17 +160,22 @@ package func runApply(
   for id in explained { emit(explanation(of: id, in: tree)) }
   if invocation.explainPaths.isEmpty || invocation.output != nil {
     (invocation.output ?? .states).write(
-      tree, separator: invocation.separator, nullSeparated: invocation.nullSeparated, to: emit)
+      tree, separator: invocation.separator, nullSeparated: invocation.nullSeparated,
+      prefix: prefix, to: emit)
   }
 }
 
 /// The node a command-line PATH names (the one path syntax, ``LabelPath``).
 ///
+/// With `prefix` (a `--dir` folder's parents, ``Invocation/directoryPrefix``) a PATH is read as
+/// printed, from the working directory (`/abs/home/docs`), and else from the folder's own name
+/// (`home/docs`).
+///
 /// - Throws: ``ApplyError`` when no node has that path.
 ///
 /// - Complexity: O(depth) hashed steps.
 package func resolve(
-  _ path: String, in index: inout SelectionTree<String>.LabelIndex
+  _ path: String, in index: inout SelectionTree<String>.LabelIndex, prefix: [String] = []
 ) throws(ApplyError) -> String {
   let labels: [String]
   do {
@@ -150,6 +183,20 @@ package func resolve(
   } catch {
     throw ApplyError(message: error.description)
   }
-  if let id = index.node(atLabelPath: labels) { return id }
+  if let id = node(at: labels, prefix: prefix, in: &index) { return id }
   throw ApplyError(message: "no node at path '\(path)'")
+}
+
+/// The node at `labels`: below `prefix` when they start with it, else from a root.
+///
+/// - Complexity: O(depth) hashed steps.
+package func node(
+  at labels: [String], prefix: [String], in index: inout SelectionTree<String>.LabelIndex
+) -> String? {
+  if !prefix.isEmpty, labels.count > prefix.count, labels.starts(with: prefix),
+    let id = index.node(atLabelPath: Array(labels.dropFirst(prefix.count)))
+  {
+    return id
+  }
+  return index.node(atLabelPath: labels)
 }

@@ -4,38 +4,101 @@ import ToggleKit
 ///
 /// ```swift
 /// let preview = PreviewCommand("head -20 {}")
-/// preview.command(for: "it's here.txt")   // "head -20 'it'\''s here.txt'"
+/// preview.shellText             // #"head -20 "${1}""#
+/// // run: /bin/sh -c 'head -20 "${1}"' sh PATH
 /// ```
 ///
-/// Every `{}` is replaced by the path quoted for `/bin/sh` (single quotes, `'` written `'\''`), so
-/// no path — spaces, quotes, `$`, backticks, newlines — is ever read as shell syntax. A command
-/// without `{}` runs as it is.
+/// The path never becomes shell text: it is the shell's first positional parameter, and each `{}`
+/// becomes a reference to it that fits where the `{}` stands — `"${1}"` outside quotes, `'"${1}"'`
+/// inside single quotes (the quotes are closed around it), `${1}` inside double quotes, with the
+/// nesting of `$( … )` and backquotes followed. So no name — `$( )`, backquotes, `;`, quotes of
+/// either kind, a newline — is ever read as shell syntax, however the template quotes `{}`
+/// (`'{}'` and `"{}"` included, where fzf substitutes the name as text). A command without `{}`
+/// runs as it is.
 package struct PreviewCommand: Hashable, Sendable {
   /// The command as given, `{}` unreplaced.
   package var template: String
+  /// The command the shell runs, each `{}` replaced by a reference to `$1`.
+  package let shellText: String
 
   /// A preview command from its template.
   ///
-  /// - Complexity: O(1).
+  /// - Complexity: O(template length).
   package init(_ template: String) {
     self.template = template
+    shellText = PreviewCommand.substituted(template)
   }
 
-  /// The command to run for `path`: the template with each `{}` replaced by the quoted path.
+  /// The arguments of `/bin/sh` for a run on `path`: `-c`, the shell text, `sh` (`$0`), and the
+  /// path's bytes as they are (a file name's own, ``ToggleKit/LabelBytes``).
   ///
-  /// - Complexity: O(template length × occurrences + path length).
-  package func command(for path: String) -> String {
-    template.replacing("{}", with: PreviewCommand.shellQuoted(path))
+  /// - Complexity: O(template length + path length).
+  package func arguments(for path: String) -> [[UInt8]] {
+    [Array("-c".utf8), Array(shellText.utf8), Array("sh".utf8), LabelBytes.bytes(of: path)]
   }
 
-  /// `text` as one word for a POSIX shell: in single quotes, each `'` written `'\''`.
+  /// Where the scanner of a template is: the kind of quoting or nesting open.
+  private enum Context {
+    /// Plain shell words (the top, or inside `$( … )`).
+    case plain
+    /// Inside `$( … )`: plain words, ended by `)`.
+    case substitution
+    /// Inside '…'.
+    case single
+    /// Inside "…".
+    case double
+    /// Inside `…`.
+    case backquote
+  }
+
+  /// The template with each `{}` replaced by the reference to `$1` that its context needs.
   ///
-  /// ```swift
-  /// PreviewCommand.shellQuoted("a b")   // "'a b'"
-  /// ```
-  /// - Complexity: O(text length).
-  package static func shellQuoted(_ text: String) -> String {
-    "'" + text.replacing("'", with: #"'\''"#) + "'"
+  /// - Complexity: O(template length).
+  static func substituted(_ template: String) -> String {
+    let scalars = Array(template.unicodeScalars)
+    var result = String.UnicodeScalarView()
+    var stack: [Context] = [.plain]
+    var index = 0
+    while index < scalars.count {
+      let scalar = scalars[index]
+      let next = index + 1 < scalars.count ? scalars[index + 1] : nil
+      let context = stack.last ?? .plain
+      if scalar == "{" && next == "}" {
+        let reference =
+          switch context {
+          case .plain, .substitution, .backquote: #""${1}""#
+          case .single: #"'"${1}"'"#
+          case .double: "${1}"
+          }
+        result.append(contentsOf: reference.unicodeScalars)
+        index += 2
+        continue
+      }
+      result.append(scalar)
+      index += 1
+      switch (context, scalar) {
+      case (.single, "'"): stack.removeLast()
+      case (.single, _): break
+      case (_, "\\"):
+        // The next character is taken as it is (a `\` in single quotes is not special).
+        if let next {
+          result.append(next)
+          index += 1
+        }
+      case (.double, "\""), (.backquote, "`"): stack.removeLast()
+      case (.substitution, ")"): stack.removeLast()
+      case (_, "$") where next == "(":
+        result.append("(")
+        index += 1
+        stack.append(.substitution)
+      case (_, "`"): stack.append(.backquote)
+      case (.double, _): break
+      case (_, "'"): stack.append(.single)
+      case (_, "\""): stack.append(.double)
+      default: break
+      }
+    }
+    return String(result)
   }
 
   /// The path `{}` stands for: with `--dir`, the file's path (the folder as given, then the
@@ -45,7 +108,8 @@ package struct PreviewCommand: Hashable, Sendable {
   /// ```swift
   /// PreviewCommand.path(of: "src/main.swift", in: tree, directory: "../src")   // "../src/main.swift"
   /// ```
-  /// A file name that is not UTF-8 is a label with `\xHH` escapes: its path names no file.
+  /// A byte of a file name that is not UTF-8 is a raw-byte scalar (``ToggleKit/LabelBytes``):
+  /// ``arguments(for:)`` passes it as that byte.
   /// - Complexity: O(depth × log n).
   package static func path(
     of id: String, in tree: SelectionTree<String>, directory: String?,

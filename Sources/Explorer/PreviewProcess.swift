@@ -40,9 +40,23 @@ package final class PreviewProcess {
   ///
   /// - Throws: ``InputError`` when no pipe or process can be made.
   /// - Complexity: O(environment size).
-  package init(command: String, environment: [String: String] = [:], byteLimit: Int = 1 << 20)
-    throws(InputError)
-  {
+  package convenience init(
+    command: String, environment: [String: String] = [:], byteLimit: Int = 1 << 20
+  ) throws(InputError) {
+    try self.init(
+      shellArguments: [Array("-c".utf8), Array(command.utf8)], environment: environment,
+      byteLimit: byteLimit)
+  }
+
+  /// Starts `/bin/sh` with these arguments, each its bytes as they are
+  /// (``PreviewCommand/arguments(for:)``: `-c`, the command, `$0` and the path), with
+  /// `environment` added to the inherited one.
+  ///
+  /// - Throws: ``InputError`` when no pipe or process can be made.
+  /// - Complexity: O(environment size + arguments' length).
+  package init(
+    shellArguments: [[UInt8]], environment: [String: String] = [:], byteLimit: Int = 1 << 20
+  ) throws(InputError) {
     self.byteLimit = byteLimit
     var ends: [Int32] = [-1, -1]
     // Close-on-exec: the command gets the write end as 1 and 2 only (the explorer is one thread).
@@ -62,19 +76,22 @@ package final class PreviewProcess {
     for open in PreviewProcess.openDescriptors() where open > 2 {
       posix_spawn_file_actions_addclose(&actions, open)
     }
-    let words: [String] = ["sh", "-c", command]
-    let argv = words.map { strdup($0) } + [nil]
+    let argv = ([Array("sh".utf8)] + shellArguments).map(PreviewProcess.cString) + [nil]
     defer { for pointer in argv { free(pointer) } }
-    var inherited: [String] = []
+    // The inherited variables as they are (their bytes need not be UTF-8), but those replaced.
+    var envp: [UnsafeMutablePointer<CChar>?] = []
     var entry = environ
     while let pointer = entry.pointee {
-      let text = String(cString: pointer)
-      let name = text.prefix { $0 != "=" }
-      if environment[String(name)] == nil { inherited.append(text) }
+      let length = strlen(pointer)
+      let equals = memchr(pointer, Int32(UInt8(ascii: "=")), length)
+      let nameLength = equals.map { pointer.distance(to: $0.assumingMemoryBound(to: CChar.self)) }
+      let name = String(
+        decoding: UnsafeRawBufferPointer(start: pointer, count: nameLength ?? length),
+        as: UTF8.self)
+      if environment[name] == nil { envp.append(strdup(pointer)) }
       entry += 1
     }
-    let envp =
-      (inherited + environment.map { "\($0.key)=\($0.value)" }).map { strdup($0) } + [nil]
+    envp += environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { for pointer in envp { free(pointer) } }
     var pid: pid_t = 0
     // A new session: no controlling terminal, and a process group to kill as one.
@@ -89,6 +106,18 @@ package final class PreviewProcess {
     }
     self.pid = pid
     descriptor = ends[0]
+  }
+
+  /// A C string of `bytes`, to `free`.
+  private static func cString(_ bytes: [UInt8]) -> UnsafeMutablePointer<CChar>? {
+    let pointer = malloc(bytes.count + 1)!.assumingMemoryBound(to: CChar.self)
+    bytes.withUnsafeBytes { raw in
+      if let base = raw.baseAddress {
+        UnsafeMutableRawPointer(pointer).copyMemory(from: base, byteCount: raw.count)
+      }
+    }
+    pointer[bytes.count] = 0
+    return pointer
   }
 
   /// The descriptors open now, from `/proc/self/fd` (none found where there is no `/proc`).

@@ -82,7 +82,7 @@ package final class Previewer {
     runs += 1
     do {
       process = try PreviewProcess(
-        command: command.command(for: newPath),
+        shellArguments: command.arguments(for: newPath),
         environment: [
           "TOGGLEKIT_PREVIEW_LINES": "\(lines)", "TOGGLEKIT_PREVIEW_COLUMNS": "\(columns)",
         ])

@@ -3,8 +3,8 @@ import ToggleKit
 /// The selection a command starts with: `--select PATH` and the paths of `--select-from FILE`.
 ///
 /// A selection list is what `--output` (or `apply --print`) wrote: one escaped path per line, or,
-/// when the list holds a NUL byte, raw paths each ended by NUL as `-0` writes them. So a pick can
-/// be saved and started from again:
+/// when the list holds a NUL byte, raw paths each ended by NUL as `-0` (or `find -print0`) writes
+/// them. So a pick can be saved and started from again:
 ///
 /// ```swift
 /// let list = try SelectionList(parsing: Array("Fruit/Apple\nVeg\n".utf8), name: "picked.txt")
@@ -25,8 +25,13 @@ package struct SelectionList: Hashable, Sendable {
   package var entries: [Entry] = []
 
   /// Parses a list: escaped paths one per line (a CR before the LF and empty lines are ignored),
-  /// or raw paths ended by NUL when the list holds a NUL byte (split at every '/', a leading '/'
-  /// the root '/', `\u{00}` read as NUL, as `-0` writes them).
+  /// or, when the list holds a NUL byte, names ended by NUL read as they are — split at every `/`,
+  /// a leading `/` the root `/`, nothing else read (``ToggleKit/LabelPath/labels(ofName:separator:)``),
+  /// as `-0` and `find -print0` write them.
+  ///
+  /// An escaped line may hold only the escapes togglekit writes (`\\`, `\/`, `\n`, `\r`, `\t`,
+  /// `\e`, `\u{…}`, `\xHH`, `\{`): a backslash before anything else is a name from another
+  /// program, which the list would read as another name, so it is refused.
   ///
   /// - Throws: ``InputError`` `NAME:LINE:COL: …` for a line that is not a path.
   /// - Complexity: O(bytes).
@@ -43,20 +48,21 @@ package struct SelectionList: Hashable, Sendable {
       if !raw && last > start && bytes[last - 1] == 0x0D { last -= 1 }
       defer { start = stop + 1 }
       guard last > start else { continue }
-      let text = String(decoding: bytes[start..<last], as: UTF8.self)
       if raw {
-        // A leading '/' is the root '/', as `-0` writes it (`/usr/bin`).
-        let rooted = text.hasPrefix("/")
-        let rest = text.dropFirst(rooted ? 1 : 0)
-        var labels =
-          rooted && rest.isEmpty
-          ? []
-          : rest.split(
-            separator: "/", omittingEmptySubsequences: false
-          ).map { String($0).replacing("\\u{00}", with: "\0") }
-        if rooted { labels.insert("/", at: 0) }
-        entries.append(Entry(labels: labels, line: line))
+        do {
+          entries.append(
+            Entry(labels: try LabelPath.labels(ofName: bytes[start..<last]), line: line))
+        } catch {
+          throw InputError(message: "\(name):\(line): empty label in name (a '/' doubled)")
+        }
         continue
+      }
+      let text = String(decoding: bytes[start..<last], as: UTF8.self)
+      if let column = Self.foreignEscape(bytes[start..<last]) {
+        throw InputError(
+          message: "\(name):\(line):\(column): a backslash that is not an escape togglekit "
+            + "writes: this looks like a name from another program, which would be read as "
+            + "another name; give such names NUL-separated (find -print0), as they are")
       }
       do {
         entries.append(Entry(labels: try LabelPath.labels(of: text), line: line))
@@ -64,6 +70,23 @@ package struct SelectionList: Hashable, Sendable {
         throw InputError(message: "\(name):\(line):1: \(error.description)")
       }
     }
+  }
+
+  /// The column of the first backslash that starts no escape the package writes, or nil.
+  static func foreignEscape(_ line: ArraySlice<UInt8>) -> Int? {
+    var index = line.startIndex
+    while index < line.endIndex {
+      guard line[index] == UInt8(ascii: "\\") else {
+        index += 1
+        continue
+      }
+      let next = index + 1 < line.endIndex ? line[index + 1] : 0
+      guard Array("\\/nrteux{".utf8).contains(next) else {
+        return index - line.startIndex + 1
+      }
+      index += 2
+    }
+    return nil
   }
 }
 
@@ -96,10 +119,11 @@ package func selectStarting(
     let leaves = outcome.blocked == 1 ? "1 leaf" : "\(outcome.blocked) leaves"
     warn("\(origin): \(leaves) locked or disabled against the selection, left as it was")
   }
+  let prefix = invocation.directoryPrefix
   for path in invocation.selectPaths {
     let id: String
     do {
-      id = try resolve(path, in: &index)
+      id = try resolve(path, in: &index, prefix: prefix)
     } catch {
       throw ApplyError(message: "--select: \(error.message)")
     }
@@ -108,7 +132,7 @@ package func selectStarting(
   for (name, list) in lists {
     for entry in list.entries {
       let path = LabelPath.joined(entry.labels)
-      guard let id = index.node(atLabelPath: entry.labels) else {
+      guard let id = node(at: entry.labels, prefix: prefix, in: &index) else {
         warn("\(name):\(entry.line): no node at path '\(path)'; skipped")
         continue
       }

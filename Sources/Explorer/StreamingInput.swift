@@ -34,6 +34,8 @@ package struct StreamingInput {
   /// Whether the first snapshot is the only one before the end (a file: the rest comes as fast
   /// as it is read, so laying out the part read again would only delay the whole).
   private let firstSnapshotOnly: Bool
+  /// What ends a line: a newline, or NUL for `--read0`.
+  private let lineEnd: UInt8
 
   /// Reads the input of `invocation` (its format, separator and options) as it arrives.
   ///
@@ -50,9 +52,8 @@ package struct StreamingInput {
   ) {
     self.name = name
     self.firstSnapshotOnly = firstSnapshotOnly
-    parser = TreeParser(
-      format: invocation.format, file: name, separator: invocation.separator,
-      options: invocation.treeOptions, uniqueSiblingLabels: true, expectedByteCount: byteCount)
+    lineEnd = invocation.readsNULSeparatedNames ? 0 : 0x0A
+    parser = invocation.parser(named: name, expectedByteCount: byteCount)
   }
 
   /// Files at least this large are shown as they are read by `explore`: about 20 ms of reading,
@@ -80,6 +81,7 @@ package struct StreamingInput {
     _ invocation: Invocation, source: InputSource, standardInput: Int32 = 0
   ) throws(InputError) -> (input: StreamingInput, descriptor: Int32)? {
     guard invocation.command == .explore, invocation.format != .json else { return nil }
+    let readsNames = invocation.readsNULSeparatedNames
     let path: String?
     switch source {
     case .file(let name): path = name
@@ -87,19 +89,20 @@ package struct StreamingInput {
     case .directory, .demo: return nil
     }
     let name = path ?? "<stdin>"
-    let descriptor = path.map { open($0, O_RDONLY | O_CLOEXEC) } ?? standardInput
+    let descriptor = path.map { openFile($0, O_RDONLY | O_CLOEXEC) } ?? standardInput
     guard descriptor >= 0 else {
       throw InputError(message: "\(name): \(String(cString: strerror(errno)))")
     }
     var status = stat()
     let offset = max(0, lseek(descriptor, 0, SEEK_CUR))
-    var head = [UInt8](repeating: 0, count: invocation.format == nil ? 1 << 16 : 0)
+    var head = [UInt8](
+      repeating: 0, count: invocation.format == nil && !readsNames ? 1 << 16 : 0)
     let headCount = head.withUnsafeMutableBytes {
       pread(descriptor, $0.baseAddress, $0.count, offset)
     }
     guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
       Int(status.st_size - offset) >= largeFileBytes, headCount >= 0,
-      invocation.format != nil
+      invocation.format != nil || readsNames
         || TreeFormat.detect(fileName: path, bytes: Array(head.prefix(headCount))) != .json
     else {
       if path != nil { close(descriptor) }
@@ -112,21 +115,23 @@ package struct StreamingInput {
 
   /// Adds bytes as they arrive.
   ///
-  /// - Throws: ``InputError`` `FILE:LINE:COL: …` for the first bad line, or a NUL byte.
+  /// - Throws: ``InputError`` `FILE:LINE:COL: …` for the first bad line, or a NUL byte (which
+  ///   ends a name with `--read0`).
   /// - Complexity: O(bytes).
   package mutating func append(_ bytes: ArraySlice<UInt8>) throws(InputError) {
-    guard let last = bytes.lastIndex(of: 0x0A) else {
+    let end = lineEnd
+    guard let last = bytes.lastIndex(of: end) else {
       tail += bytes
       return
     }
     var complete = tail
     tail = Array(bytes[(last + 1)...])
     complete += bytes[...last]
-    lines += complete.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+    lines += complete.reduce(0) { $0 + ($1 == end ? 1 : 0) }
     do {
       try parser.append(complete)
     } catch {
-      throw InputError(message: error.description)
+      throw InputError(error, format: parser.chosenFormat)
     }
   }
 
@@ -199,6 +204,7 @@ package struct StreamingInput {
   /// - Throws: ``InputError`` for the first error in the input.
   /// - Complexity: O(n) in the input not laid out yet, plus laying out the tree.
   package consuming func finish() throws(InputError) -> SelectionTree<String> {
+    let format = parser.chosenFormat
     do {
       if !tail.isEmpty { try parser.append(tail) }
       // Taken out, so that laying out uses the parser's storage instead of a copy.
@@ -206,7 +212,7 @@ package struct StreamingInput {
       parser = TreeParser()
       return try (consume whole).finish()
     } catch {
-      throw InputError(message: error.description)
+      throw InputError(error, format: parser.chosenFormat ?? format)
     }
   }
 }

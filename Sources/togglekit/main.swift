@@ -28,10 +28,16 @@ func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -
 final class StandardOutput {
   private var buffer: [UInt8] = []
   private(set) var failure: Int32?
+  /// Whether text is written as a file name's own bytes (`-0`): a raw-byte scalar as its byte.
+  var writesNames = false
 
   func write(_ text: String) {
     guard failure == nil else { return }
-    buffer.append(contentsOf: text.utf8)
+    if writesNames {
+      buffer.append(contentsOf: LabelBytes.bytes(of: text))
+    } else {
+      buffer.append(contentsOf: text.utf8)
+    }
     if buffer.count >= 1 << 16 { flush() }
   }
 
@@ -67,7 +73,7 @@ let output = StandardOutput()
 /// Reads a whole file (or standard input with nil), stopping at the first NUL byte unless NUL
 /// bytes are allowed (a `-0` selection list).
 func readAll(_ path: String?, allowingNUL: Bool = false) -> Result<[UInt8], InputError> {
-  let descriptor = path.map { open($0, O_RDONLY) } ?? 0
+  let descriptor = path.map { openFile($0, O_RDONLY) } ?? 0
   guard descriptor >= 0 else {
     return .failure(InputError(message: "\(path!): \(String(cString: strerror(errno)))"))
   }
@@ -100,9 +106,15 @@ func readAll(_ path: String?, allowingNUL: Bool = false) -> Result<[UInt8], Inpu
   return .success(allowingNUL ? anyBytes : reader.bytes)
 }
 
+/// The arguments as given: a byte that is not UTF-8 (a file name's) kept as its raw-byte scalar.
+let arguments = (1..<Int(CommandLine.argc)).map { index in
+  let argument = CommandLine.unsafeArgv[index]!
+  return LabelBytes.label(
+    decoding: UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
+}
 let invocation: Invocation
 do {
-  invocation = try Invocation.parse(Array(CommandLine.arguments.dropFirst()))
+  invocation = try Invocation.parse(arguments)
 } catch {
   printError(error.description)
   exit(2)
@@ -233,6 +245,7 @@ do throws(InputError) {
   exit(1)
 }
 
+output.writesNames = invocation.nullSeparated
 if invocation.command == .apply {
   do {
     try runApply(invocation, on: tree) { output.write($0) }
@@ -351,7 +364,8 @@ if explorer.outcome == .accepted {
 for warning in lazyDirectory?.loader.warnings ?? [] { printError("togglekit: warning: \(warning)") }
 if explorer.outcome == .accepted {
   (invocation.output ?? .leaves).write(
-    explorer.tree, separator: invocation.separator, nullSeparated: invocation.nullSeparated
+    explorer.tree, separator: invocation.separator, nullSeparated: invocation.nullSeparated,
+    prefix: invocation.directoryPrefix
   ) { output.write($0) }
   output.finish()
   exit(0)

@@ -92,11 +92,11 @@ struct ApplyEndToEndTests {
     #expect(all.stdout == "Fruit/Apple\nFruit/Pear\nFruit/Bags\n")
   }
 
-  @Test("input from a pipe and from '-'; escaped labels in PATHs")
+  @Test("input from a pipe and from '-'; escaped labels in PATHs and marked lines")
   func standardInput() throws {
     let piped = try TogglekitBinary.run(
       ["apply", "--format", "paths", "--on", #"Sizes/1\/2 inch"#, "--print", "leaves", "-"],
-      input: "Sizes/1\\/2 inch\nSizes/1 inch\n")
+      input: "[ ] Sizes/1\\/2 inch\nSizes/1 inch\n")
     #expect(piped.code == 0, "\(piped.stderr)")
     #expect(piped.stdout == "Sizes/1\\/2 inch\n")
   }
@@ -242,11 +242,14 @@ struct ApplyEndToEndTests {
       "--print", "leaves",
     ])
     #expect(result.code == 0 && result.stderr.isEmpty, "\(result.stderr)")
-    #expect(result.stdout == "proj/a.c\n")
+    // Paths from the working directory: the folder as given (absolute here), then the names.
+    #expect(result.stdout == "\(project.path)/a.c\n")
     let hidden = try TogglekitBinary.run([
       "apply", "--dir", project.path, "--gitignore", "--hidden", "--on", "proj", "--print",
       "leaves",
     ])
-    #expect(hidden.stdout == "proj/.gitignore\nproj/a.c\nproj/notes.md\n")
+    #expect(
+      hidden.stdout
+        == ["/.gitignore", "/a.c", "/notes.md"].map { project.path + $0 + "\n" }.joined())
   }
 }

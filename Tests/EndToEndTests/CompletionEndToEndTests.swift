@@ -89,6 +89,28 @@ struct CompletionEndToEndTests {
     #expect(try bashOffers(["togglekit", "explore", "sa"], in: folder) == ["saved.txt"])
   }
 
+  @Test("bash: a name with spaces or pattern characters is offered whole, never split or expanded")
+  func bashNamesWithSpaces() throws {
+    let folder = try TogglekitBinary.scratch()
+    for name in ["my dir", "mydir2", "my *[x]"] {
+      try FileManager.default.createDirectory(
+        at: folder.appendingPathComponent(name), withIntermediateDirectories: true)
+    }
+    _ = try TogglekitBinary.file("my notes.txt", "", in: folder)
+    #expect(
+      try bashOffers(["togglekit", "explore", "--dir", "my"], in: folder).sorted() == [
+        "my *[x]", "my dir", "mydir2",
+      ])
+    #expect(
+      try bashOffers(["togglekit", "explore", "--rules", "my"], in: folder).sorted() == [
+        "my *[x]", "my dir", "my notes.txt", "mydir2",
+      ])
+    #expect(
+      try bashOffers(["togglekit", "apply", "my"], in: folder).sorted() == [
+        "my *[x]", "my dir", "my notes.txt", "mydir2",
+      ])
+  }
+
   @Test("zsh: commands with descriptions, options, choices", .enabled(if: installed("zsh")))
   func zsh() throws {
     let commands = try zshOffers("togglekit ")

@@ -79,9 +79,24 @@ struct HostileInputEndToEndTests {
       #expect(try TogglekitBinary.run(["apply", unknown]).stdout == original, "\(form) as .dat")
     }
     for form in ["leaves", "topmost", "all"] {
+      // Escaped lines are PATHs, which --select-from reads back …
       let printed = try TogglekitBinary.run(["apply", "--print", form, file])
+      let list = try TogglekitBinary.file("\(form).list", printed.stdout, in: folder)
+      let selected = try TogglekitBinary.run([
+        "apply", "--select-from", list, "--print", form, file,
+      ])
+      #expect(
+        selected.code == 0 && selected.stdout == printed.stdout, "\(form): \(selected.stderr)")
+      // … and, as a tree of names, refused (a backslash could be a name's own), with a hint.
       let again = try TogglekitBinary.run(["apply", "--print", "leaves"], input: printed.stdout)
-      #expect(again.code == 0, "\(form): \(again.stderr)")
+      #expect(again.code == 1 && again.stderr.contains("--read0"), "\(form): \(again.stderr)")
+      // -0 then --read0 carries every name as it is.
+      let raw = try pipeline(
+        "togglekit apply -0 --print \(form) '\(file)' > raw.list && togglekit apply --read0 "
+          + "--select-from raw.list --print leaves -0 < raw.list", in: folder)
+      let leaves = try pipeline("togglekit apply -0 --print leaves '\(file)'", in: folder)
+      #expect(raw.code == 0, "\(raw.stderr)")
+      #expect(form != "leaves" || raw.stdout == leaves.stdout, "\(form)")
     }
   }
 
@@ -114,7 +129,7 @@ struct HostileInputEndToEndTests {
     #expect(unknown.stderr == "togglekit: no node at path 'Menu/\\u{1B}[2J'\n")
     let dir = folder.appendingPathComponent("d\u{1B}[2J")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    // A name that is not UTF-8 and a name spelling its escape literally are shown the same.
+    // A name that is not UTF-8 and a name spelling its escape literally are two names.
     for name in [[0x78, 0xFF], Array(#"x\xFF"#.utf8)] as [[UInt8]] {
       let path = Array(dir.path.utf8) + [0x2F] + name + [0]
       let descriptor = path.withUnsafeBufferPointer {
@@ -124,8 +139,8 @@ struct HostileInputEndToEndTests {
       close(descriptor)
     }
     let listing = try TogglekitBinary.run(["apply", "--dir", dir.path])
-    #expect(listing.code == 0)
-    #expect(listing.stderr.contains("skipped"), "\(listing.stderr)")
+    #expect(listing.code == 0 && listing.stderr.isEmpty, "\(listing.stderr)")
+    #expect(listing.stdout.contains(#"/x\\xFF"#) && listing.stdout.contains(#"/x\xFF"#))
     #expect(!hasRawControl(listing.stderr) && !hasRawControl(listing.stdout))
   }
 
@@ -143,18 +158,19 @@ struct HostileInputEndToEndTests {
     let result = try TogglekitBinary.run(["apply", "--dir", dir.path, "--print", "paths"])
     #expect(result.code == 0, "\(result.stderr)")
     #expect(result.stderr.isEmpty)
+    // Each byte that is not UTF-8 is shown \xHH; the paths start at the folder as given.
     #expect(
-      result.stdout == #"""
-        [ ] names
-        [ ] names/a\\xFE
-        [ ] names/a\\xFF
-        [ ] names/\\xC3(
-
-        """#)
+      result.stdout
+        == [#"[ ] "#, #"[ ] /a\xFE"#, #"[ ] /a\xFF"#, #"[ ] /\xC3("#].map {
+          String($0.prefix(4)) + dir.path + String($0.dropFirst(4)) + "\n"
+        }.joined())
     let toggled = try TogglekitBinary.run([
-      "apply", "--dir", dir.path, "--toggle", #"names/a\\xFF"#,
+      "apply", "--dir", dir.path, "--toggle", #"names/a\xFF"#,
     ])
-    #expect(toggled.stdout.contains("on\tnames/a\\\\xFF\n"))
+    #expect(toggled.stdout.contains("on\t\(dir.path)/a\\xFF\n"))
+    let raw = try pipeline(
+      "togglekit apply --dir names --on " + #"'names/a\xFF'"# + " --print leaves -0", in: folder)
+    #expect(raw.stdout == Array("names/a".utf8) + [0xFF, 0], "-0 writes the name's own byte")
   }
 
   @Test("a failed write is an error: full disk, closed output, broken pipe with SIGPIPE ignored")
@@ -198,6 +214,12 @@ struct HostileInputEndToEndTests {
     let zero = try shell("\(addressSpaceCap)\(binary) apply /dev/zero")
     #expect(zero.code == 1)
     #expect(zero.stderr == "togglekit: /dev/zero:1:1: NUL byte in text (is this a binary file?)\n")
+    let names = try TogglekitBinary.run(["apply"], input: "a/b\0a/c\0")
+    #expect(names.code == 1)
+    #expect(
+      names.stderr
+        == "togglekit: <stdin>:1:4: NUL byte in text (is this a binary file?); names ended by NUL "
+        + "(find -print0, git ls-files -z) are read with --read0\n")
     let piped = try TogglekitBinary.run(["apply"], input: "Fruit\n  Ap\0ple\n")
     #expect(piped.code == 1)
     #expect(piped.stderr == "togglekit: <stdin>:2:5: NUL byte in text (is this a binary file?)\n")

@@ -59,6 +59,46 @@ struct InvocationTests {
       UsageError("x").description == "togglekit: x\nTry 'togglekit --help' for more information.")
   }
 
+  @Test("--read0 reads NUL-ended names from a file or standard input; --print0 is -0")
+  func nulSeparatedNames() throws {
+    func message(_ arguments: [String]) -> String? {
+      do {
+        _ = try Invocation.parse(arguments)
+        return nil
+      } catch { return error.message }
+    }
+    #expect(try Invocation.parse(["apply", "--read0", "-"]).readsNULSeparatedNames)
+    #expect(
+      try Invocation.parse(["explore", "--read0", "--format", "paths"]).readsNULSeparatedNames)
+    #expect(try Invocation.parse(["apply", "--print0"]).nullSeparated)
+    #expect(try Invocation.parse(["apply", "--null"]).nullSeparated)
+    #expect(
+      message(["apply", "--read0", "--dir", "x"])
+        == "option '--read0' reads names from a FILE or standard input, not --dir")
+    #expect(
+      message(["apply", "--read0", "--format", "json"])
+        == "option '--read0' reads names, one path each: it works with --format paths, not json")
+    #expect(
+      message(["apply", "--print", "json", "-0"])
+        == "option '-0' works with the path lists (leaves, topmost, all, states)")
+  }
+
+  @Test("--dir's folders above the one read start every printed path, as find DIR prints them")
+  func directoryPrefix() throws {
+    func prefix(_ directory: String) throws -> [String] {
+      try Invocation.parse(["apply", "--dir", directory]).directoryPrefix
+    }
+    #expect(try prefix("/abs/home") == ["/", "abs"])
+    #expect(try prefix("/abs/home/") == ["/", "abs"])
+    #expect(try prefix("/home") == ["/"])
+    #expect(try prefix("/") == [])
+    #expect(try prefix(".") == [])
+    #expect(try prefix("src") == [])
+    #expect(try prefix("../src") == [".."])
+    #expect(try prefix("a//b/c") == ["a", "b"])
+    #expect(try Invocation.parse(["apply", "x.txt"]).directoryPrefix == [])
+  }
+
   @Test("help and version")
   func helpAndVersion() throws {
     #expect(try Invocation.parse([]).command == .help)

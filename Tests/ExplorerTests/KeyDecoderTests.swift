@@ -40,6 +40,26 @@ struct KeyDecoderTests {
     #expect(decode([0x1B, UInt8(ascii: "q")]) == [.escape, .character("q")])
   }
 
+  @Test("only a lone Escape cancels: a sequence cut short is dropped at flush, never read as Esc")
+  func truncatedSequences() {
+    for cut in ["\u{1B}[<0;4;1", "\u{1B}[M", "\u{1B}[M !", "\u{1B}[", "\u{1B}O", "\u{1B}[1;5"] {
+      #expect(decode(Array(cut.utf8)).isEmpty, "\(cut.debugDescription)")
+    }
+    #expect(decode([0x1B, 0x1B]) == [.escape, .escape])
+  }
+
+  @Test("an ESC inside an unfinished sequence starts a new one: nothing of the first is typed")
+  func escapeRestartsASequence() {
+    let report = "\u{1B}[<0;4;1"
+    let keys = decode(Array((report + report + "M").utf8))
+    #expect(keys.count == 1, "one click, nothing typed: \(keys)")
+    if case .mouse = keys.first {} else { Issue.record("not a click: \(keys)") }
+    #expect(decode(Array("\u{1B}[1;5\u{1B}[B".utf8)) == [.down])
+    #expect(decode(Array("\u{1B}O\u{1B}[A".utf8)) == [.up])
+    #expect(decode(Array("\u{1B}[M\u{1B}[A".utf8)) == [.up], "an X10 report cut short")
+    #expect(decode(Array("\u{1B}[M \u{1B}[A".utf8)) == [.up])
+  }
+
   @Test("sequences split across reads are joined; unknown sequences and control bytes are dropped")
   func splitAndUnknown() {
     var decoder = KeyDecoder()

@@ -18,15 +18,31 @@ struct StartingSelectionTests {
   }
 
   @Test(
-    "a list holding a NUL is raw paths ended by NUL, split at every '/', a leading '/' the root, \\u{00} read as NUL"
+    "a list holding a NUL is names ended by NUL, read as they are: split at '/', a leading '/' the root"
   )
   func rawRecords() throws {
     #expect(try list("Fruit/Apple\0Odd\nname\0") == [["Fruit", "Apple"], ["Odd\nname"]])
-    #expect(try list(#"a\u{00}b"# + "\0") == [["a\0b"]])
-    #expect(try list(#"back\slash"# + "\0") == [[#"back\slash"#]], "no other escape in raw")
+    #expect(try list(#"a\u{00}b"# + "\0") == [[#"a\u{00}b"#]], "no escape is read")
+    #expect(try list(#"back\slash"# + "\0") == [[#"back\slash"#]], "no escape is read")
+    let bytes: [UInt8] = [0x61, 0xFF, 0x2F, 0x62, 0x00]
+    #expect(
+      try SelectionList(parsing: bytes, name: "x").entries.map(\.labels)
+        == [[LabelBytes.label(decoding: [0x61, 0xFF]), "b"]], "a byte that is not UTF-8 is kept")
     #expect(
       try list("/usr/bin\0/\0/a\0") == [["/", "usr", "bin"], ["/"], ["/", "a"]],
       "a leading '/' is the root '/', as -0 writes absolute paths")
+  }
+
+  @Test("a backslash that starts no escape togglekit writes is refused: a name from elsewhere")
+  func foreignBackslash() throws {
+    #expect(throws: InputError.self) { try list("ok\n./imp\\ortant\n") }
+    do {
+      _ = try SelectionList(parsing: Array("ok\n./imp\\ortant\n".utf8), name: "picked.txt")
+    } catch {
+      #expect(error.message.hasPrefix("picked.txt:2:6: a backslash"))
+      #expect(error.message.contains("NUL-separated"))
+    }
+    #expect(try list(#"a\\b/\/\n\r\t\u{1B}\xFF\{/\e"#).count == 1, "every escape it writes")
   }
 
   @Test("a line that is not a path is an error naming the file and line")
@@ -147,5 +163,48 @@ struct StartingSelectionTests {
       }
     }
     #expect(checked > 1_500)
+  }
+}
+
+@Suite("--dir paths: printed and read from the caller's working directory")
+struct DirectoryPrefixTests {
+  func tree() throws -> SelectionTree<String> {
+    var tree = try SelectionTree(paths: ["home/docs/a b", "home/docs/c", "home/x"])
+    _ = try tree.set("home/docs", to: true)
+    return tree
+  }
+
+  @Test("every path form starts with the folders above the one read, escaped or raw")
+  func outputs() throws {
+    let tree = try tree()
+    let prefix = ["/", "abs"]
+    #expect(OutputForm.topmost.render(tree, prefix: prefix) == "/abs/home/docs\n")
+    #expect(
+      OutputForm.leaves.render(tree, prefix: prefix) == "/abs/home/docs/a b\n/abs/home/docs/c\n")
+    #expect(
+      OutputForm.all.render(tree, nullSeparated: true, prefix: [".."]).hasPrefix("../home/docs\0"))
+    #expect(
+      OutputForm.states.render(tree, prefix: prefix)
+        == "mixed\t/abs/home\non\t/abs/home/docs\non\t/abs/home/docs/a b\non\t/abs/home/docs/c\noff\t/abs/home/x\n"
+    )
+    #expect(OutputForm.paths.render(tree, prefix: ["a\\b"]).hasPrefix(#"[-] a\\b/home"#))
+    #expect(OutputForm.topmost.render(tree, prefix: ["/"]) == "/home/docs\n")
+    #expect(OutputForm.json.render(tree, prefix: prefix) == OutputForm.json.render(tree))
+  }
+
+  @Test("a PATH is read as printed (under the prefix), and else from the folder's own name")
+  func paths() throws {
+    var tree = try tree()
+    var index = tree.labelIndex()
+    let prefix = ["/", "abs"]
+    #expect(try resolve("/abs/home/x", in: &index, prefix: prefix) == "home/x")
+    #expect(try resolve("home/x", in: &index, prefix: prefix) == "home/x")
+    #expect(throws: ApplyError.self) { try resolve("/abs/x", in: &index, prefix: prefix) }
+    var invocation = try Invocation.parse([
+      "apply", "--dir", "/abs/home", "--select", "/abs/home/x",
+    ])
+    invocation.directory = "/abs/home"
+    _ = try selectStarting(invocation, lists: [], in: &tree)
+    #expect(tree.state(of: "home") == .on)
   }
 }

@@ -36,6 +36,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   /// Format detection: any bytes give a format; a tree parsed from them exports to text detected
   /// as its own format (a flat path list as indented text) that reads back to the same tree.
   case detection
+  /// Names each ended by NUL (`--read0`): read in any pieces as whole; every name comes back out
+  /// as its own bytes, and the tree exports and parses back to itself.
+  case names
 
   /// Runs the target on one input, trapping when a property fails.
   ///
@@ -55,6 +58,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case .keys: Self.checkKeys(bytes)
     case .labelPath: Self.checkLabelPath(bytes)
     case .detection: Self.checkDetection(bytes)
+    case .names: Self.checkNames(bytes)
     }
   }
 
@@ -209,6 +213,38 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     let joined = LabelPath.joined(labels)
     check((try? LabelPath.labels(of: joined)) == labels, "a written PATH reads back")
     check(!joined.unicodeScalars.contains(where: isControl), "a written PATH has no control")
+  }
+
+  static func checkNames(_ bytes: [UInt8]) {
+    func read(_ pieces: [ArraySlice<UInt8>]) -> Result<SelectionTree<String>, TreeFormatError> {
+      var parser = TreeParser(nulSeparatedNamesFrom: "fuzz")
+      return Result { () throws(TreeFormatError) in
+        for piece in pieces { try parser.append(piece) }
+        return try parser.finish()
+      }
+    }
+    let split = bytes.isEmpty ? 0 : Int(bytes[0]) % (bytes.count + 1)
+    let whole = read([bytes[...]])
+    check(read([bytes[..<split], bytes[split...]]) == whole, "names do not depend on the pieces")
+    guard case .success(let tree) = whole else {
+      if case .failure(let error) = whole {
+        check(error.file == "fuzz" && !error.message.isEmpty, "a names error says what is wrong")
+      }
+      return
+    }
+    tree.checkInvariants()
+    // Every name comes back as its own bytes (a trailing '/' names the same folder).
+    let written = Set(
+      tree.ids.map { LabelBytes.bytes(of: LabelPath.rawJoined(tree.labelPath(of: $0))) })
+    for var name in bytes.split(separator: 0).map(Array.init) {
+      if name.count > 1 && name.last == 0x2F { name.removeLast() }
+      check(written.contains(name), "a name comes back as its bytes: \(name)")
+    }
+    let text = tree.exported(as: .paths)
+    guard let again = try? SelectionTree(parsing: text, format: .paths, file: "export") else {
+      fatalError("the export of names does not parse:\n\(text)")
+    }
+    check(again.ids == tree.ids, "the export of names parses to the same nodes")
   }
 
   static func checkDetection(_ bytes: [UInt8]) {

@@ -81,14 +81,15 @@ extension LazyTree where ID == String {
       at: path, maxDepth: 0, includeHidden: includeHidden, options: options, open: { opendir($0) })
     var trimmed = path
     while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
-    let ignoring = _Ignoring(exclude: exclude, gitignore: gitignore, root: Array(trimmed.utf8))
+    let ignoring = _Ignoring(
+      exclude: exclude, gitignore: gitignore, root: LabelBytes.bytes(of: trimmed))
     let loader = DirectoryLoader(
       ignoring: ignoring, includeHidden: includeHidden, maxDepth: maxDepth)
     let root = top.ids[0]
     guard maxDepth.map({ $0 > 0 }) ?? true else { return (LazyTree(top, unloaded: []), loader) }
     loader.remember(
       _Folder(
-        bytes: Array(trimmed.utf8), shown: trimmed, depth: 0, relative: [],
+        bytes: LabelBytes.bytes(of: trimmed), shown: trimmed, depth: 0, relative: [],
         chain: ignoring.topChain), as: root)
     var lazy = LazyTree(top, unloaded: [root])
     do {

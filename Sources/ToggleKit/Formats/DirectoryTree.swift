@@ -58,7 +58,7 @@ extension SelectionTree where ID == String {
     open: (UnsafePointer<CChar>) -> OpaquePointer?
   ) throws(DirectoryError) -> (tree: SelectionTree<String>, warnings: [String]) {
     var info = stat()
-    guard lstat(path, &info) == 0 else {
+    guard _withCString(LabelBytes.bytes(of: path), { lstat($0, &info) }) == 0 else {
       throw DirectoryError(path: path, message: "cannot read: \(_errorText())")
     }
     guard info.st_mode & S_IFMT == S_IFDIR else {
@@ -74,10 +74,11 @@ extension SelectionTree where ID == String {
     ]
     var warnings: [String] = []
     var ignoring = _Ignoring(
-      exclude: exclude, gitignore: gitignore, root: Array(trimmed.utf8))
+      exclude: exclude, gitignore: gitignore, root: LabelBytes.bytes(of: trimmed))
     var pending = [
       _Folder(
-        bytes: Array(trimmed.utf8), shown: trimmed, depth: 0, relative: [], chain: ignoring.topChain
+        bytes: LabelBytes.bytes(of: trimmed), shown: trimmed, depth: 0, relative: [],
+        chain: ignoring.topChain
       )
     ]
     var folderNodes: [Int32] = [0]
@@ -160,17 +161,11 @@ func _readFolder(
       folder.bytes + [0x2F] + _Ignoring.fileName, below: folder.relative, parent: folder.chain)
     : folder.chain
   var entries: [_FolderEntry] = []
-  var seen: Set<String> = []
   for name in names {
     let label = _fileNameLabel(name)
     let childBytes = folder.bytes == [0x2F] ? [0x2F] + name : folder.bytes + [0x2F] + name
     let childShown = folder.shown == "/" ? "/" + label : folder.shown + "/" + label
     let childRelative = folder.relative.isEmpty ? name : folder.relative + [0x2F] + name
-    guard seen.insert(label).inserted else {
-      // Only a name with a literal `\xHH` can meet one with that undecodable byte.
-      warnings.append("\(childShown): skipped: another name in its folder is shown the same")
-      continue
-    }
     var childInfo = stat()
     var attributes: [String: String] = [:]
     if _withCString(childBytes, { lstat($0, &childInfo) }) != 0 {
@@ -209,34 +204,11 @@ func _withCString<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Re
   }
 }
 
-/// A file name as a label: its UTF-8 text, with each byte that is not part of valid UTF-8 written
-/// `\xHH` (as `ls -b` and git do), so that names differing in such bytes stay distinct.
+/// A file name as a label: its UTF-8 text, each byte that is not part of valid UTF-8 kept as a
+/// raw-byte scalar (``LabelBytes``, shown `\xHH` as `ls -b` shows it), so that every name has its
+/// own label and its bytes come back for `-0` and a preview's `{}`.
 func _fileNameLabel(_ name: [UInt8]) -> String {
-  if let text = String(validating: name, as: UTF8.self) { return text }
-  var label = ""
-  var index = 0
-  while index < name.count {
-    let lead = name[index]
-    let length =
-      switch lead {
-      case 0x00..<0x80: 1
-      case 0xC2...0xDF: 2
-      case 0xE0...0xEF: 3
-      case 0xF0...0xF4: 4
-      default: 0
-      }
-    if length > 0, index + length <= name.count,
-      let piece = String(validating: name[index..<index + length], as: UTF8.self)
-    {
-      label += piece
-      index += length
-    } else {
-      let hex = String(lead, radix: 16, uppercase: true)
-      label += "\\x" + (hex.count < 2 ? "0" : "") + hex
-      index += 1
-    }
-  }
-  return label
+  LabelBytes.label(decoding: name)
 }
 
 func _errorText() -> String {

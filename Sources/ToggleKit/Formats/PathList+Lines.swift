@@ -18,25 +18,37 @@ struct _PathListLines: _LineSink {
 
   mutating func reporting(_ error: TreeFormatError) -> TreeFormatError { error }
 
+  static var keepsCarriageReturnsOfLFText: Bool { true }
+
   mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, line: Int)
     throws(TreeFormatError)
   {
     guard !range.isEmpty else { return }
     var start = range.lowerBound
+    var end = range.upperBound
     let marker = _parseMarker(bytes, in: range)
-    if let marker { start = marker.labelStart }
-    let column = start - range.lowerBound + 1
-    let end = range.upperBound
-    let path = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-    // Ids are paths, so memory grows with the square of the depth: a path of more labels than the
-    // limit is refused before any is made (each label takes at least one byte and a separator).
-    if end - start > 2 * Int(_maximumParsedDepth),
-      let labels = try? LabelPath.labels(of: path, separator: separator),
-      labels.count > Int(_maximumParsedDepth)
-    {
-      throw TreeFormatError(file: file, line: line, column: column, message: _tooDeepMessage)
+    if let marker {
+      start = marker.labelStart
+      // A marked line is the package's own syntax, which writes a CR in a label as `\r`.
+      if end > start && bytes[end - 1] == 0x0D { end -= 1 }
     }
-    let node = builder.add(path)
+    let column = start - range.lowerBound + 1
+    let node: Int32?
+    if marker == nil {
+      node = try name(UnsafeBufferPointer(rebasing: bytes[start..<end]), line: line, column: column)
+    } else {
+      let path = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+      // Ids are paths, so memory grows with the square of the depth: a path of more labels than
+      // the limit is refused before any is made (each label takes at least one byte and a
+      // separator).
+      if end - start > 2 * Int(_maximumParsedDepth),
+        let labels = try? LabelPath.labels(of: path, separator: separator),
+        labels.count > Int(_maximumParsedDepth)
+      {
+        throw TreeFormatError(file: file, line: line, column: column, message: _tooDeepMessage)
+      }
+      node = builder.add(path)
+    }
     // Repeats merged: the markers so far move with their nodes (`node` is already where it went).
     if let moved = builder.takeMoves() { markers.move(to: moved, count: builder.count) }
     guard let node else {
@@ -47,6 +59,42 @@ struct _PathListLines: _LineSink {
     if let marker {
       markers.set(node, selected: marker.selected, locked: marker.locked, disabled: marker.disabled)
     }
+  }
+
+  /// Adds a line without a marker: a name as another program wrote it, read literally (split at
+  /// the separator, no escape read, one trailing separator dropped) — or refused when it holds a
+  /// backslash, which the package's syntax would read as an escape: the line could mean either, and
+  /// a name is never read as another.
+  ///
+  /// - Returns: The node, or nil for an empty label.
+  private mutating func name(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, column: Int)
+    throws(TreeFormatError) -> Int32?
+  {
+    if let backslash = bytes.firstIndex(of: UInt8(ascii: "\\")) {
+      throw TreeFormatError(
+        file: file, line: line, column: column + backslash,
+        message: _PathListLines.backslashMessage(bytes))
+    }
+    if bytes.count > 2 * Int(_maximumParsedDepth),
+      let labels = try? LabelPath.labels(ofName: bytes, separator: separator),
+      labels.count > Int(_maximumParsedDepth)
+    {
+      throw TreeFormatError(file: file, line: line, column: column, message: _tooDeepMessage)
+    }
+    return builder.add(name: bytes)
+  }
+
+  /// Why a line without a marker that holds a backslash is refused, and what to do instead.
+  static func backslashMessage(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    let quote = UInt8(ascii: "\"")
+    if bytes.count >= 2 && bytes.first == quote && bytes.last == quote {
+      return "this looks like a name git quoted (core.quotePath), which togglekit will not "
+        + "guess at: list NUL-separated with 'git ls-files -z' and read with --read0"
+    }
+    return "a backslash in a name without a marker: it could be the name's own or an escape of "
+      + "togglekit's path syntax, so the line is refused rather than read as another name; give "
+      + "names from other programs NUL-separated (find -print0 | togglekit --read0), or mark "
+      + "the line ('[ ] PATH') to write it in togglekit's path syntax"
   }
 
   /// The tree of the lines read.

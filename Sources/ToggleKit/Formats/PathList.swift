@@ -1,9 +1,12 @@
-/// The path-list format: one path per line, labels joined by a separator, `\` escaping.
+/// The path-list format: one path per line, labels joined by a separator.
+///
+/// A line with a marker is the package's path syntax (`\` escaping); a line without one is a name as another program wrote
+/// it, read literally — or refused when it holds a backslash, which could be either.
 ///
 /// ```text
 /// [x] Fruit/Apple
-/// [ ] Fruit/Pear
-/// Sizes/1\/2 inch
+/// [ ] Sizes/1\/2 inch
+/// Fruit/Pear
 /// ```
 enum _PathList {
   static func parse(
@@ -31,7 +34,8 @@ enum _PathList {
   }
 
   static func export<ID>(
-    _ tree: SelectionTree<ID>, separator: Unicode.Scalar, to emit: (String) -> Void
+    _ tree: SelectionTree<ID>, separator: Unicode.Scalar, prefix: [String] = [],
+    to emit: (String) -> Void
   ) {
     // `{` is escaped too, so that a flat list (no separator) reads back as indented text alike.
     let component: (String) -> String = { label in
@@ -41,7 +45,8 @@ enum _PathList {
     }
     let (states, bits) = tree.statesAndBits(in: 0..<tree.count)
     var chunk = _OutputChunk()
-    tree.forEachPathUTF8(separator: separator, component: component) { position, path in
+    tree.forEachPathUTF8(separator: separator, component: component, prefix: prefix) {
+      position, path in
       var marker = _marker(
         state: states[position],
         locked: tree.structure.isLeaf(position) && bits[position] & NodeBits.locked != 0,

@@ -12,11 +12,14 @@ extension SelectionTree {
   ///   - raw: Labels as they are (only a NUL written `\u{00}`, so that it cannot end a NUL-ended
   ///     record), not escaped.
   ///   - end: What ends each line: a newline, or NUL for `-0`.
+  ///   - prefix: Labels written before every path: the folders above a directory tree's root, so
+  ///     that each path names its file from the working directory (`["/", "abs"]` for a tree read
+  ///     from `/abs/home`).
   ///   - emit: Takes each piece.
   /// - Complexity: O(n + total path length).
   public func writeStateLines(
     separator: Unicode.Scalar = "/", raw: Bool = false, end: Unicode.Scalar,
-    to emit: (String) -> Void
+    prefix: [String] = [], to emit: (String) -> Void
   ) {
     let component: (String) -> String = { label in
       guard raw else { return LabelPath.escaped(label, separator: separator) }
@@ -28,7 +31,8 @@ extension SelectionTree {
     let states = self.states()
     let endBytes = Array(String(end).utf8)
     var chunk = _OutputChunk()
-    forEachPathUTF8(separator: separator, component: component) { position, path in
+    forEachPathUTF8(separator: separator, component: component, prefix: prefix) {
+      position, path in
       switch states[position] {
       case .on: chunk.bytes += on
       case .off: chunk.bytes += off

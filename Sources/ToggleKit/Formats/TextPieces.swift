@@ -8,13 +8,23 @@ protocol _LineSink: Sendable {
   /// The error to report for a line's bad byte: `error` itself, or one an earlier line already
   /// holds (a format that checks some rules only when asked, such as repeated labels).
   mutating func reporting(_ error: TreeFormatError) -> TreeFormatError
+
+  /// Whether a CR at a line's end is kept when the first line did not end in CR LF: a file name
+  /// can end in CR, so text of LF lines keeps it (names read literally); false drops every
+  /// line's.
+  static var keepsCarriageReturnsOfLFText: Bool { get }
+}
+
+extension _LineSink {
+  static var keepsCarriageReturnsOfLFText: Bool { false }
 }
 
 /// Text that arrives in pieces, split into lines for a ``_LineSink``: each line goes to the sink as
 /// soon as its newline is in; a line not ended yet waits in `pending` for the next bytes.
 ///
 /// Nothing else of the input is kept, so reading a file piece by piece holds one piece, not the
-/// file and a list of its lines. A UTF-8 byte-order mark is skipped and the CR of CRLF dropped; a
+/// file and a list of its lines. A UTF-8 byte-order mark is skipped and the CR of CRLF dropped (in
+/// text whose first line ends in CR LF, or for every line where the sink does not keep a CR); a
 /// byte that is not UTF-8, or a NUL, is its line's error, in the order of the lines.
 struct _TextPieces<Sink: _LineSink>: Sendable {
   var sink: Sink
@@ -23,6 +33,9 @@ struct _TextPieces<Sink: _LineSink>: Sendable {
   private(set) var lineNumber = 1
   /// The bytes of a line begun but not ended yet.
   private var pending: [UInt8] = []
+  /// Whether the first line ended in CR LF (nil before it has ended): then every line's CR is
+  /// dropped, else only where the sink does not keep it.
+  private var endsInCRLF: Bool? = nil
 
   init(_ sink: Sink, file: String?) {
     self.sink = sink
@@ -94,7 +107,9 @@ struct _TextPieces<Sink: _LineSink>: Sendable {
     {
       start += 3  // a byte-order mark
     }
-    if end > start && bytes[end - 1] == 0x0D { end -= 1 }
+    let endsInCR = end > start && bytes[end - 1] == 0x0D
+    if endsInCRLF == nil { endsInCRLF = endsInCR }
+    if endsInCR && (endsInCRLF == true || !Sink.keepsCarriageReturnsOfLFText) { end -= 1 }
     if !plain, let bad = firstInvalidUTF8(bytes, start..<end) {
       throw sink.reporting(
         _badByteError(bytes[bad], file: file, line: lineNumber, column: bad - start + 1))

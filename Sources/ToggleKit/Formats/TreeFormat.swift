@@ -21,10 +21,12 @@ public enum TreeFormat: String, Hashable, Sendable, CaseIterable {
 
   /// The format a file most likely uses, by its name's extension or else by its content.
   ///
-  /// By extension: `.json`, `.txt`/`.tree`/`.outline`, `.paths`/`.lst`. By content: JSON if it
-  /// starts with `{`, `[{` or is an empty `[]`;
-  /// paths if a line has an unescaped `/` and none is indented; indented otherwise. Every export
-  /// of every format is detected as its own format.
+  /// By extension: `.json`, `.tree`/`.outline`/`.indented`, `.paths`/`.lst`/`.list` (`.txt` says
+  /// nothing: a list `find` wrote and an outline are both text). By content: JSON if it starts
+  /// with `{`, `[{` or is an empty `[]`; indented if a line is indented, or if no line has an
+  /// unescaped `/` and some line has a marker (`[x] Apple`); paths otherwise — so a plain list of
+  /// names, one per line, is a path list, whose lines without a marker are read literally. Every
+  /// export of every format is detected as its own format.
   ///
   /// ```swift
   /// TreeFormat.detect(fileName: nil, bytes: Array("a/b\na/c\n".utf8))   // .paths
@@ -54,13 +56,23 @@ public enum TreeFormat: String, Hashable, Sendable, CaseIterable {
         }
       }
     }
-    // Paths when some line has an unescaped `/` and no line is indented. Indented text escapes
-    // `/` in labels, so its export never reads as paths.
+    // Indented when a line is indented, or when the lines are flat (no unescaped `/`) and marked:
+    // indented text escapes `/` in labels, so its export never reads as paths. A flat list with no
+    // marker is names, one per line: a path list.
     var sawSlash = false
+    var sawMarker = false
+    var sawContent = false
     var lineStart = true
     var escaped = false
-    for byte in head {
-      if lineStart && (byte == 0x20 || byte == 0x09) { return .indented }
+    for index in head.indices {
+      let byte = head[index]
+      if lineStart {
+        if byte == 0x20 || byte == 0x09 { return .indented }
+        if byte == UInt8(ascii: "["), !sawMarker {
+          let end = head[index...].firstIndex(of: 0x0A) ?? head.endIndex
+          sawMarker = _parseMarker(head, in: index..<end) != nil
+        }
+      }
       if escaped {
         escaped = false
       } else if byte == UInt8(ascii: "\\") {
@@ -68,19 +80,21 @@ public enum TreeFormat: String, Hashable, Sendable, CaseIterable {
       } else if byte == UInt8(ascii: "/") {
         sawSlash = true
       }
+      if !isSpace(byte) { sawContent = true }
       lineStart = byte == 0x0A
     }
-    return sawSlash ? .paths : .indented
+    // Empty text is indented text (of no nodes), as every format's empty export reads.
+    return sawSlash || (sawContent && !sawMarker) ? .paths : .indented
   }
 }
 
 extension TreeFormat {
   /// The format a file's name gives by its extension, if it gives one.
-  static func named(_ fileName: String?) -> TreeFormat? {
+  package static func named(_ fileName: String?) -> TreeFormat? {
     guard let fileName, let dot = fileName.lastIndex(of: ".") else { return nil }
     switch fileName[fileName.index(after: dot)...].lowercased() {
     case "json": return .json
-    case "txt", "tree", "outline", "indented": return .indented
+    case "tree", "outline", "indented": return .indented
     case "paths", "lst", "list": return .paths
     default: return nil
     }
@@ -167,5 +181,17 @@ extension SelectionTree {
     case .json: _JSONTree.export(self, to: emit)
     case .paths: _PathList.export(self, separator: separator, to: emit)
     }
+  }
+}
+
+extension SelectionTree {
+  /// The tree as a path list (``TreeFormat/paths``) whose every path starts with `prefix`'s
+  /// labels: a directory tree's folders above its root, so that each path names its file from
+  /// the working directory.
+  /// - Complexity: O(n log n).
+  package func exportedPathList(
+    separator: Unicode.Scalar = "/", prefix: [String], to emit: (String) -> Void
+  ) {
+    _PathList.export(self, separator: separator, prefix: prefix, to: emit)
   }
 }

@@ -32,6 +32,8 @@ public struct TreeParser: Sendable {
     case paths(_TextPieces<_PathListLines>)
     /// Indented text, read line by line.
     case indented(_TextPieces<_IndentedLines>)
+    /// Names each ended by NUL, read record by record.
+    case names(_NameRecords)
     /// An error, thrown again by every later call.
     case failed(TreeFormatError)
     /// Between two stages, while one is handed over.
@@ -40,11 +42,25 @@ public struct TreeParser: Sendable {
 
   private var stage: Stage = .starting([])
   private let format: TreeFormat?
+  /// The format reading started in, given or detected.
+  private var detected: TreeFormat?
   private let file: String?
   private let separator: Unicode.Scalar
   private let options: SelectionTree<String>.Options
   private let uniqueSiblingLabels: Bool
   private let expectedByteCount: Int?
+
+  /// The format the input is read in: given, or detected once enough bytes have come (nil
+  /// before); ``TreeFormat/paths`` for NUL-ended names.
+  public var chosenFormat: TreeFormat? {
+    switch stage {
+    case .starting, .moving: format
+    case .keeping: .json
+    case .paths, .names: .paths
+    case .indented: .indented
+    case .failed: detected ?? format
+    }
+  }
 
   /// The bytes kept before choosing the format: what ``TreeFormat/detect(fileName:bytes:)`` reads.
   private static let startingBytes = 65_536
@@ -72,6 +88,31 @@ public struct TreeParser: Sendable {
     self.expectedByteCount = expectedByteCount
   }
 
+  /// A parser for names from another program, each ended by a NUL byte (`find -print0`, `git
+  /// ls-files -z`), read literally: split at `separator` and nothing else, so every byte sequence
+  /// a file system allows is a name and comes back out of ``LabelBytes/bytes(of:)`` as it came in.
+  ///
+  /// ```swift
+  /// var parser = TreeParser(nulSeparatedNamesFrom: "<stdin>")
+  /// try parser.append(Array("./imp\\ortant\0./a\nb\0".utf8))
+  /// let tree = try parser.finish()
+  /// tree.labelPath(of: #"./imp\\ortant"#)   // [".", #"imp\ortant"#]
+  /// ```
+  ///
+  /// An empty record is skipped; one trailing separator is dropped (`find src/` prints `src/`);
+  /// a leading one is the root labelled with the separator alone. No record holds a marker:
+  /// nothing is selected.
+  public init(
+    nulSeparatedNamesFrom file: String?, separator: Unicode.Scalar = "/",
+    options: SelectionTree<String>.Options = .init(), expectedByteCount: Int? = nil
+  ) {
+    self.init(
+      format: .paths, file: file, separator: separator, options: options,
+      expectedByteCount: expectedByteCount)
+    let capacity = expectedByteCount.map { min($0 / 32, 1 << 20) + 16 } ?? 1024
+    stage = .names(_NameRecords(file: file, separator: separator, capacity: capacity))
+  }
+
   /// Reads the next piece of the input, from a buffer that is only borrowed (a read buffer reused
   /// for the next piece).
   ///
@@ -81,6 +122,7 @@ public struct TreeParser: Sendable {
   /// - Throws: ``TreeFormatError`` for the first error the lines read so far hold, or a NUL byte.
   /// - Complexity: O(`bytes.count`) for the text formats; amortised O(`bytes.count`) for JSON.
   public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) throws(TreeFormatError) {
+    if case .names = stage { return try read(bytes) }
     guard let nul = _firstIndex(of: 0, in: bytes) else { return try read(bytes) }
     // The input ends at its first NUL byte, which is an error of its line.
     try read(UnsafeBufferPointer(rebasing: bytes[..<nul]))
@@ -139,6 +181,8 @@ public struct TreeParser: Sendable {
     case .indented(var lines):
       try lines.endLines()
       return try lines.sink.finish(options: options)
+    case .names(var records):
+      return try records.finish(options: options)
     case .failed(let error):
       throw error
     case .moving:
@@ -170,6 +214,9 @@ public struct TreeParser: Sendable {
       case .indented(var lines):
         try lines.append(bytes)
         stage = .indented(lines)
+      case .names(var records):
+        try records.append(bytes)
+        stage = .names(records)
       case .failed(let error):
         throw error
       case .moving:
@@ -183,6 +230,7 @@ public struct TreeParser: Sendable {
 
   /// Leaves the starting stage for `format`'s, reading the bytes kept so far.
   private mutating func start(_ format: TreeFormat, with kept: [UInt8]) throws(TreeFormatError) {
+    detected = format
     let capacity = Self.expectedNodes(sample: kept, of: expectedByteCount)
     switch format {
     case .json:
@@ -233,6 +281,7 @@ public struct TreeParser: Sendable {
     case .failed(let error): return error
     case .paths(var lines): return lines.endAtNUL()
     case .indented(var lines): return lines.endAtNUL()
+    case .names: preconditionFailure("TreeParser: a NUL ends a name, not the input")
     case .keeping(let kept):
       var lines = _TextPieces(_UncheckedLines(), file: file)
       do throws(TreeFormatError) {

@@ -2,8 +2,8 @@
 /// lists, indented text, command-line PATHs, output forms and messages.
 ///
 /// `\\` and `\` before any special character (the separator, `{` …); `\n`, `\r`, `\t`; `\u{XX}` for
-/// every other control character (C0, DEL, C1, NUL); a component that is exactly `\e` is an empty
-/// label.
+/// every other control character (C0, DEL, C1, NUL); `\xHH` for a byte of a file name that is not
+/// UTF-8 (a raw-byte scalar, ``LabelBytes``); a component that is exactly `\e` is an empty label.
 package enum LabelEscaping {
   /// Whether a scalar is a control character: C0 (NUL included), DEL or C1.
   @inline(__always)
@@ -37,11 +37,19 @@ package enum LabelEscaping {
     return result + "\""
   }
 
-  /// Whether a UTF-8 byte may start something the writer escapes: a C0 control, `\`, DEL, or the
-  /// lead byte `0xC2` of U+0080…U+00BF (which holds C1; false positives only cost the slow path).
+  /// Whether a scalar is written escaped in text for a terminal: a control character or a raw
+  /// byte of a file name (``LabelBytes``).
+  @inline(__always)
+  static func isShownEscaped(_ scalar: Unicode.Scalar) -> Bool {
+    isControl(scalar) || LabelBytes.rawByte(scalar) != nil
+  }
+
+  /// Whether a UTF-8 byte may start something the writer escapes: a C0 control, `\`, DEL, the
+  /// lead byte `0xC2` of U+0080…U+00BF (which holds C1), or the lead byte `0xEE` of the raw-byte
+  /// scalars (false positives only cost the slow path).
   @inline(__always)
   static func mayNeedEscape(_ byte: UInt8) -> Bool {
-    byte < 0x20 || byte == 0x5C || byte == 0x7F || byte == 0xC2
+    byte < 0x20 || byte == 0x5C || byte == 0x7F || byte == 0xC2 || byte == 0xEE
   }
 
   /// Appends `\u{XX}` (two or more uppercase hex digits) for a scalar.
@@ -63,7 +71,7 @@ package enum LabelEscaping {
       needsWork = label.utf8.contains { mayNeedEscape($0) || asciiSpecials.contains($0) }
     } else {
       needsWork = label.unicodeScalars.contains {
-        $0 == "\\" || isControl($0) || specials.contains($0)
+        $0 == "\\" || isShownEscaped($0) || specials.contains($0)
       }
     }
     guard needsWork else { return label }
@@ -133,15 +141,17 @@ package enum LabelEscaping {
   }
 
   /// Text for a message or a terminal: every control character as `\u{XX}` (or `\n`, `\r`, `\t`),
-  /// nothing else changed — so no byte of the text can act on a terminal.
+  /// a raw byte of a file name as `\xHH`, nothing else changed — so no byte of the text can act on
+  /// a terminal.
   static func displayable(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    guard text.unicodeScalars.contains(where: isShownEscaped) else { return text }
     var result = String.UnicodeScalarView()
     for scalar in text.unicodeScalars { appendShowingControls(scalar, to: &result) }
     return String(result)
   }
 
-  /// Appends a scalar, a control character as its escape (`\n`, `\r`, `\t`, else `\u{XX}`).
+  /// Appends a scalar, a control character as its escape (`\n`, `\r`, `\t`, else `\u{XX}`) and a
+  /// raw byte as `\xHH`.
   static func appendShowingControls(
     _ scalar: Unicode.Scalar, to result: inout String.UnicodeScalarView
   ) {
@@ -150,7 +160,14 @@ package enum LabelEscaping {
     case "\r": result.append(contentsOf: "\\r".unicodeScalars)
     case "\t": result.append(contentsOf: "\\t".unicodeScalars)
     default:
-      if isControl(scalar) { appendHexEscape(scalar, to: &result) } else { result.append(scalar) }
+      if isControl(scalar) {
+        appendHexEscape(scalar, to: &result)
+      } else if let byte = LabelBytes.rawByte(scalar) {
+        result.append(contentsOf: "\\x".unicodeScalars)
+        result.append(contentsOf: String(byte, radix: 16, uppercase: true).unicodeScalars)
+      } else {
+        result.append(scalar)
+      }
     }
   }
 
@@ -171,7 +188,18 @@ package enum LabelEscaping {
     return (scalar, cursor + 1)
   }
 
+  /// Reads the byte of a `\xHH` escape whose `x` is at `index`: exactly two hex digits.
+  static func byteEscape(_ scalars: [Unicode.Scalar], at index: Int) -> UInt8? {
+    guard index + 2 < scalars.count, let high = scalars[index + 1].hexDigit,
+      let low = scalars[index + 2].hexDigit
+    else { return nil }
+    return UInt8(high << 4 | low)
+  }
+
   /// Reads escaped text from `scalars[start...]` up to an unescaped stop scalar.
+  ///
+  /// `\xHH` is that byte as it is (a raw-byte scalar from 0x80): the writer spells a label's raw
+  /// bytes so, and they read back to the same label.
   static func scan(
     _ scalars: [Unicode.Scalar], from start: Int, stops: Set<Unicode.Scalar>
   ) -> (text: String, stop: Int) {
@@ -193,6 +221,13 @@ package enum LabelEscaping {
             continue
           }
           result.append("u")
+        case "x":
+          if let byte = byteEscape(scalars, at: index + 1) {
+            result.append(byte < 0x80 ? Unicode.Scalar(byte) : LabelBytes.scalar(forRaw: byte))
+            index += 4
+            continue
+          }
+          result.append("x")
         case "e":
           // `\e` is an empty label only as a whole component; elsewhere it is a plain "e".
           let atStart = index == start

@@ -125,8 +125,50 @@ public enum LabelPath {
     return labels
   }
 
-  /// Text with every control character shown as an escape (`\n`, `\t`, `\u{1B}` …) and nothing
-  /// else changed: for messages and terminals, where data must never act as a control sequence.
+  /// The labels of a file's path as another program wrote it (`find`, `git ls-files -z`, a
+  /// NUL-separated list): split at the separator and nothing else — no escape is read, and bytes
+  /// that are not UTF-8 are kept (``LabelBytes``).
+  ///
+  /// A leading separator is the root labelled with the separator alone, as in
+  /// ``labels(of:separator:)``; one trailing separator is dropped (`find src/` prints `src/`).
+  ///
+  /// ```swift
+  /// try LabelPath.labels(ofName: Array(#"./imp\ortant"#.utf8))   // [".", #"imp\ortant"#]
+  /// try LabelPath.labels(ofName: Array("/usr/".utf8))            // ["/", "usr"]
+  /// ```
+  /// - Throws: ``LabelPathError`` for an empty name or an empty component (`a//b`).
+  /// - Complexity: O(name length).
+  public static func labels<Bytes: Collection<UInt8>>(
+    ofName bytes: Bytes, separator: Unicode.Scalar = "/"
+  ) throws(LabelPathError) -> [String] {
+    let text = LabelBytes.label(decoding: bytes)
+    var scalars = Array(text.unicodeScalars)
+    if scalars.count > 1 && scalars.last == separator { scalars.removeLast() }
+    guard !scalars.isEmpty else { throw LabelPathError(path: text) }
+    var labels: [String] = []
+    var index = 0
+    if scalars[0] == separator {
+      labels.append(String(separator))
+      index = 1
+      if scalars.count == 1 { return labels }
+    }
+    var label = String.UnicodeScalarView()
+    while index <= scalars.count {
+      if index == scalars.count || scalars[index] == separator {
+        guard !label.isEmpty else { throw LabelPathError(path: text) }
+        labels.append(String(label))
+        label = String.UnicodeScalarView()
+      } else {
+        label.append(scalars[index])
+      }
+      index += 1
+    }
+    return labels
+  }
+
+  /// Text with every control character shown as an escape (`\n`, `\t`, `\u{1B}` …), a raw byte of
+  /// a file name as `\xHH`, and nothing else changed: for messages and terminals, where data must
+  /// never act as a control sequence.
   ///
   /// ```swift
   /// LabelPath.displayable("a\u{1B}[2Jb")   // #"a\u{1B}[2Jb"#

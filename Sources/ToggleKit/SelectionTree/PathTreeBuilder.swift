@@ -98,6 +98,34 @@ struct PathTreeBuilder: Sendable {
       previousNodes = []
       return nil
     }
+    return add(labels: labels)
+  }
+
+  /// Adds a file's path as another program wrote it, read literally
+  /// (``LabelPath/labels(ofName:separator:)``): the node it names, or nil when a label is empty.
+  mutating func add(name bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
+    if separator.isASCII, !bytes.contains(where: LabelEscaping.mayNeedEscape),
+      var path = String(validating: bytes, as: UTF8.self)
+    {
+      // Literal and escaped are the same text: the fast way.
+      let separatorByte = UInt8(separator.value)
+      if bytes.count > 1 && bytes[bytes.count - 1] == separatorByte
+        && bytes[bytes.count - 2] != separatorByte
+      {
+        path.removeLast()
+      }
+      return add(path)
+    }
+    guard let labels = try? LabelPath.labels(ofName: bytes, separator: separator) else {
+      previous = []
+      previousNodes = []
+      return nil
+    }
+    return add(labels: labels)
+  }
+
+  /// Adds the missing nodes of a path given as its labels (none empty): the node it names.
+  mutating func add(labels: [String]) -> Int32 {
     // The components whose ids the previous path's id starts with are its nodes; the rest are new.
     var parent: Int32 = -1
     var id: String? = nil

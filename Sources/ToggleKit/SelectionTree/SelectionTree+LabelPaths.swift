@@ -119,18 +119,29 @@ extension SelectionTree {
   /// is reused: no string is made per node, for the outputs that write bytes.
   ///
   /// A root labelled with the separator alone is written bare, whatever `component` does (`/usr`,
-  /// not `\//usr`).
+  /// not `\//usr`). Every path starts with the labels of `prefix`, each through `component` (a
+  /// directory tree's folders above its root: `/abs/home/docs` for the node `home/docs`).
   func forEachPathUTF8(
-    separator: Unicode.Scalar, component: (String) -> String,
+    separator: Unicode.Scalar, component: (String) -> String, prefix: [String] = [],
     _ body: (_ position: Int, _ path: UnsafeBufferPointer<UInt8>) throws -> Void
   ) rethrows {
     var buffer: [UInt8] = []
-    var ends: [Int] = []  // where each open ancestor's path ends in the buffer, by depth
     let separatorBytes = Array(String(separator).utf8)
+    for (index, label) in prefix.enumerated() {
+      if index == 0 && LabelEscaping.isBareRoot(label, separator: separator) {
+        buffer += separatorBytes
+        continue
+      }
+      var text = component(label)
+      text.withUTF8 { buffer.append(contentsOf: $0) }
+      buffer += separatorBytes
+    }
+    let base = buffer.count  // where a root's path starts
+    var ends: [Int] = []  // where each open ancestor's path ends in the buffer, by depth
     for position in 0..<count {
       let depth = Int(structure.depths[position])
       ends.removeSubrange(depth...)
-      buffer.removeSubrange((depth == 0 ? 0 : ends[depth - 1])...)
+      buffer.removeSubrange((depth == 0 ? base : ends[depth - 1])...)
       let isBareRoot =
         depth == 0 && LabelEscaping.isBareRoot(structure.labels[position], separator: separator)
       if isBareRoot {

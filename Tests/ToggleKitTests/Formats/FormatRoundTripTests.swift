@@ -142,7 +142,7 @@ struct FormatRoundTripTests {
     #expect(indented.attributes(of: "Grocery/Dairy/Milk") == ["kind": "chilled", "shelf": "3"])
 
     let paths = try SelectionTree(
-      parsing: "[x] Fruit/Apple\n[ ] Fruit/Pear\nSizes/1\\/2 inch\n", format: .paths)
+      parsing: "[x] Fruit/Apple\n[ ] Fruit/Pear\n[ ] Sizes/1\\/2 inch\nFruit/Fig\n", format: .paths)
     #expect(paths.label(of: "Sizes/1\\/2 inch") == "1/2 inch")
     #expect(paths.state(of: "Fruit") == .mixed)
 
@@ -199,13 +199,15 @@ struct FormatRoundTripTests {
       TreeFormat.detect(fileName: name, bytes: Array(text.utf8))
     }
     #expect(detect("a.json", "x") == .json)
-    #expect(detect("a.txt", "{") == .indented)
+    #expect(detect("a.txt", "{") == .json, ".txt says nothing: the content decides")
+    #expect(detect("a.tree", "{") == .indented)
     #expect(detect("a.paths", "x") == .paths)
     #expect(detect(nil, "  {\"label\": \"a\"}") == .json)
     #expect(detect(nil, "[\n {\"label\": \"a\"}]") == .json)
     #expect(detect(nil, "[]") == .json)
     #expect(detect(nil, "[x] a/b\n") == .paths)
     #expect(detect(nil, "[x] a\n  [ ] b\n") == .indented)
-    #expect(detect(nil, "a\nb\n") == .indented)
+    #expect(detect(nil, "a\nb\n") == .paths, "a plain list of names")
+    #expect(detect(nil, "[ ] a\n[x] b\n") == .indented, "flat and marked")
   }
 }

@@ -57,7 +57,7 @@ struct TextParsingTests {
   }
 
   @Test(
-    "a path list read line by line equals the format's rules: any order, repeated paths, markers after children, needless escapes"
+    "a path list read line by line equals the format's rules: any order, repeated paths, markers after children, needless escapes, names read literally"
   )
   func pathListsFollowTheRules() throws {
     for seed in 0..<300 as Range<UInt64> {
@@ -90,11 +90,22 @@ struct TextParsingTests {
     var nodeOf: [[String]: Int] = [:]
     for id in named {
       let labels = tree.labelPath(of: id)
-      // A first label that could read as a marker needs a marker before it (as exports write).
+      // A line without a marker is a name, read literally: labels that need the path syntax
+      // (a separator, a backslash, a line end) need a marker, as does a first label that could
+      // read as one (exports write a marker on every line).
+      let literal =
+        !labels[0].hasPrefix("[")
+        && labels.allSatisfy { label in
+          !label.isEmpty
+            && !label.unicodeScalars.contains { "/\\\n\r\0".unicodeScalars.contains($0) }
+        }
       let marker: Marker? =
-        labels[0].hasPrefix("[") || Bool.random(using: &generator)
+        !literal || Bool.random(using: &generator)
         ? Self.markers.randomElement(using: &generator) : nil
-      let path = labels.map { Self.component($0, using: &generator) }.joined(separator: "/")
+      let path =
+        marker == nil
+        ? LabelPath.rawJoined(labels)
+        : labels.map { Self.component($0, using: &generator) }.joined(separator: "/")
       text += (marker.map { $0.text + " " } ?? "") + path + "\n"
       for depth in 1...labels.count where nodeOf[Array(labels[..<depth])] == nil {
         nodeOf[Array(labels[..<depth])] = nodes.count
