@@ -4,6 +4,21 @@
 
 import PackageDescription
 
+// Invariant checks after every mutation (TOGGLEKIT_INTERNAL_CHECKS, as swift-collections'
+// COLLECTIONS_INTERNAL_CHECKS): on in debug builds of a checkout of this package — so a plain
+// `swift test` runs them — and never in a package that depends on it by version, which SwiftPM
+// checks out under `.../checkouts/`. TOGGLEKIT_INTERNAL_CHECKS=1 turns them on in every build
+// (CI's release-mode long tier), =0 off.
+let isCheckedOutDependency = Context.packageDirectory.contains("/checkouts/")
+let internalChecks: [SwiftSetting] =
+  switch Context.environment["TOGGLEKIT_INTERNAL_CHECKS"] {
+  case "1": [.define("TOGGLEKIT_INTERNAL_CHECKS")]
+  case "0": []
+  default:
+    isCheckedOutDependency
+      ? [] : [.define("TOGGLEKIT_INTERNAL_CHECKS", .when(configuration: .debug))]
+  }
+
 let package = Package(
   name: "ToggleKit",
   products: [
@@ -15,7 +30,7 @@ let package = Package(
   ],
   dependencies: [],
   targets: [
-    .target(name: "ToggleKit"),
+    .target(name: "ToggleKit", swiftSettings: internalChecks),
     .target(name: "ToggleKitRules", dependencies: ["ToggleKit"]),
     .target(name: "ToggleKitTesting", dependencies: ["ToggleKit"]),
     .executableTarget(
@@ -25,10 +40,23 @@ let package = Package(
     ),
     .target(name: "Explorer", dependencies: ["ToggleKit", "ToggleKitRules"]),
     .executableTarget(name: "togglekit", dependencies: ["Explorer", "ToggleKit"]),
+    // Tests mirror the modules, one test target each; TestSupport is what they share (the test
+    // tiers, a seeded generator, forest enumerators, test doubles).
+    .target(name: "TestSupport", dependencies: ["ToggleKit"], path: "Tests/TestSupport"),
     .testTarget(
-      name: "ToggleKitTests", dependencies: ["ToggleKit", "ToggleKitRules", "ToggleKitTesting"]),
-    .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "ToggleKit", "ToggleKitRules"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["togglekit", "Explorer", "ToggleKit"]),
+      name: "ToggleKitTests",
+      dependencies: ["ToggleKit", "ToggleKitRules", "ToggleKitTesting", "TestSupport"]),
+    .testTarget(
+      name: "ToggleKitRulesTests", dependencies: ["ToggleKitRules", "ToggleKit", "TestSupport"]),
+    .testTarget(
+      name: "ToggleKitTestingTests",
+      dependencies: ["ToggleKitTesting", "ToggleKit", "TestSupport"]),
+    .testTarget(
+      name: "ExplorerTests",
+      dependencies: ["Explorer", "ToggleKit", "ToggleKitRules", "TestSupport"]
+    ),
+    .testTarget(
+      name: "togglekitTests", dependencies: ["togglekit", "Explorer", "ToggleKit", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -7,6 +7,8 @@
    derived-attribute hook (`NodeAttributeSource`), and live in ToggleKitRules.
 3. Folders depend on each other one way: the graph of "a file in folder A names a top-level type
    or function declared in folder B" has no cycle.
+4. One rule for the `_` prefix of file names: `_Name.swift` (or `_Name+Aspect.swift`) declares only
+   folder-private, `_`-prefixed names; `Name.swift` declares or extends something without one.
 
     Scripts/check-layering.py        # exit 1 with one line per violation
 """
@@ -72,6 +74,26 @@ def folder_cycles(files):
     return problems
 
 
+OWN = re.compile(
+    r"^(?:public |package |internal |fileprivate |private |final |@\w+ )*"
+    r"(?:(?:struct|class|enum|protocol|typealias|actor|func|let|var|extension)\s+([A-Za-z_][\w.]*)"
+    r"|func\s+([^\sA-Za-z_(<]+))", re.M)
+
+
+def file_names(files):
+    """A line per file whose `_` prefix does not say what it declares."""
+    problems = []
+    for path, code in files.items():
+        names = [named or "operator " + operator for named, operator in OWN.findall(code)]
+        private = path.name.startswith("_")
+        visible = [name for name in names if not name.startswith("_")]
+        if private and visible:
+            problems.append(f"{path.relative_to(ROOT)}: a _-file declares {visible[0]}")
+        elif not private and names and not visible:
+            problems.append(f"{path.relative_to(ROOT)}: declares only _-names; call it _{path.name}")
+    return problems
+
+
 def main():
     files = {path: strip_comments(path.read_text()) for path in sorted(SOURCES.rglob("*.swift"))}
     declared = {}
@@ -93,6 +115,7 @@ def main():
             if RULE_TYPE.search(line):
                 problems.append(f"{path.relative_to(ROOT)}:{number}: names a rule type in ToggleKit")
     problems += folder_cycles(files)
+    problems += file_names(files)
     for problem in problems:
         print(problem)
     if problems:

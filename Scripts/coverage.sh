@@ -1,40 +1,41 @@
 #!/usr/bin/env bash
-# Line coverage of the ToggleKit library by the whole test suite, from the toolchain's llvm-cov.
+# Line coverage of the ToggleKit library by the tests, from the toolchain's llvm-cov.
 #
-#   Scripts/coverage.sh [--skip REGEX] [MINIMUM]     default minimum: 95 (percent of lines)
+#   Scripts/coverage.sh [--report-only] [MINIMUM]     default minimum: 95 (percent of lines)
 #
-# Runs `swift test --enable-code-coverage` (its own scratch path, so the ordinary build is kept),
-# prints the files with the most uncovered lines and the module's figure, and exits 1 when the
-# figure is below MINIMUM. --skip leaves matching tests out (CI leaves out the long
-# reference-model runs, which reach no line the rest of the suite does not).
+# Runs `swift test --enable-code-coverage` (the fast tier, or the long one with
+# TOGGLEKIT_LONG_TESTS=1) in the ordinary build folder, prints the files with the most uncovered
+# lines and the module's figure, and exits 1 when the figure is below MINIMUM. --report-only reads
+# the profile the last such run left (CI takes coverage from its fast-tier run this way).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-case "${1:-}" in -h | --help) sed -n '2,10p' "$0" | cut -c3-; exit 0 ;; esac
-skip=()
-if [[ "${1:-}" == "--skip" ]]; then
-  [[ $# -ge 2 ]] || { echo "error: --skip needs a pattern" >&2; exit 2; }
-  skip=(--skip "$2")
-  shift 2
+case "${1:-}" in -h | --help) sed -n '2,9p' "$0" | cut -c3-; exit 0 ;; esac
+run=yes
+if [[ "${1:-}" == "--report-only" ]]; then
+  run=no
+  shift
 fi
 minimum=${1:-95}
+[[ "$minimum" =~ ^[0-9]+(\.[0-9]+)?$ ]] || { echo "error: MINIMUM is a percentage, not '$minimum'" >&2; exit 2; }
 
-scratch=.build-coverage
-rm -rf "$scratch/debug/codecov"  # profiles of an earlier run would count again
-swift test -Xswiftc -DTOGGLEKIT_INTERNAL_CHECKS --enable-code-coverage --scratch-path "$scratch" ${skip[@]+"${skip[@]}"} \
-  >"$scratch.log" 2>&1 || {
-  tail -30 "$scratch.log" >&2
-  echo "error: the tests failed; see $scratch.log" >&2
-  exit 1
-}
-bin="$scratch/debug"
+if [[ $run == yes ]]; then
+  swift test --enable-code-coverage >.build-coverage.log 2>&1 || {
+    tail -30 .build-coverage.log >&2
+    echo "error: the tests failed; see .build-coverage.log" >&2
+    exit 1
+  }
+fi
+bin=$(swift build --show-bin-path)
 profile="$bin/codecov/default.profdata"
+[[ -f "$profile" ]] || { echo "error: no coverage profile at $profile: run the tests with --enable-code-coverage" >&2; exit 1; }
 tests=$(find "$bin/" -maxdepth 1 -name '*PackageTests.xctest' | head -1)
 # The toolchain's own llvm-cov: another LLVM's cannot read this compiler's profile format.
 llvm_cov="$(dirname "$(readlink -f "$(command -v swift)")")/llvm-cov"
 [[ -x "$llvm_cov" ]] || llvm_cov=$(command -v llvm-cov)
-"$llvm_cov" export -summary-only -instr-profile="$profile" "$tests" >"$scratch/coverage.json"
+report="$bin/codecov/summary.json"
+"$llvm_cov" export -summary-only -instr-profile="$profile" "$tests" >"$report"
 
-python3 - "$scratch/coverage.json" "$minimum" "$PWD/Sources/ToggleKit" <<'PY'
+python3 - "$report" "$minimum" "$PWD/Sources/ToggleKit" <<'PY'
 import json, sys
 report, minimum, prefix = sys.argv[1], float(sys.argv[2]), sys.argv[3]
 files = [f for f in json.load(open(report))["data"][0]["files"] if f["filename"].startswith(prefix)]

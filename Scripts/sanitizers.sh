@@ -1,29 +1,43 @@
 #!/usr/bin/env bash
-# The whole test suite under AddressSanitizer and ThreadSanitizer.
+# The tests under AddressSanitizer and ThreadSanitizer.
 #
-#   Scripts/sanitizers.sh [--filter REGEX] [--skip REGEX] [address] [thread]   default: both, every test
+#   Scripts/sanitizers.sh [--release] [--filter REGEX] [--skip REGEX] [address] [thread]
 #
-# Each sanitizer builds in its own scratch path (.build-address, .build-thread), so the ordinary
-# build is kept. AddressSanitizer runs with leak detection, minus the false reports listed in
-# Scripts/lsan.supp; ThreadSanitizer fails the run on any data race report, including those from
-# the concurrency hammer tests (ConcurrencyHammerTests). Child processes the end-to-end tests start
-# (`togglekit` itself) are built and checked with the same sanitizer. --filter passes a test filter
-# to `swift test`, --skip leaves matching tests out (CI runs ThreadSanitizer over the concurrency
-# tests only: the whole suite takes about 7 minutes of tests under it on two cores, 4 times the
-# ordinary run; and AddressSanitizer without the long reference-model runs, which exercise no
-# memory handling the rest of the suite does not).
+# Default: both sanitizers, every test of the tier the environment asks for (the fast tier, or the
+# long one with TOGGLEKIT_LONG_TESTS=1), in a debug build. --release builds optimized, with
+# -enable-testing (the tests import internals) and the invariant checks still on: CI runs the long
+# tier so, under AddressSanitizer, and ThreadSanitizer over the concurrency tests.
+#
+# Each sanitizer (and configuration) builds in its own scratch path (.build-address,
+# .build-thread, .build-release-address …), so the ordinary build is kept. AddressSanitizer runs
+# with leak detection, minus the false reports listed in Scripts/lsan.supp; ThreadSanitizer fails
+# the run on any data race report. Child processes the end-to-end tests start (`togglekit` itself)
+# are built and checked with the same sanitizer. --filter passes a test filter to `swift test`,
+# --skip leaves matching tests out.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-case "${1:-}" in -h | --help) sed -n '2,14p' "$0" | cut -c3-; exit 0 ;; esac
+case "${1:-}" in -h | --help) sed -n '2,16p' "$0" | cut -c3-; exit 0 ;; esac
+configuration=debug
 filter=()
-while [[ "${1:-}" == "--filter" || "${1:-}" == "--skip" ]]; do
-  [[ $# -ge 2 ]] || { echo "error: $1 needs a pattern" >&2; exit 2; }
-  filter+=("$1" "$2")
-  shift 2
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --release) configuration=release; shift ;;
+    --filter | --skip)
+      [[ $# -ge 2 ]] || { echo "error: $1 needs a pattern" >&2; exit 2; }
+      filter+=("$1" "$2")
+      shift 2 ;;
+    *) break ;;
+  esac
 done
 sanitizers=("$@")
 if [[ ${#sanitizers[@]} -eq 0 ]]; then sanitizers=(address thread); fi
 
+build=(-c "$configuration")
+if [[ $configuration == release ]]; then
+  build+=(-Xswiftc -enable-testing)
+  # Package.swift checks invariants in every build when asked (debug builds check them anyway).
+  export TOGGLEKIT_INTERNAL_CHECKS=1
+fi
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0"
 export LSAN_OPTIONS="suppressions=$PWD/Scripts/lsan.supp:print_suppressions=0"
 export TSAN_OPTIONS="halt_on_error=0:exitcode=66"
@@ -32,11 +46,13 @@ for sanitizer in "${sanitizers[@]}"; do
     address | thread) ;;
     *) echo "error: unknown sanitizer '$sanitizer' (address or thread)" >&2; exit 2 ;;
   esac
-  log=".build-$sanitizer.log"
+  scratch=".build-$sanitizer"
+  [[ $configuration == release ]] && scratch=".build-release-$sanitizer"
+  log="$scratch.log"
   started=$(date +%s)
-  echo "== swift test --sanitize=$sanitizer ${filter[*]:-} (log: $log)"
-  if ! swift test -Xswiftc -DTOGGLEKIT_INTERNAL_CHECKS --sanitize="$sanitizer" --scratch-path ".build-$sanitizer" ${filter[@]+"${filter[@]}"} \
-    >"$log" 2>&1; then
+  echo "== swift test ${build[*]} --sanitize=$sanitizer ${filter[*]:-} (log: $log)"
+  if ! swift test "${build[@]}" --sanitize="$sanitizer" --scratch-path "$scratch" \
+    ${filter[@]+"${filter[@]}"} >"$log" 2>&1; then
     grep -v 'warning: Cannot export local symbol' "$log" | grep -E -A12 \
       'ERROR: AddressSanitizer|ERROR: LeakSanitizer|WARNING: ThreadSanitizer|✘|error:' | head -60
     echo "error: the tests failed under the $sanitizer sanitizer; see $log" >&2
@@ -48,5 +64,5 @@ for sanitizer in "${sanitizers[@]}"; do
     exit 1
   fi
   summary=$(grep -a -E 'Test run with .* passed' "$log" | tail -1 || true)
-  echo "$sanitizer: ${summary:-passed} ($(($(date +%s) - started)) s)"
+  echo "$sanitizer ($configuration): ${summary:-passed} ($(($(date +%s) - started)) s)"
 done

@@ -91,7 +91,7 @@ package func loadTree(
       return (try parser.finish(), [])
     }
   } catch let error as TreeFormatError {
-    throw InputError(error, format: invocation.format ?? TreeFormat.named(source.fileName))
+    throw InputError(error, format: invocation.format ?? TreeFormat(fileName: source.fileName))
   } catch let error as DirectoryError {
     throw InputError(message: error.description)
   } catch {

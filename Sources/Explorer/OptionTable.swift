@@ -3,7 +3,7 @@ import ToggleKit
 /// One command-line option, declared once: its names, value, commands, help, and how it sets the
 /// invocation.
 ///
-/// Parsing, `--help` and the README's option list all read ``OptionTable/options``.
+/// Parsing, `--help` and the option list of docs/togglekit.md all read ``OptionTable/options``.
 package struct CommandLineOption: Sendable {
   /// Where the option is listed in help.
   package enum Section: String, CaseIterable, Sendable {
@@ -51,7 +51,7 @@ package struct CommandLineOption: Sendable {
   /// What the option does.
   package let apply: Apply
 
-  /// The help text as help and the README show it: ``help``, then "; repeatable" for
+  /// The help text as help and the reference show it: ``help``, then "; repeatable" for
   /// an option that may be given more than once.
   package var fullHelp: String { repeatable ? help + "; repeatable" : help }
 
@@ -357,7 +357,7 @@ package enum OptionTable {
     return lines
   }
 
-  /// The README's option list: one Markdown table row per option.
+  /// The option list of docs/togglekit.md: one Markdown table row per option.
   ///
   /// - Complexity: O(k) for k options.
   package static var markdown: String {

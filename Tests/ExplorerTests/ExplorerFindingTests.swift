@@ -2,6 +2,8 @@ import Explorer
 import Testing
 import ToggleKit
 
+@testable import TestSupport
+
 @Suite(
   "Explorer finding: fuzzy by default, --exact, --query, highlighted matches, Ctrl-N and Ctrl-P")
 struct ExplorerFindingTests {

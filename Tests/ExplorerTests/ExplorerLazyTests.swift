@@ -2,6 +2,8 @@ import Explorer
 import Testing
 import ToggleKit
 
+@testable import TestSupport
+
 /// A forest whose folders in `lazy` are read only when asked: the whole tree, and the lazy one.
 private struct LazyForest {
   let parents: [Int]
@@ -47,7 +49,7 @@ private struct LazyForest {
 @Suite("Explorer over a tree read lazily (--dir)")
 struct ExplorerLazyTests {
   @Test(
-    "every forest of up to 7 nodes, random folders unread, 30 random keys: the rows drawn are the whole tree's at every step, and every output equals the whole tree's"
+    "every forest of up to 6 nodes (7 in the long tier), random folders unread, 30 random keys: the rows drawn are the whole tree's at every step, and every output equals the whole tree's"
   )
   func drawsAsTheWholeTree() throws {
     var generator = SeededGenerator(seed: 19)
@@ -58,8 +60,8 @@ struct ExplorerLazyTests {
       .mouse(MouseEvent(.press(0), row: 0, column: 0)),
     ]
     var worlds = 0
-    for size in 1...7 {
-      for parents in forests(size) {
+    for size in 1...Tier.size(fast: 6, long: 7) {
+      for parents in orderedForests(size) {
         let folders = parents.indices.filter(parents.contains)
         let world = LazyForest(
           parents: parents, lazy: Set(folders.filter { _ in Bool.random(using: &generator) }))
@@ -97,6 +99,6 @@ struct ExplorerLazyTests {
         }
       }
     }
-    #expect(worlds > 400)
+    #expect(worlds > Tier.size(fast: 100, long: 400))
   }
 }

@@ -2,6 +2,8 @@ import Explorer
 import Testing
 import ToggleKit
 
+@testable import TestSupport
+
 @Suite("Explorer: --limit and --header")
 struct ExplorerLimitAndHeaderTests {
   func explorer(limit: Int?, height: Int = 10) throws -> Explorer {

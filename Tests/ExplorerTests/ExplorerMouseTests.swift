@@ -2,6 +2,8 @@ import Explorer
 import Testing
 import ToggleKit
 
+@testable import TestSupport
+
 @Suite("Explorer: the mouse")
 struct ExplorerMouseTests {
   private func click(_ row: Int, _ column: Int) -> Key {
@@ -89,7 +91,7 @@ struct ExplorerMouseTests {
   func everyColumn() throws {
     var clicks = 0
     for size in 1...4 {
-      for shape in forests(size) {
+      for shape in orderedForests(size) {
         let entries = shape.indices.map { node in
           SelectionTree<String>.Entry(
             id: "n\(node)", parent: shape[node] < 0 ? nil : "n\(shape[node])", label: "n\(node)")

@@ -2,22 +2,7 @@ import Explorer
 import Testing
 import ToggleKit
 
-/// Every ordered tree of exactly `size` nodes, as parent arrays in preorder.
-private func trees(_ size: Int) -> [[Int]] {
-  func forests(_ size: Int) -> [[Int]] {
-    if size == 0 { return [[]] }
-    var result: [[Int]] = []
-    for first in 1...size {
-      for tree in trees(first) {
-        for rest in forests(size - first) {
-          result.append(tree + rest.map { $0 < 0 ? -1 : $0 + first })
-        }
-      }
-    }
-    return result
-  }
-  return forests(size - 1).map { [-1] + $0.map { $0 < 0 ? 0 : $0 + 1 } }
-}
+@testable import TestSupport
 
 /// The independent oracle for selection: leaves' values, toggled by the rules of the semantics
 /// contract (default options), under an optional fuzzy filter of labels.
@@ -121,13 +106,13 @@ private let keys: [Key] = [
 @Suite("Explorer reducer: every key in every reachable state of small trees")
 struct ExplorerReducerTests {
   @Test(
-    "the cursor stays on a shown row and the selection matches the oracle after every key, with and without --limit",
+    "in every reachable state of every tree of up to three nodes (two under --limit; four in the long tier), the cursor stays on a shown row and the selection matches the oracle after every key, with and without --limit",
     arguments: [nil, 1, 2])
   func everyReachableState(limit: Int?) throws {
     var statesChecked = 0
     var reachable = 0
-    for size in 1...4 {
-      for shape in trees(size) {
+    for size in 1...Tier.size(fast: limit == nil ? 3 : 2, long: 4) {
+      for shape in orderedTrees(size) {
         let entries = shape.indices.map { node in
           SelectionTree<String>.Entry(
             id: "n\(node)", parent: shape[node] < 0 ? nil : "n\(shape[node])", label: "n\(node)")
@@ -207,8 +192,10 @@ struct ExplorerReducerTests {
         reachable = max(reachable, seen.count)
       }
     }
-    #expect(reachable > 100, "the largest tree reaches \(reachable) distinct states, all explored")
-    #expect(statesChecked > 10_000)
+    #expect(
+      reachable > Tier.size(fast: limit == nil ? 20 : 5, long: 100),
+      "the largest tree reaches \(reachable) distinct states, all explored")
+    #expect(statesChecked > Tier.size(fast: limit == nil ? 1_000 : 100, long: 10_000))
   }
 
   @Test("setting and clearing a filter never changes the selection")

@@ -3,6 +3,8 @@ import Testing
 import ToggleKit
 import ToggleKitRules
 
+@testable import TestSupport
+
 @Suite("Hostile input: pastes, partial characters, NUL bytes, long chains and needles")
 struct HostileInputTests {
   private func bigTree() throws -> SelectionTree<String> {

@@ -2,6 +2,8 @@ import Explorer
 import Testing
 import ToggleKit
 
+@testable import TestSupport
+
 @Suite("Command-line parsing")
 struct InvocationTests {
   @Test("options take values as '--opt value' or '--opt=value'; operations keep their order")

@@ -1,6 +1,8 @@
 import Explorer
 import Testing
 
+@testable import TestSupport
+
 @Suite("Key decoding: terminal bytes to keys")
 struct KeyDecoderTests {
   private func decode(_ bytes: [UInt8], flush: Bool = true) -> [Key] {

@@ -2,21 +2,25 @@ import Explorer
 import Foundation
 import Testing
 
+@testable import TestSupport
+
 @Suite("Command-line options are declared once")
 struct OptionTableTests {
-  static let readme: String = {
+  /// The command-line reference, docs/togglekit.md.
+  static let reference: String = {
     let root = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()  // Tests/ExplorerTests/<file>
-    return (try? String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8))
-      ?? ""
+    let url = root.appendingPathComponent("docs/togglekit.md")
+    return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
   }()
 
-  @Test("the README's option list is the table's")
-  func readmeListsTheTable() throws {
-    let begin = try #require(Self.readme.firstRange(of: "<!-- options: begin -->\n"))
-    let end = try #require(Self.readme.firstRange(of: "<!-- options: end -->"))
-    let listed = String(Self.readme[begin.upperBound..<end.lowerBound])
-    #expect(listed == OptionTable.markdown, "README.md should list:\n\(OptionTable.markdown)")
+  @Test("the reference's option list is the table's")
+  func referenceListsTheTable() throws {
+    let begin = try #require(Self.reference.firstRange(of: "<!-- options: begin -->\n"))
+    let end = try #require(Self.reference.firstRange(of: "<!-- options: end -->"))
+    let listed = String(Self.reference[begin.upperBound..<end.lowerBound])
+    #expect(
+      listed == OptionTable.markdown, "docs/togglekit.md should list:\n\(OptionTable.markdown)")
   }
 
   @Test("every option of the table parses, and --help lists it, for each command that takes it")
@@ -85,7 +89,7 @@ struct OptionTableTests {
     }
   }
 
-  @Test("repeatable options add up; help, the README and the manual say so")
+  @Test("repeatable options add up; help, the reference and the manual say so")
   func repeatableOptionsAddUp() throws {
     let invocation = try Invocation.parse([
       "apply", "--select", "a", "--select=b", "--select-from", "x", "--select-from", "y",

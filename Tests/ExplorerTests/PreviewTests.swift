@@ -3,6 +3,8 @@ import Foundation
 import Testing
 import ToggleKit
 
+@testable import TestSupport
+
 #if canImport(Glibc)
   import Glibc
 #endif

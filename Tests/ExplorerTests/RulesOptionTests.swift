@@ -3,6 +3,8 @@ import Testing
 import ToggleKit
 import ToggleKitRules
 
+@testable import TestSupport
+
 @Suite("--rules and --explain")
 struct RulesOptionTests {
   let catalog = """

@@ -1,6 +1,8 @@
 import Explorer
 import Testing
 
+@testable import TestSupport
+
 @Suite("Screen sequences: full screen, inline (--height), mouse")
 struct ScreenSequencesTests {
   @Test("full screen: the alternate screen in and out, the cursor hidden and shown")

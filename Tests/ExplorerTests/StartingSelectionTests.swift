@@ -2,6 +2,8 @@ import Explorer
 import Testing
 import ToggleKit
 
+@testable import TestSupport
+
 @Suite("Starting selection: --select and --select-from")
 struct StartingSelectionTests {
   func list(_ text: String, name: String = "picked.txt") throws -> [[String]] {
@@ -121,7 +123,7 @@ struct StartingSelectionTests {
   func roundTrip() throws {
     var checked = 0
     for size in 1...5 {
-      for shape in forests(size) {
+      for shape in orderedForests(size) {
         // Sibling labels are unique (as `--dir` and parsed inputs with unique labels are).
         var labels: [String] = []
         for node in shape.indices {

@@ -3,6 +3,8 @@ import Foundation
 import Testing
 import ToggleKit
 
+@testable import TestSupport
+
 /// A random path list over a few folders, some lines marked selected when `marked`.
 private func randomPaths(_ generator: inout SeededGenerator, count: Int, marked: Bool = true)
   -> [String]

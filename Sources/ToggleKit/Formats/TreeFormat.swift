@@ -33,7 +33,7 @@ public enum TreeFormat: String, Hashable, Sendable, CaseIterable {
   /// ```
   /// - Complexity: O(min(n, 65,536)).
   public static func detect(fileName: String?, bytes: [UInt8]) -> TreeFormat {
-    if let named = named(fileName) { return named }
+    if let named = TreeFormat(fileName: fileName) { return named }
     let head = bytes.prefix(65_536)
     func isSpace(_ byte: UInt8) -> Bool {
       byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
@@ -89,13 +89,20 @@ public enum TreeFormat: String, Hashable, Sendable, CaseIterable {
 }
 
 extension TreeFormat {
-  /// The format a file's name gives by its extension, if it gives one.
-  package static func named(_ fileName: String?) -> TreeFormat? {
+  /// The format a file's name gives by its extension, if it gives one: `.json`;
+  /// `.tree`, `.outline`, `.indented`; `.paths`, `.lst`, `.list` (`.txt` gives none).
+  ///
+  /// ```swift
+  /// TreeFormat(fileName: "cats.json")   // .json
+  /// TreeFormat(fileName: "files.txt")   // nil: the content decides
+  /// ```
+  /// - Complexity: O(name length).
+  public init?(fileName: String?) {
     guard let fileName, let dot = fileName.lastIndex(of: ".") else { return nil }
     switch fileName[fileName.index(after: dot)...].lowercased() {
-    case "json": return .json
-    case "tree", "outline", "indented": return .indented
-    case "paths", "lst", "list": return .paths
+    case "json": self = .json
+    case "tree", "outline", "indented": self = .indented
+    case "paths", "lst", "list": self = .paths
     default: return nil
     }
   }
@@ -188,8 +195,13 @@ extension SelectionTree {
   /// The tree as a path list (``TreeFormat/paths``) whose every path starts with `prefix`'s
   /// labels: a directory tree's folders above its root, so that each path names its file from
   /// the working directory.
+  ///
+  /// ```swift
+  /// tree.exportedPathList(prefix: ["/", "abs"]) { print($0, terminator: "") }
+  /// // [ ] /abs/home
+  /// ```
   /// - Complexity: O(n log n).
-  package func exportedPathList(
+  public func exportedPathList(
     separator: Unicode.Scalar = "/", prefix: [String], to emit: (String) -> Void
   ) {
     _PathList.export(self, separator: separator, prefix: prefix, to: emit)

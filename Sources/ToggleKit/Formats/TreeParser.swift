@@ -88,20 +88,16 @@ public struct TreeParser: Sendable {
     self.expectedByteCount = expectedByteCount
   }
 
-  /// A parser for names from another program, each ended by a NUL byte (`find -print0`, `git
-  /// ls-files -z`), read literally: split at `separator` and nothing else, so every byte sequence
-  /// a file system allows is a name and comes back out of ``LabelBytes/bytes(of:)`` as it came in.
+  /// A parser for names each ended by NUL (`find -print0`, `git ls-files -z`), read literally.
+  ///
+  /// Names are split at `separator` and nothing else, every byte kept (``LabelBytes``); an empty
+  /// record is skipped, one trailing separator dropped; nothing is selected.
   ///
   /// ```swift
   /// var parser = TreeParser(nulSeparatedNamesFrom: "<stdin>")
-  /// try parser.append(Array("./imp\\ortant\0./a\nb\0".utf8))
-  /// let tree = try parser.finish()
-  /// tree.labelPath(of: #"./imp\\ortant"#)   // [".", #"imp\ortant"#]
+  /// try parser.append(Array("./imp\\ortant\0".utf8))
+  /// try parser.finish().labelPath(of: #"./imp\\ortant"#)   // [".", #"imp\ortant"#]
   /// ```
-  ///
-  /// An empty record is skipped; one trailing separator is dropped (`find src/` prints `src/`);
-  /// a leading one is the root labelled with the separator alone. No record holds a marker:
-  /// nothing is selected.
   public init(
     nulSeparatedNamesFrom file: String?, separator: Unicode.Scalar = "/",
     options: SelectionTree<String>.Options = .init(), expectedByteCount: Int? = nil
@@ -199,7 +195,7 @@ public struct TreeParser: Sendable {
       case .starting(var kept):
         kept.append(contentsOf: bytes)
         // Known formats start at once; detection waits for the bytes it reads.
-        let known = format ?? TreeFormat.named(file)
+        let known = format ?? TreeFormat(fileName: file)
         guard known != nil || kept.count > Self.startingBytes else {
           stage = .starting(kept)
           return

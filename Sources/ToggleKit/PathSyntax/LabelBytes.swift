@@ -1,10 +1,8 @@
 /// The one lossless way between a file name's bytes and a label's text.
 ///
-/// File names are bytes; labels are text. A file system allows any bytes but `/` and NUL in a name, UTF-8 or not. A label is a `String`,
-/// so a byte that is not part of valid UTF-8 is kept as a *raw-byte scalar*: U+EF80 … U+EFFF (in
-/// Unicode's private use area) stand for the bytes 0x80 … 0xFF. A name that already holds one of
-/// those scalars has its UTF-8 bytes kept the same way, one raw-byte scalar each, so that every
-/// byte sequence has exactly one label and comes back as it went in:
+/// A file name may hold any bytes but `/` and NUL, UTF-8 or not; a label is a `String`. A byte
+/// that is not valid UTF-8 is kept as a *raw-byte scalar* (U+EF80 … U+EFFF, private use, for 0x80 …
+/// 0xFF), as are the bytes of such a scalar in a name, so every byte sequence has one label:
 ///
 /// ```swift
 /// let label = LabelBytes.label(decoding: [0x61, 0xFF, 0x62])   // "a", raw 0xFF, "b"
@@ -12,9 +10,8 @@
 /// LabelPath.escaped(label)                                     // #"a\xFFb"#
 /// ```
 ///
-/// Text the package writes shows a raw byte as `\xFF` (the one path syntax, as `ls -b` does), and
-/// the reader takes `\xFF` back as that byte. Only `-0` output and a preview's `{}` write the bytes
-/// themselves (``bytes(of:)``).
+/// The path syntax writes a raw byte `\xFF` (as `ls -b` does) and reads it back; `-0` and a
+/// preview's `{}` write the bytes themselves (``bytes(of:)``).
 /// - Complexity: O(n) in the length of the name for every member.
 public enum LabelBytes {
   /// The byte a raw-byte scalar stands for, or nil for any other scalar.

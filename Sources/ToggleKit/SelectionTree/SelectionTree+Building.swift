@@ -133,10 +133,10 @@ extension SelectionTree {
     // copy retains each id, the index hashes it: one cache miss, not two).
     var ids: [ID] = []
     ids.reserveCapacity(entries.count)
-    var index = _IDIndex(capacity: entries.count)
+    var index = IDIndex(capacity: entries.count)
     try entries.withUnsafeBufferPointer { entries throws(SelectionTreeError) in
-      for start in stride(from: 0, to: entries.count, by: _IDIndex.batchSize) {
-        for position in start..<min(entries.count, start + _IDIndex.batchSize) {
+      for start in stride(from: 0, to: entries.count, by: IDIndex.batchSize) {
+        for position in start..<min(entries.count, start + IDIndex.batchSize) {
           ids.append(entries[position].id)
         }
         if let repeated = index.add(ids, from: start) {

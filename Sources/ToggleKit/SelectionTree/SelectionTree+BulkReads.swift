@@ -95,7 +95,7 @@ extension SelectionTree {
     let range = clamped(indices)
     var summaries = _bulkSummaries(in: range)
     forEachReachingPast(range) { position in
-      summaries[position - range.lowerBound] = _summary(at: position)
+      summaries[position - range.lowerBound] = summary(at: position)
     }
     return summaries
   }

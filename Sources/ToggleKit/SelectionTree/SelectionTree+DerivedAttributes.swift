@@ -103,7 +103,7 @@ extension SelectionTree {
         (bytes[position] & ~(NodeBits.locked | NodeBits.disabled))
         | (derived.baselineLocked[position] ? NodeBits.locked : 0)
     }
-    states = _NodeStates(states: bytes)
+    states = NodeStates(states: bytes)
     disabledPositions = []
     for position in derived.baselineDisabled { _setDisabled(Int(position), true) }
     self.derived = nil

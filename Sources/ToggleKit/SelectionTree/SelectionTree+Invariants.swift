@@ -1,6 +1,6 @@
 extension SelectionTree {
-  /// Checks the invariants at the end of a mutation, only in builds of this package's own tests
-  /// and CI (`-DTOGGLEKIT_INTERNAL_CHECKS`); a client's build, debug or release, compiles it away.
+  /// Checks the invariants at the end of a mutation, only where `TOGGLEKIT_INTERNAL_CHECKS` is
+  /// defined (Package.swift: a checkout's debug builds); a client's build compiles it away.
   /// - Complexity: O(n log n) with internal checks on, for trees of up to 4,096 nodes; O(1)
   ///   otherwise.
   @inline(__always)
@@ -54,7 +54,7 @@ extension SelectionTree {
   }
 }
 
-/// Whether this build checks invariants after every mutation (`-DTOGGLEKIT_INTERNAL_CHECKS`), so
+/// Whether this build checks invariants after every mutation (`TOGGLEKIT_INTERNAL_CHECKS`), so
 /// the package's own tests can insist on it.
 package let toggleKitInternalChecks: Bool = {
   #if TOGGLEKIT_INTERNAL_CHECKS

@@ -106,7 +106,7 @@ extension SelectionTree {
   /// Expands or collapses every node.
   /// - Complexity: O(n).
   public mutating func setAllExpanded(_ isExpanded: Bool) {
-    expanded = _ChunkedArray(repeating: isExpanded, count: count)
+    expanded = ChunkedArray(repeating: isExpanded, count: count)
   }
 
   /// Writes a value over the whole tree, as from an enabled root above every root.

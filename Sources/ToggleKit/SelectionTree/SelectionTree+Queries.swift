@@ -23,7 +23,7 @@ extension SelectionTree {
   /// - Complexity: O(log n).
   @inlinable
   public func summary(of id: ID) -> ToggleSummary? {
-    structure.position(of: id).map(_summary(at:))
+    structure.position(of: id).map(summary(at:))
   }
 
   /// Whether a click on the node can change nothing because of locks: a leaf's own lock, or, for a
@@ -109,7 +109,7 @@ extension SelectionTree {
   /// - Complexity: O(depth).
   public func path(of id: ID) -> [ID] {
     guard let position = structure.position(of: id) else { return [] }
-    return _ancestry(of: position).map { structure.ids[$0] }
+    return ancestry(of: position).map { structure.ids[$0] }
   }
 
   /// The labels from the root down to the node, both included.
@@ -120,7 +120,7 @@ extension SelectionTree {
   /// - Complexity: O(depth).
   public func labelPath(of id: ID) -> [String] {
     guard let position = structure.position(of: id) else { return [] }
-    return _ancestry(of: position).map { structure.labels[$0] }
+    return ancestry(of: position).map { structure.labels[$0] }
   }
 
   /// The node's labels from the root joined by `separator`, each escaped as in path lists.
@@ -136,7 +136,7 @@ extension SelectionTree {
   }
 
   func escapedLabelPath(at position: Int, separator: Unicode.Scalar = "/") -> String {
-    LabelPath.joined(_ancestry(of: position).map { structure.labels[$0] }, separator: separator)
+    LabelPath.joined(ancestry(of: position).map { structure.labels[$0] }, separator: separator)
   }
 
   /// Everything a style needs to draw the node, always resolved: label, state, enabled (inherited
@@ -151,7 +151,7 @@ extension SelectionTree {
   /// - Complexity: O(log n).
   @inlinable
   public func configuration(of id: ID) -> ToggleConfiguration? {
-    structure.position(of: id).map(_configuration(at:))
+    structure.position(of: id).map(configuration(at:))
   }
 
   // MARK: By position
@@ -164,16 +164,16 @@ extension SelectionTree {
     if !options.propagation.up || own & NodeBits.leaf != 0 {
       return own & NodeBits.selected != 0 ? .on : .off
     }
-    return _summary(at: position).state(lockedSources: options.lockedSources)
+    return summary(at: position).state(lockedSources: options.lockedSources)
   }
 
   @usableFromInline
   func _isEnabled(at position: Int) -> Bool { !_isDisabled(states.state(at: position)) }
 
   @usableFromInline
-  func _summary(at position: Int) -> ToggleSummary {
+  func summary(at position: Int) -> ToggleSummary {
     let own = states.state(at: position)
-    var counts = _Counts.zero
+    var counts = NodeCounts.zero
     if own & NodeBits.leaf != 0 {
       counts.add(own)
     } else {
@@ -207,7 +207,7 @@ extension SelectionTree {
   }
 
   @usableFromInline
-  func _configuration(at position: Int) -> ToggleConfiguration {
+  func configuration(at position: Int) -> ToggleConfiguration {
     ToggleConfiguration(
       label: derived == nil ? structure.labels[position] : displayLabel(at: position),
       state: state(at: position),
@@ -233,7 +233,7 @@ extension SelectionTree {
     structure.children(of: position)
   }
 
-  func _ancestry(of position: Int) -> [Int] {
+  func ancestry(of position: Int) -> [Int] {
     var chain: [Int] = []
     var node = position
     while node >= 0 {

@@ -15,20 +15,10 @@ extension SelectionTree {
   public func isIdentical(to other: SelectionTree) -> Bool {
     structure === other.structure && states.isIdentical(to: other.states)
       && expanded.isIdentical(to: other.expanded)
-      && disabledPositions._isSameBuffer(as: other.disabledPositions)
+      && disabledPositions.sharesBuffer(as: other.disabledPositions)
       && filter?.token === other.filter?.token && filter?.matchesOnly == other.filter?.matchesOnly
-      && filterOpen._isSameBuffer(as: other.filterOpen) && derived === other.derived
+      && filterOpen.sharesBuffer(as: other.filterOpen) && derived === other.derived
       && (derivationFailure == nil) == (other.derivationFailure == nil) && options == other.options
-  }
-}
-
-extension Array {
-  /// Whether the two arrays hold one buffer (an empty array may hold a shared empty one).
-  func _isSameBuffer(as other: [Element]) -> Bool {
-    count == other.count
-      && withUnsafeBufferPointer { mine in
-        other.withUnsafeBufferPointer { $0.baseAddress == mine.baseAddress }
-      }
   }
 }
 

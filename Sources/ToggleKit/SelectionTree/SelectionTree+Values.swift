@@ -60,7 +60,7 @@ extension SelectionTree {
       bytes[position] = wanted ? state | NodeBits.selected : state & ~NodeBits.selected
       outcome.changed += 1
     }
-    if outcome.changed > 0 { states = _NodeStates(states: bytes) }
+    if outcome.changed > 0 { states = NodeStates(states: bytes) }
     checkInvariantsIfEnabled()
     return (outcome, unknown)
   }
@@ -179,7 +179,7 @@ extension SelectionTree: Codable where ID: Codable {
       if node.isSelected == true { bytes[positions[index]] |= NodeBits.selected }
       if node.isLocked == true { bytes[positions[index]] |= NodeBits.locked }
     }
-    tree.states = _NodeStates(states: bytes)
+    tree.states = NodeStates(states: bytes)
     for (index, node) in nodes.enumerated() where node.isDisabled == true {
       tree._setDisabled(positions[index], true)
     }

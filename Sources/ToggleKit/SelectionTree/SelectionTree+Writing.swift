@@ -78,8 +78,8 @@ extension SelectionTree {
       blocked: counts.sum(over: differing & ~writable))
     if outcome.changed > 0 {
       let targets = addressed & writable
-      func write(_ targets: UInt16) -> _Map16 {
-        _Map16 { state in
+      func write(_ targets: UInt16) -> Map16 {
+        Map16 { state in
           targets & (1 << UInt16(state)) == 0
             ? state
             : (value ? state | NodeBits.selected : state & ~NodeBits.selected)
@@ -87,7 +87,7 @@ extension SelectionTree {
       }
       // The changed states are among the targets, and the map flips their selected bit.
       states.apply(
-        _StateMap(visible: write(targets.visible), hidden: write(targets.hidden)), to: range,
+        StateMap(visible: write(targets.visible), hidden: write(targets.hidden)), to: range,
         movesSome: true)
     }
     return outcome
@@ -97,7 +97,7 @@ extension SelectionTree {
   /// their own values, the parent itself).
   mutating func _initialSelect(_ position: Int) {
     let range = options.propagation.up ? structure.range(of: position) : position..<position + 1
-    states.apply(_StateMap { $0 | NodeBits.selected }, to: range)
+    states.apply(StateMap { $0 | NodeBits.selected }, to: range)
   }
 
   /// Locks, or unlocks, the node at `position` and everything below it.
@@ -109,19 +109,19 @@ extension SelectionTree {
     func value(_ state: UInt8) -> UInt8? {
       parentsDerive && state & NodeBits.leaf == 0 ? state & NodeBits.selected : nil
     }
-    let map: _StateMap
+    let map: StateMap
     switch lock {
-    case .none: map = _StateMap { $0 & ~NodeBits.locked }
+    case .none: map = StateMap { $0 & ~NodeBits.locked }
     case .on:
-      map = _StateMap { $0 | NodeBits.locked | (value($0) ?? NodeBits.selected) }
+      map = StateMap { $0 | NodeBits.locked | (value($0) ?? NodeBits.selected) }
     case .off:
-      map = _StateMap { ($0 | NodeBits.locked) & ~NodeBits.selected | (value($0) ?? 0) }
+      map = StateMap { ($0 | NodeBits.locked) & ~NodeBits.selected | (value($0) ?? 0) }
     case .current:
       if let ownValue, structure.isLeaf(position) {
         _lock(position, ownValue ? .on : .off)
         return
       }
-      map = _StateMap { $0 | NodeBits.locked }
+      map = StateMap { $0 | NodeBits.locked }
     }
     states.apply(map, to: range)
   }
@@ -135,7 +135,7 @@ extension SelectionTree {
     guard isOwn != isDisabled else { return }
     let parent = Int(structure.parents[position])
     let coveredFromAbove = parent >= 0 && _isDisabled(states.state(at: parent))
-    let disable = _StateMap { $0 | NodeBits.disabled }
+    let disable = StateMap { $0 | NodeBits.disabled }
     if isDisabled {
       disabledPositions.insert(key, at: slot)
       if !coveredFromAbove { states.apply(disable, to: structure.range(of: position)) }
@@ -144,7 +144,7 @@ extension SelectionTree {
     disabledPositions.remove(at: slot)
     guard !coveredFromAbove else { return }
     let range = structure.range(of: position)
-    states.apply(_StateMap { $0 & ~NodeBits.disabled }, to: range)
+    states.apply(StateMap { $0 & ~NodeBits.disabled }, to: range)
     // Re-disable the topmost disabled nodes inside the subtree.
     var next = _disabledSlot(key)
     while next < disabledPositions.count, Int(disabledPositions[next]) < range.upperBound {

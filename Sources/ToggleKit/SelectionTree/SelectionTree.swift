@@ -28,9 +28,9 @@ public struct SelectionTree<ID: Hashable> {
   /// The shape: ids, labels, parents, preorder ranges.
   @usableFromInline let structure: TreeStructure<ID>
   /// Per-node selected / locked / disabled / leaf bits with range counts.
-  var states: _NodeStates
+  var states: NodeStates
   /// Per-node expansion.
-  var expanded: _ChunkedArray<Bool>
+  var expanded: ChunkedArray<Bool>
   /// Positions of the nodes disabled themselves (not only through an ancestor), sorted.
   var disabledPositions: [Int32]
   /// The filter that decides the hidden bits, if any.
@@ -50,8 +50,8 @@ public struct SelectionTree<ID: Hashable> {
     options: Options
   ) {
     self.structure = structure
-    self.states = _NodeStates(states: states)
-    self.expanded = _ChunkedArray(expanded)
+    self.states = NodeStates(states: states)
+    self.expanded = ChunkedArray(expanded)
     self.disabledPositions = disabledPositions
     self.options = options
   }

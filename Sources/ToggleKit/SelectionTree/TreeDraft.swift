@@ -36,7 +36,7 @@ struct TreeDraft<ID: Hashable> {
   private var ends: [Int32] = []
   private var roots: [Int32] = []
   /// An index of the ids, kept when nodes come through ``appendNew(id:label:parent:)``.
-  private var index: _IDIndex? = nil
+  private var index: IDIndex? = nil
 
   /// An empty draft with room for `capacity` nodes; when `hashing`, it keeps each id's hash as it
   /// is appended (see ``hashes``), for a maker whose ids were just made.
@@ -132,7 +132,7 @@ struct TreeDraft<ID: Hashable> {
   /// The ids are indexed as they come, and the index becomes the tree's when the nodes are in
   /// preorder. It starts with room for the draft's capacity and grows past it.
   mutating func appendNew(id: ID, label: String, parent: Int32) -> Int? {
-    if index == nil { index = _IDIndex(capacity: max(16, ids.capacity)) }
+    if index == nil { index = IDIndex(capacity: max(16, ids.capacity)) }
     if let existing = index!.insert(id, at: ids.count, in: ids) { return existing }
     append(id: id, label: label, parent: parent)
     return nil
@@ -142,7 +142,7 @@ struct TreeDraft<ID: Hashable> {
   /// ``finish(options:index:)`` to use; or, when one of them repeats an earlier id, the positions
   /// of the earliest such repeat and of the id's first occurrence, and no index.
   mutating func indexNew() -> (first: Int, second: Int)? {
-    if index == nil { index = _IDIndex(capacity: max(16, ids.capacity)) }
+    if index == nil { index = IDIndex(capacity: max(16, ids.capacity)) }
     guard let repeated = index!.add(ids, from: index!.count, hashes: hashes) else { return nil }
     index = nil
     return (repeated.first, repeated.second)
@@ -154,7 +154,7 @@ struct TreeDraft<ID: Hashable> {
   mutating func indexAll() -> (first: Int, second: Int)? {
     defer { dropHashes() }
     do {
-      index = try _IDIndex(ids: ids, hashes: hashes)
+      index = try IDIndex(ids: ids, hashes: hashes)
       return nil
     } catch {
       index = nil
@@ -211,7 +211,7 @@ struct TreeDraft<ID: Hashable> {
   /// Lays the nodes out in preorder and applies their initial states; `index` is an index of
   /// `ids` in their order, used when they come in preorder.
   consuming func finish(
-    options: SelectionTree<ID>.Options, index prebuilt: _IDIndex? = nil
+    options: SelectionTree<ID>.Options, index prebuilt: IDIndex? = nil
   ) throws(SelectionTreeError) -> SelectionTree<ID> {
     if inPreorder {
       // Not `prebuilt ?? index`: its closure would hold a copy of the draft while it is laid out.
@@ -277,9 +277,9 @@ struct TreeDraft<ID: Hashable> {
     let newIDs = isPreorder ? ids : order.map { ids[Int($0)] }
     var newAttributes: [Int32: [String: String]] = [:]
     for (node, value) in attributes { newAttributes[positionOf[Int(node)]] = value }
-    let index: _IDIndex
+    let index: IDIndex
     do {
-      index = try _IDIndex(ids: newIDs)
+      index = try IDIndex(ids: newIDs)
     } catch {
       throw .duplicateID(
         id: "\(newIDs[error.second])", first: Int(order[error.first]),
@@ -302,18 +302,18 @@ struct TreeDraft<ID: Hashable> {
 
   /// The layout when the nodes came in preorder: the arrays as they are.
   private consuming func finishInPreorder(
-    options: SelectionTree<ID>.Options, index prebuilt: _IDIndex?
+    options: SelectionTree<ID>.Options, index prebuilt: IDIndex?
   ) throws(SelectionTreeError) -> SelectionTree<ID> {
     let n = ids.count
     // The nodes still open end with the last node: written in place when the draft was handed
     // over (the arrays' only owner).
     for node in open { ends[Int(node)] = Int32(n) }
-    let index: _IDIndex
+    let index: IDIndex
     if let prebuilt {
       index = prebuilt
     } else {
       do {
-        index = try _IDIndex(ids: ids, hashes: hashes)
+        index = try IDIndex(ids: ids, hashes: hashes)
       } catch {
         throw .duplicateID(id: "\(ids[error.second])", first: error.first, second: error.second)
       }

@@ -159,7 +159,7 @@ extension SelectionTree {
     var all = states.allStates()
     guard let filter else {
       for position in 0..<count { all[position] &= ~NodeBits.hidden }
-      states = _NodeStates(states: all)
+      states = NodeStates(states: all)
       filterOpen = []
       return
     }
@@ -189,12 +189,12 @@ extension SelectionTree {
         flags[position] & shown != 0
         ? all[position] & ~NodeBits.hidden : all[position] | NodeBits.hidden
     }
-    states = _NodeStates(states: all)
+    states = NodeStates(states: all)
     filterOpen = open
   }
 
   func labelPath(at position: Int) -> [String] {
-    _ancestry(of: position).map { structure.labels[$0] }
+    ancestry(of: position).map { structure.labels[$0] }
   }
 }
 

@@ -2,6 +2,8 @@ import Testing
 import ToggleKit
 import ToggleKitTesting
 
+@testable import TestSupport
+
 /// An identified element with a toggle, like a row of a checklist.
 private struct Item: Identifiable, Equatable {
   let id: Int

@@ -2,6 +2,8 @@ import Testing
 import ToggleKit
 import ToggleKitTesting
 
+@testable import TestSupport
+
 @Suite("Equality projection: $choice.equals(tag), radio semantics")
 struct ModelBindingEqualityTests {
   static let flavours = ["vanilla", "chocolate", "mint"]

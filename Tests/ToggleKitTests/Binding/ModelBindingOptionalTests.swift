@@ -2,6 +2,8 @@ import Testing
 import ToggleKit
 import ToggleKitTesting
 
+@testable import TestSupport
+
 @Suite("Optionals: unwrapping that never traps, and presence as a Bool")
 struct ModelBindingOptionalTests {
   @Test("unwrapping a nil optional gives nil")

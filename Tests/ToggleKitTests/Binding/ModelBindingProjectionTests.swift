@@ -2,6 +2,8 @@ import Testing
 import ToggleKit
 import ToggleKitTesting
 
+@testable import TestSupport
+
 /// A nested value for projections two levels deep.
 private struct Outer: Equatable {
   struct Inner: Equatable {

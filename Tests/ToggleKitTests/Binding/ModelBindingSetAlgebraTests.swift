@@ -2,6 +2,8 @@ import Testing
 import ToggleKit
 import ToggleKitTesting
 
+@testable import TestSupport
+
 /// Every subset of a 5-element universe.
 private let universe = ["a", "b", "c", "d", "e"]
 private let everySubset: [Set<String>] = (0..<(1 << universe.count)).map { mask in

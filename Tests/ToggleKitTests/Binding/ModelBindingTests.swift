@@ -2,6 +2,8 @@ import Testing
 import ToggleKit
 import ToggleKitTesting
 
+@testable import TestSupport
+
 @Suite("ModelBinding: get, set, constancy and writability")
 struct ModelBindingTests {
   @Test("a get/set binding reads and writes through its closures")

@@ -4,6 +4,8 @@ import Testing
 import ToggleKit
 import ToggleKitTesting
 
+@testable import TestSupport
+
 /// A Sendable flag for `withObservationTracking`'s `@Sendable` change handler.
 private final class Flag: Sendable {
   private let raised = Atomic(false)

@@ -1,6 +1,8 @@
 import Testing
 import ToggleKit
 
+@testable import TestSupport
+
 /// Labels chosen to break naive formats.
 let hostileLabels = [
   "plain", "a/b", "back\\slash", "\\e", "\"quoted\"", "  leading", "trailing  ", "[x] marker",

@@ -1,6 +1,8 @@
 import Testing
 import ToggleKit
 
+@testable import TestSupport
+
 /// JSON read in any key order follows the format's rules.
 ///
 /// JSON is read straight into the tree being built when each node's label or id comes before its

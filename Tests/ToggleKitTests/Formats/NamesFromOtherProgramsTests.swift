@@ -1,6 +1,8 @@
 import Testing
 import ToggleKit
 
+@testable import TestSupport
+
 /// The tree of a path list's text.
 private func pathList(_ text: String) throws -> SelectionTree<String> {
   try SelectionTree(parsing: text, format: .paths)

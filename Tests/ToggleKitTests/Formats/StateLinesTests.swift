@@ -1,6 +1,8 @@
 import Testing
 import ToggleKit
 
+@testable import TestSupport
+
 /// `togglekit apply --print states` writes its lines as bytes, in pieces; they must say exactly
 /// what the per-node walk says, for every label a user can write.
 @Suite("State lines: the printed states are forEachLabelPath's, in pieces of whole lines")

@@ -1,6 +1,8 @@
 import Testing
 import ToggleKit
 
+@testable import TestSupport
+
 /// The text formats read each line straight into the tree being built.
 ///
 /// These tests hold that to the formats' rules, stated here as a naive oracle that collects the nodes first and builds the

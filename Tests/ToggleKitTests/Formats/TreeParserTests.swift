@@ -1,6 +1,8 @@
 import Testing
 import ToggleKit
 
+@testable import TestSupport
+
 /// `TreeParser` reads input that arrives in pieces.
 ///
 /// Where the pieces break must not matter: the oracle is the whole-input `SelectionTree(parsing:)`

@@ -1,6 +1,8 @@
 import Testing
 import ToggleKit
 
+@testable import TestSupport
+
 private struct Item: Identifiable, Equatable {
   let id: Int
   var isOn = false

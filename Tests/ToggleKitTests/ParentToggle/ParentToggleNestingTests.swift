@@ -1,18 +1,7 @@
 import Testing
 import ToggleKit
 
-/// A seeded generator (SplitMix64), so random worlds are the same on every run.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
+@testable import TestSupport
 
 /// Groups of source kinds: each inner array is one parent's sources.
 private typealias Groups = [[SourceKind]]
@@ -97,11 +86,11 @@ private func checkNestingMatchesFlattening(
 @Suite("Nested parents behave exactly like one parent over all their sources")
 struct ParentToggleNestingTests {
   @Test(
-    "two levels, every grouping of up to five sources, every kind, policy, direction and action",
+    "two levels, every grouping of up to four sources (five in the long tier), every kind, policy, direction and action",
     arguments: LockedSources.allCases, MixedToggleTarget.allCases)
   func exhaustiveUpToFiveSources(policy: LockedSources, mixed: MixedToggleTarget) {
-    let worlds = exhaustiveGroups(maxLeaves: 5)
-    #expect(worlds.count > 10_000)
+    let worlds = exhaustiveGroups(maxLeaves: Tier.size(fast: 4, long: 5))
+    #expect(worlds.count > Tier.size(fast: 1_000, long: 10_000))
     for groups in worlds {
       for action in ParentAction.allCases {
         checkNestingMatchesFlattening(groups, policy, mixed, action)

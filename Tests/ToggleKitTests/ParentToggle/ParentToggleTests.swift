@@ -2,6 +2,8 @@ import Testing
 import ToggleKit
 import ToggleKitTesting
 
+@testable import TestSupport
+
 /// What a test does to a parent.
 enum ParentAction: CaseIterable, CustomStringConvertible {
   case toggle, setOn, setOff, toggleTwice

@@ -1,6 +1,8 @@
 import Testing
 import ToggleKit
 
+@testable import TestSupport
+
 /// Bytes a hostile or merely old file system gives names: separators of other systems, escapes
 /// written literally, controls, the lead byte of the raw-byte scalars, and bytes that are not UTF-8.
 private let hostileBytes: [UInt8] =

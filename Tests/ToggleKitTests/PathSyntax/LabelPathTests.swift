@@ -1,6 +1,8 @@
 import Testing
 import ToggleKit
 
+@testable import TestSupport
+
 /// Every control character the writer must escape: C0 (NUL included), DEL and C1.
 private let controls: [Unicode.Scalar] =
   (0x00...0x1F).map { Unicode.Scalar(UInt8($0)) } + [Unicode.Scalar(0x7F)!]

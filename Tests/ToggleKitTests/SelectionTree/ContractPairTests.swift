@@ -1,5 +1,6 @@
 import Testing
 
+@testable import TestSupport
 @testable import ToggleKit
 
 extension SourceKind {
@@ -66,48 +67,53 @@ struct ContractPairTests {
   }
 
   @Test(
-    "every pair of operations from the whole alphabet, on every world of up to three nodes and every leaf kind, matches the model (blocks of two)",
+    "every pair of operations from the whole alphabet, on every world of up to two nodes (three in the long tier) and every leaf kind, matches the model (blocks of two)",
     arguments: Propagation.allModes)
   func everyPair(propagation: Propagation) throws {
-    let pairs = try _NodeStates.$testingBlockShift.withValue(1) {
-      try runPairs(worlds: contractWorlds(upTo: 3), propagation: propagation)
+    let pairs = try NodeStates.$testingBlockShift.withValue(1) {
+      try runPairs(
+        worlds: contractWorlds(upTo: Tier.size(fast: 2, long: 3)), propagation: propagation)
     }
-    #expect(pairs > 600_000)
+    #expect(pairs > Tier.size(fast: 3_000, long: 600_000))
   }
 
   @Test(
-    "every pair of operations on every five-node tree, its leaves cycling through the kinds, matches the model (blocks of one)"
+    "every pair of operations on every five-node tree (three in the fast tier), its leaves cycling through the kinds, matches the model (blocks of one)"
   )
   func everyPairOnFiveNodes() throws {
-    let worlds = orderedForests(5).map { shape in
-      (0..<5).map { node in
+    let size = Tier.size(fast: 3, long: 5)
+    let worlds = orderedForests(size).map { shape in
+      (0..<size).map { node in
         let parent = shape[node] < 0 ? nil : shape[node]
         return shape.contains(node)
           ? ContractModel.Datum(id: node, parent: parent)
           : SourceKind.allCases[node % 4].datum(node, parent: parent)
       }
     }
-    let pairs = try _NodeStates.$testingBlockShift.withValue(0) {
+    let pairs = try NodeStates.$testingBlockShift.withValue(0) {
       try runPairs(worlds: worlds, propagation: .both)
     }
-    #expect(pairs > 400_000)
+    #expect(pairs > Tier.size(fast: 5_000, long: 400_000))
   }
 
   @Test(
-    "every operation on every world of four nodes and every leaf kind matches the model",
+    "every operation on every world of four nodes (three in the fast tier) and every leaf kind matches the model",
     arguments: Propagation.allModes)
   func everyOperationOnFourNodes(propagation: Propagation) throws {
-    let worlds = contractWorlds(upTo: 4).filter { $0.count == 4 }
-    let operations = try _NodeStates.$testingBlockShift.withValue(1) {
+    let size = Tier.size(fast: 3, long: 4)
+    let worlds = contractWorlds(upTo: size).filter { $0.count == size }
+    let operations = try NodeStates.$testingBlockShift.withValue(1) {
       try runPairs(worlds: worlds, propagation: propagation, depth: 1)
     }
-    #expect(operations > 60_000)
+    #expect(operations > Tier.size(fast: 3_000, long: 60_000))
   }
 
-  @Test("every operation on every world of five nodes and every leaf kind matches the model")
+  @Test(
+    "every operation on every world of five nodes and every leaf kind matches the model",
+    .longTier)
   func everyOperationOnFiveNodes() throws {
     let worlds = contractWorlds(upTo: 5).filter { $0.count == 5 }
-    let operations = try _NodeStates.$testingBlockShift.withValue(1) {
+    let operations = try NodeStates.$testingBlockShift.withValue(1) {
       try runPairs(worlds: worlds, propagation: .both, depth: 1)
     }
     #expect(operations > 500_000)

@@ -1,6 +1,8 @@
 import Testing
 import ToggleKit
 
+@testable import TestSupport
+
 /// Entries find their parents among the open nodes, or else in the id index.
 ///
 /// The open nodes are the last node and its ancestors, while the entries come in preorder. Either

@@ -2,6 +2,8 @@ import Synchronization
 import Testing
 import ToggleKit
 
+@testable import TestSupport
+
 /// A source that is not rules: disables nodes whose `legacy` attribute is `yes`, locks `Required`
 /// leaves on, expands roots, and labels nodes that are not off; it counts what it is asked.
 struct LegacySource: NodeAttributeSource {

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import TestSupport
 @testable import ToggleKit
 
 /// Paths are built two ways.

@@ -1,6 +1,8 @@
 import Testing
 import ToggleKit
 
+@testable import TestSupport
+
 /// Department → category → item, with the same shape as the playground's catalogue.
 private func catalogue(_ options: SelectionTree<String>.Options = .init()) throws -> SelectionTree<
   String

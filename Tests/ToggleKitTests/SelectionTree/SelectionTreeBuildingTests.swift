@@ -1,6 +1,8 @@
 import Testing
 import ToggleKit
 
+@testable import TestSupport
+
 @Suite("SelectionTree: building from entries, nested nodes and paths")
 struct SelectionTreeBuildingTests {
   @Test("entries may come in any order; siblings keep their order of appearance")

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import TestSupport
 @testable import ToggleKit
 
 /// What a test does to one node.
@@ -75,11 +76,11 @@ struct SelectionTreeExhaustiveTests {
   }
 
   @Test(
-    "states, summaries, locks, outcomes and selections match the naive oracle",
+    "states, summaries, locks, outcomes and selections on every tree of up to five nodes (six in the long tier) and every leaf assignment match the naive oracle",
     arguments: exhaustiveOptions)
   func everyWorldMatchesTheOracle(options: SelectionTree<Int>.Options) throws {
     var actions = 0
-    for size in 1...6 {
+    for size in 1...Tier.size(fast: 5, long: 6) {
       for shape in orderedTrees(size) {
         let base = ContractModel(parent: shape, options: options)
         let leaves = (0..<size).filter(base.isLeaf)
@@ -95,24 +96,24 @@ struct SelectionTreeExhaustiveTests {
         }
       }
     }
-    #expect(actions > 50_000)
+    #expect(actions > Tier.size(fast: 10_000, long: 50_000))
   }
 
   @Test(
     "with blocks of one node, so that every world crosses block boundaries and lazy maps, states and outcomes still match the oracle",
     arguments: Propagation.allModes)
   func everyWorldWithTinyBlocks(propagation: Propagation) throws {
-    try _NodeStates.$testingBlockShift.withValue(0) {
+    try NodeStates.$testingBlockShift.withValue(0) {
       try everyWorldMatchesTheOracle(options: .init(propagation: propagation))
     }
   }
 
   @Test(
-    "every placement of one or two disabled nodes: resolved isEnabled and cascades match the oracle",
+    "every placement of one or two disabled nodes in every tree of up to five nodes (six in the long tier): resolved isEnabled and cascades match the oracle",
     arguments: [false, true])
   func disabledPlacements(cascadesIntoDisabled: Bool) throws {
     var worlds = 0
-    for size in 1...6 {
+    for size in 1...Tier.size(fast: 5, long: 6) {
       for shape in orderedTrees(size) {
         for disabled in everyDisabledPlacement(size: size) {
           for propagation in [Propagation.both, .independent] {
@@ -130,7 +131,7 @@ struct SelectionTreeExhaustiveTests {
         }
       }
     }
-    #expect(worlds > 1_000)
+    #expect(worlds > Tier.size(fast: 400, long: 1_000))
   }
 
   @Test("selectAll and deselectAll match the oracle in every mode over every shape")

@@ -1,6 +1,8 @@
 import Testing
 import ToggleKit
 
+@testable import TestSupport
+
 @Suite("SelectionTree filtering: visibility, scoped writes, hidden selection untouched")
 struct SelectionTreeFilteringTests {
   @Test(

@@ -1,6 +1,8 @@
 import Testing
 import ToggleKit
 
+@testable import TestSupport
+
 /// A random forest of `size` nodes: each node's parent is an earlier node (or none), so the shape is
 /// random but parents come first, as preorder needs for ids to be positions.
 private func randomOracle(size: Int, seed: UInt64, reach: Int) -> ContractModel {
@@ -97,17 +99,25 @@ private func runModel(
 
 @Suite("SelectionTree against the naive oracle: seeded random operation sequences")
 struct SelectionTreeModelTests {
-  @Test("30,000 mixed operations on deep 1,000-node trees, invariants checked after every one")
+  @Test(
+    "mixed operations on deep 1,000-node trees, invariants checked after every one (30,000 in the long tier)"
+  )
   func thousandNodeTrees() throws {
     for seed in UInt64(1)...2 {
-      try runModel(size: 1_000, reach: 40, operations: 15_000, seed: seed, fullEvery: 1_500)
+      try runModel(
+        size: 1_000, reach: 40, operations: Tier.size(fast: 1_500, long: 15_000), seed: seed,
+        fullEvery: 1_500)
     }
   }
 
-  @Test("75,000 mixed operations on bushy 10,000-node trees, full comparison every 2,500")
+  @Test(
+    "mixed operations on bushy 10,000-node trees, full comparison every 2,500 (75,000 in the long tier)"
+  )
   func tenThousandNodeTrees() throws {
     for seed in UInt64(11)...13 {
-      try runModel(size: 10_000, reach: 10_000, operations: 25_000, seed: seed, fullEvery: 2_500)
+      try runModel(
+        size: 10_000, reach: 10_000, operations: Tier.size(fast: 2_500, long: 25_000), seed: seed,
+        fullEvery: 2_500)
     }
   }
 }

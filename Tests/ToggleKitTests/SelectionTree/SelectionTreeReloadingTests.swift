@@ -1,6 +1,8 @@
 import Testing
 import ToggleKit
 
+@testable import TestSupport
+
 /// A random tree of named nodes: ids "k<number>", labels the same, parents earlier in the list.
 private func randomEntries(
   _ ids: [Int], generator: inout SeededGenerator

@@ -3,6 +3,8 @@ import Observation
 import Testing
 import ToggleKit
 
+@testable import TestSupport
+
 /// Whether `action` makes observers of `read` fire.
 private func fires(reading read: () -> Void, when action: () throws -> Void) rethrows -> Bool {
   let counter = Counter()

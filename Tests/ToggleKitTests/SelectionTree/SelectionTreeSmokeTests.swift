@@ -1,6 +1,8 @@
 import Testing
 import ToggleKit
 
+@testable import TestSupport
+
 @Suite("SelectionTree: the README example")
 struct SelectionTreeSmokeTests {
   @Test("toggling a parent selects its leaves; toggling a leaf makes the parent mixed")

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import TestSupport
 @testable import ToggleKit
 
 /// Everything a reader sees of every node, read in bulk: cheaper than a ``ContractView``.
@@ -20,9 +21,9 @@ private struct Fingerprint: Equatable {
 @Suite("Copies share storage, never state: a write to a copy never reaches the original")
 struct ValueSemanticsTests {
   /// Every four- and five-node tree with its leaves cycling through the kinds, and every world of
-  /// up to three nodes.
+  /// up to three nodes (the fast tier: every world of up to two nodes).
   private static func worlds() -> [[ContractModel.Datum]] {
-    let fourAndFive = [4, 5].flatMap { size in
+    let fourAndFive = Tier.size(fast: [], long: [4, 5]).flatMap { size in
       orderedForests(size).map { shape in
         (0..<size).map { node in
           let parent = shape[node] < 0 ? nil : shape[node]
@@ -32,15 +33,15 @@ struct ValueSemanticsTests {
         }
       }
     }
-    return contractWorlds(upTo: 3) + fourAndFive
+    return contractWorlds(upTo: Tier.size(fast: 2, long: 3)) + fourAndFive
   }
 
   @Test(
-    "after any operation on any world of up to three nodes or any four- or five-node tree, writing one of two copies with any second operation leaves the other as it was, each equals the model, and a node write that changes nothing leaves the copies one value (blocks and chunks of two)"
+    "after any operation on any world of up to two nodes (up to three, and every four- and five-node tree, in the long tier), writing one of two copies with any second operation leaves the other as it was, each equals the model, and a node write that changes nothing leaves the copies one value (blocks and chunks of two)"
   )
   func writesToCopiesNeverReachTheOriginal() throws {
     var checked = 0
-    try _NodeStates.$testingBlockShift.withValue(1) {
+    try NodeStates.$testingBlockShift.withValue(1) {
       for data in Self.worlds() {
         let tree = try SelectionTree(contract: data, options: .init())
         let model = ContractModel(data: data, options: .init())
@@ -81,7 +82,7 @@ struct ValueSemanticsTests {
         }
       }
     }
-    #expect(checked > 200_000)
+    #expect(checked > Tier.size(fast: 1_000, long: 200_000))
   }
 
   @Test(
@@ -89,14 +90,14 @@ struct ValueSemanticsTests {
     arguments: [nil, 1] as [Int?])
   func concurrentCopies(blockShift: Int?) async throws {
     let paths = (0..<40).flatMap { folder in (0..<50).map { "f\(folder)/leaf\(folder)-\($0)" } }
-    let original = try _NodeStates.$testingBlockShift.withValue(blockShift) {
+    let original = try NodeStates.$testingBlockShift.withValue(blockShift) {
       try SelectionTree(paths: paths)
     }
     let ids = original.ids
     /// Seeded clicks on `tree`, the same wherever they run.
     @Sendable func clicks(_ tree: inout SelectionTree<String>, seed: UInt64) {
       var generator = SeededGenerator(seed: seed)
-      for _ in 0..<400 {
+      for _ in 0..<Tier.size(fast: 60, long: 400) {
         let id = ids.randomElement(using: &generator)!
         if Int.random(in: 0..<10, using: &generator) == 0 {
           try? tree.setLock(id, to: .on)
@@ -121,7 +122,7 @@ struct ValueSemanticsTests {
       return results
     }
     for (seed, tree) in results {
-      var alone = try _NodeStates.$testingBlockShift.withValue(blockShift) {
+      var alone = try NodeStates.$testingBlockShift.withValue(blockShift) {
         try SelectionTree(paths: paths)
       }
       clicks(&alone, seed: seed)

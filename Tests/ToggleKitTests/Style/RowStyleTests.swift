@@ -1,6 +1,8 @@
 import Testing
 import ToggleKit
 
+@testable import TestSupport
+
 /// Styles to check the laws over: built-ins, factories with and without optional parameters, and
 /// a custom one that looks at the row it is given.
 private let styles: [(String, RowStyle)] = [

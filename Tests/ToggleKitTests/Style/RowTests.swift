@@ -1,6 +1,8 @@
 import Testing
 import ToggleKit
 
+@testable import TestSupport
+
 @Suite("Rows: display width, truncation, plain and ANSI rendering, hostile labels")
 struct RowTests {
   @Test("display width counts wide characters and emoji as two, combining marks as none")

@@ -1,0 +1,31 @@
+import ToggleKit
+
+extension SelectionTree where ID == Int {
+  /// A tree whose node i has id i, built from a parent array and an oracle's values, locks and
+  /// disabled flags.
+  init(oracle: ContractModel) throws {
+    let entries = (0..<oracle.count).map { node in
+      SelectionTree<Int>.Entry(
+        id: node, parent: oracle.parentIndex(node) < 0 ? nil : oracle.parentIndex(node),
+        label: "n\(node)",
+        isSelected: oracle.isLeaf(node) || !oracle.options.propagation.up
+          ? oracle.value[node]! : false,
+        lock: oracle.isLeaf(node) && oracle.locked[node]! ? .current : .none,
+        isDisabled: oracle.disabledItself[node]!, isExpanded: oracle.expanded[node]!)
+    }
+    try self.init(entries: entries, options: oracle.options)
+    if let matches = oracle.matches {
+      let labels = Set(matches.map { "n\($0)" })
+      setFilter(TreeFilter(label: { labels.contains($0) }))
+    }
+  }
+}
+
+/// Every placement of one or two disabled nodes in a tree of `size` nodes.
+func everyDisabledPlacement(size: Int) -> [[Int]] {
+  var placements: [[Int]] = (0..<size).map { [$0] }
+  for first in 0..<size {
+    for second in (first + 1)..<max(first + 1, size) { placements.append([first, second]) }
+  }
+  return placements
+}

@@ -1,0 +1,147 @@
+import Testing
+import ToggleKit
+
+@testable import TestSupport
+
+/// A random forest of `count` nodes as parent indices (-1 for a root), parents before children.
+private func randomParents(_ count: Int, _ generator: inout SeededGenerator) -> [Int] {
+  (0..<count).map { index in index == 0 ? -1 : Int.random(in: -1..<index, using: &generator) }
+}
+
+/// A world: the whole tree, and which of its folders start (and load) unloaded.
+private struct LazyWorld {
+  let parents: [Int]
+  let lazyFolders: Set<Int>
+
+  var ids: [String] { parents.indices.map { "n\($0)" } }
+
+  func children(of node: Int) -> [Int] { parents.indices.filter { parents[$0] == node } }
+
+  /// The whole tree, eagerly: ids n0, n1, … in preorder.
+  func eager() throws -> SelectionTree<String> {
+    try SelectionTree(entries: preorder(from: nil, stoppingAtLazy: false).map(entry))
+  }
+
+  func entry(_ node: Int) -> SelectionTree<String>.Entry {
+    .init(id: "n\(node)", parent: parents[node] < 0 ? nil : "n\(parents[node])", label: "n\(node)")
+  }
+
+  /// The nodes below `root` (the roots when nil) in preorder, stopping below lazy folders.
+  func preorder(from root: Int?, stoppingAtLazy: Bool = true) -> [Int] {
+    var result: [Int] = []
+    var pending = (root.map { children(of: $0) } ?? parents.indices.filter { parents[$0] < 0 })
+      .reversed().map { $0 }
+    while let next = pending.popLast() {
+      result.append(next)
+      if !stoppingAtLazy || !lazyFolders.contains(next) {
+        pending += children(of: next).reversed()
+      }
+    }
+    return result
+  }
+
+  /// What a loader returns for a lazy folder: what is below it down to the next lazy folders.
+  func load(_ id: String) -> LazyTree<String>.Children {
+    let below = preorder(from: Int(id.dropFirst())!)
+    return .init(
+      entries: below.map(entry),
+      unloaded: Set(below.filter { lazyFolders.contains($0) }.map { "n\($0)" }))
+  }
+
+  /// The tree as first shown.
+  func lazy() throws -> LazyTree<String> {
+    let shown = preorder(from: nil)
+    return LazyTree(
+      try SelectionTree(entries: shown.map(entry)),
+      unloaded: Set(shown.filter { lazyFolders.contains($0) }.map { "n\($0)" }))
+  }
+}
+
+@Suite("LazyTree: folders read when needed, against the whole tree read at once")
+struct LazyTreeTests {
+  @Test(
+    "600 random worlds (3,000 in the long tier) of up to 9 nodes, 14 random steps each (toggle, lock, load, expand, load all below): the topmost selection, every loaded node's state and lock equal the whole tree's; leaves loaded equal its leaves; at the end the trees are equal"
+  )
+  func againstTheWholeTree() throws {
+    var generator = SeededGenerator(seed: 2026)
+    for round in 0..<Tier.size(fast: 600, long: 3_000) {
+      let count = Int.random(in: 1...9, using: &generator)
+      let parents = randomParents(count, &generator)
+      let folders = parents.indices.filter { node in parents.contains(node) }
+      let world = LazyWorld(
+        parents: parents, lazyFolders: Set(folders.filter { _ in Bool.random(using: &generator) }))
+      var eager = try world.eager()
+      var lazy = try world.lazy()
+      var log: [String] = []
+      for _ in 0..<14 {
+        let loaded = lazy.tree.ids
+        let id = loaded.randomElement(using: &generator)!
+        switch Int.random(in: 0..<6, using: &generator) {
+        case 0, 1:
+          log.append("toggle \(id)")
+          _ = try? lazy.tree.toggle(id)
+          _ = try? eager.toggle(id)
+        case 2:
+          let lock = [NodeLock.on, .off, .none].randomElement(using: &generator)!
+          log.append("lock \(id) \(lock)")
+          try lazy.tree.setLock(id, to: lock)
+          try eager.setLock(id, to: lock)
+        case 3:
+          log.append("load \(id)")
+          try lazy.load(id, using: world.load)
+        case 4:
+          log.append("expand \(id)")
+          try lazy.expand(id, using: world.load)
+          #expect(!lazy.isUnloaded(id))
+          #expect(lazy.tree.children(of: id).isEmpty || lazy.tree.isExpanded(id) == true)
+        default:
+          log.append("load all under \(id)")
+          try lazy.loadAll(under: id, using: world.load)
+          var node: String? = id
+          for unloaded in lazy.unloaded {
+            node = unloaded
+            while let current = node, current != id { node = lazy.tree.parent(of: current) }
+            #expect(node == nil, "round \(round): \(unloaded) is still unloaded under \(id)")
+          }
+        }
+        let context = "round \(round) \(parents) lazy \(world.lazyFolders.sorted()): \(log)"
+        #expect(try lazy.selection(.topmost) == eager.selection(.topmost), "\(context)")
+        for id in lazy.tree.ids {
+          #expect(lazy.tree.state(of: id) == eager.state(of: id), "\(context): \(id)")
+          #expect(lazy.tree.isLocked(id) == eager.isLocked(id), "\(context): lock of \(id)")
+        }
+        #expect(lazy.unloaded.allSatisfy { lazy.tree.children(of: $0).isEmpty })
+        var copy = lazy
+        #expect(
+          try copy.selection(.leaves, unloaded: .loaded, using: world.load)
+            == eager.selection(.leaves), "\(context)")
+        #expect(copy.unloaded.allSatisfy { copy.tree.state(of: $0) == .off })
+      }
+      try lazy.loadAll(using: world.load)
+      #expect(lazy.unloaded.isEmpty && lazy.tree.ids == eager.ids, "round \(round)")
+      #expect(lazy.tree.selection(.all) == eager.selection(.all), "round \(round): \(log)")
+    }
+  }
+
+  @Test("as units, a selected unloaded folder is one leaf; an async loader fills like a sync one")
+  func unitsAndAsync() async throws {
+    var lazy = LazyTree(try SelectionTree(paths: ["src", "README"]), unloaded: ["src", "gone"])
+    #expect(lazy.unloaded == ["src"], "only leaves of the tree can be unloaded")
+    try lazy.tree.toggle("src")
+    #expect(try lazy.selection(.leaves) == ["src"])
+    #expect(
+      try lazy.selection(.leaves, unloaded: .asUnits, using: { _ in .init(entries: []) }) == ["src"]
+    )
+    try await lazy.load("src") { id in
+      await Task.yield()
+      return .init(entries: [
+        .init(id: "src/a", parent: id, label: "a"), .init(id: "src/b", parent: id, label: "b"),
+      ])
+    }
+    #expect(lazy.tree.selection(.leaves) == ["src/a", "src/b"] && lazy.unloaded.isEmpty)
+    #expect(throws: SelectionTreeError.self) {
+      var clash = LazyTree(try SelectionTree(paths: ["a", "b"]), unloaded: ["a"])
+      try clash.load("a") { _ in .init(entries: [.init(id: "b", parent: "a", label: "b")]) }
+    }
+  }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+@testable import TestSupport
+
+/// Runs the built `togglekit` binary, the way a user or a script would.
+enum TogglekitBinary {
+  /// The binary next to the test bundle in the build folder.
+  static var url: URL {
+    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    return executable.deletingLastPathComponent().appendingPathComponent("togglekit")
+  }
+
+  /// Makes a write to a pipe whose reader has exited an error instead of a SIGPIPE that kills the
+  /// test process (a child may exit, by design, before it reads all of its input).
+  static let brokenPipesIgnored: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
+
+  struct Result {
+    var stdout: String
+    var stderr: String
+    var code: Int32
+  }
+
+  /// Runs `togglekit` with `arguments`, feeding `input` to standard input (or /dev/null).
+  static func run(_ arguments: [String], input: String? = nil, environment: [String: String]? = nil)
+    throws -> Result
+  {
+    try run(executable: url, arguments, input: input, environment: environment)
+  }
+
+  static func run(
+    executable: URL, _ arguments: [String], input: String? = nil,
+    environment: [String: String]? = nil
+  ) throws -> Result {
+    _ = brokenPipesIgnored
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    let inputPipe = Pipe()
+    process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
+    try process.run()
+    if let input {
+      // A child that exits before reading everything closes the pipe: not a test failure.
+      try? inputPipe.fileHandleForWriting.write(contentsOf: Data(input.utf8))
+      try? inputPipe.fileHandleForWriting.close()
+    }
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(
+      stdout: String(decoding: outputData, as: UTF8.self),
+      stderr: String(decoding: errorData, as: UTF8.self), code: process.terminationStatus)
+  }
+
+  /// A temporary file with `text`, removed by the caller's scratch folder.
+  static func file(_ name: String, _ text: String, in folder: URL) throws -> String {
+    let url = folder.appendingPathComponent(name)
+    try Data(text.utf8).write(to: url)
+    return url.path
+  }
+
+  /// A new empty folder for one test's files, inside the folder of this test process.
+  static func scratch() throws -> URL {
+    let folder = scratchParent.appendingPathComponent(UUID().uuidString)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  /// The folder every scratch folder of this process is in: removed, with all the tests left in
+  /// it (names that are not UTF-8, escape sequences…), when the process exits.
+  private static let scratchParent: URL = {
+    let parent = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "togglekit-e2e-\(UUID().uuidString)")
+    scratchParentPath = parent.path
+    atexit { scratchParentPath.map { _ = try? FileManager.default.removeItem(atPath: $0) } }
+    return parent
+  }()
+}
+
+/// The scratch parent's path, for the exit handler (a C function, which captures nothing); written
+/// once, before any test uses it.
+nonisolated(unsafe) private var scratchParentPath: String?
