@@ -64,6 +64,8 @@ INLINE = "ScreenSequencesTests|InlineEndToEndTests"
 STREAM = "StreamingInputTests|StreamingEndToEndTests"
 LAZY = "LazyTreeTests|GitIgnoreTests|ExplorerLazyTests|LazyDirectoryEndToEndTests"
 MODEL_LOAD = "SelectionModelLoadingTests"
+NAMES = "LabelBytesTests|NamesFromOtherProgramsTests|StartingSelectionTests|NamesEndToEndTests"
+KEYS = "KeyDecoderTests|NamesEndToEndTests"
 PREVIEW = "PreviewCommandTests|PreviewTextTests|PreviewProcessTests|PreviewerTests|ExplorerPreviewLayoutTests|PreviewEndToEndTests"
 STAGES = [
     SEAMS, BUILDING, BULK, MODEL, "ParentToggle", BASIC, HOSTILE, FOUR, FIVE, EXHAUSTIVE, PAIRS, RANDOM, HOSTILE_E2E,
@@ -399,7 +401,7 @@ MUTANTS = [
      "      var lines = _TextPieces(_UncheckedLines(), file: file)\n      do throws(TreeFormatError) {\n        try [UInt8]().withUnsafeBufferPointer",
      PIECES),
     ("a format the file's name gives still waits for detection", src("TreeParser.swift"),
-     "let known = format ?? TreeFormat.named(file)", "let known = format", PIECES),
+     "let known = format ?? TreeFormat(fileName: file)", "let known = format", PIECES),
     ("the general way never shares the previous path's nodes", src("PathTreeBuilder.swift"),
      "      if shared < previousNodes.count, previousNodes[shared].end == end,",
      "      if false, previousNodes[shared].end == end,", BUILDING),
@@ -458,7 +460,8 @@ MUTANTS = [
      "case .choices(let words): line += \" -x -a \" + fishQuoted(words.joined(separator: \" \"))",
      "case .choices: line += \" -x\"", SHELLS),
     ("bash completes files after --dir", src("Completion.swift"),
-     "COMPREPLY=($(compgen -d -- \\\"$cur\\\")); return 0\"", "COMPREPLY=($(compgen -f -- \\\"$cur\\\")); return 0\"", SHELLS),
+     "mapfile -t COMPREPLY < <(compgen -d -- \\\"$cur\\\"); return 0\"",
+     "mapfile -t COMPREPLY < <(compgen -f -- \\\"$cur\\\"); return 0\"", SHELLS),
     ("zsh offers no values for a choice option", src("Completion.swift"),
      "case .choices(let words): action = \"(\" + words.joined(separator: \" \") + \")\"",
      "case .choices: action = \" \"", SHELLS),
@@ -493,8 +496,15 @@ MUTANTS = [
      "(inline ? \"\\u{1B}8\\u{1B}[J\\u{1B}[?25h\"", "(inline ? \"\\u{1B}[?25h\"", INLINE),
     ("a height of the whole screen is inline", src("ScreenSequences.swift"),
      "return rows >= screenRows ? nil : rows", "return rows", INLINE),
-    ("a quote inside a path ends the quoting", src("PreviewCommand.swift"),
-     "text.replacing(\"'\", with: #\"'\\''\"#)", "text", PREVIEW),
+    ("{} inside single quotes is not closed around", src("PreviewCommand.swift"),
+     "case .single: #\"'\"${1}\"'\"#", "case .single: #\"\"${1}\"\"#", PREVIEW),
+    ("{} inside double quotes is quoted again", src("PreviewCommand.swift"),
+     "case .double: \"${1}\"", "case .double: #\"\"${1}\"\"#", PREVIEW),
+    ("{} outside quotes is unquoted", src("PreviewCommand.swift"),
+     "case .plain, .substitution, .backquote: #\"\"${1}\"\"#",
+     "case .plain, .substitution, .backquote: \"${1}\"", PREVIEW),
+    ("a backslash in a template does not escape the next character", src("PreviewCommand.swift"),
+     "        if let next {\n          result.append(next)\n          index += 1\n        }\n", "", PREVIEW),
     ("{} under --dir is the labels, not the file's path", src("PreviewCommand.swift"),
      "guard let directory else {", "guard let directory, false else {", PREVIEW),
     ("any CSI sequence is dropped, colours too", src("PreviewText.swift"),
@@ -524,7 +534,7 @@ MUTANTS = [
     ("the note takes no line of its own", src("Explorer.swift"),
      "if rows.count < rowCount { rows.append(note) } else { rows[rowCount - 1] = note }", "rows[rowCount - 1] = note", PREVIEW),
     ("a snapshot holds half a line", src("StreamingInput.swift"),
-     "    guard let last = bytes.lastIndex(of: 0x0A) else {", "    guard let last = bytes.indices.last else {", STREAM),
+     "    guard let last = bytes.lastIndex(of: end) else {", "    guard let last = bytes.indices.last else {", STREAM),
     ("snapshots come as often as asked", src("StreamingInput.swift"),
      "guard lines != linesShown, now >= nextSnapshot else", "guard lines != linesShown else", STREAM),
     ("the last line without a newline is lost", src("StreamingInput.swift"),
@@ -577,8 +587,9 @@ MUTANTS = [
      "? first + rest : first + String(separator) + rest",
      "? first + String(separator) + rest : first + String(separator) + rest",
      HOSTILE + "|PreviewCommandTests"),
-    ("a raw list reads a leading '/' as an empty label", src("StartingSelection.swift"),
-     "let rooted = text.hasPrefix(\"/\")", "let rooted = false", STARTING),
+    ("a raw list reads a leading '/' as an empty label", src("LabelPath.swift"),
+     "    if scalars[0] == separator {\n      labels.append(String(separator))",
+     "    if false {\n      labels.append(String(separator))", STARTING),
     ("JSON writes the ids under a bare root", src("_JSONTree.swift"),
      "pathLengths[parent] + (underBareRoot ? 0 : 1)", "pathLengths[parent] + 1",
      "FormatRoundTripTests|" + JSON_T),
@@ -682,6 +693,31 @@ MUTANTS = [
      "let hash = isKnown ? known[position] : ids[position].hashValue",
      "let hash = isKnown ? known[min(position + 1, known.count - 1)] : ids[position].hashValue",
      "PathBuildingTests"),
+    # Names from other programs pass through exactly
+    ("a backslash in a name without a marker is read, not refused", src("_PathList+Lines.swift"),
+     "if let special, bytes[special] == UInt8(ascii: \"\\\\\") {",
+     "if let special, bytes[special] == 0 {", NAMES),
+    ("a raw-byte scalar's own UTF-8 is read as that scalar", src("LabelBytes.swift"),
+     "if let (scalar, length) = decodeScalar(bytes, at: index), rawByte(scalar) == nil {",
+     "if let (scalar, length) = decodeScalar(bytes, at: index) {", NAMES),
+    ("a raw byte is written as its scalar, not \\xHH", src("LabelEscaping.swift"),
+     "      } else if let byte = LabelBytes.rawByte(scalar) {",
+     "      } else if let byte = LabelBytes.rawByte(scalar), false {", NAMES),
+    ("a CR ends every line of LF text", src("_TextPieces.swift"),
+     "if endsInCR && (endsInCRLF == true || !Sink.keepsCarriageReturnsOfLFText) { end -= 1 }",
+     "if endsInCR { end -= 1 }", NAMES),
+    ("a name's trailing separator is kept", src("_PathList+Lines.swift"),
+     "if end > 1 && bytes[end - 1] == separatorByte && bytes[end - 2] != separatorByte { end -= 1 }",
+     "", NAMES),
+    ("--dir prints paths from the folder's own name", src("Invocation.swift"),
+     "    return (path.hasPrefix(\"/\") ? [\"/\"] : []) + components.dropLast()", "    return []",
+     "DirectoryPrefixTests|InvocationTests|NamesEndToEndTests"),
+    ("a truncated sequence cancels at flush", src("Key.swift"),
+     "return pending == [0x1B] ? [.escape] : []", "return pending.first == 0x1B ? [.escape] : []",
+     KEYS),
+    ("an ESC inside a sequence does not start a new one", src("Key.swift"),
+     "      if pending[end] == 0x1B { return (nil, end - index) }\n", "", KEYS),
+
 ]
 
 

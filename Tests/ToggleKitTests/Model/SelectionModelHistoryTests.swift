@@ -178,18 +178,7 @@ struct SelectionModelHistoryTests {
     let (size, longRun, compareEvery, limit) = Self.runs[run]
     let operations = Tier.size(fast: longRun / 100, long: longRun)
     var generator = SeededGenerator(seed: UInt64(9_100 + run))
-    var data: [ContractModel.Datum] = []
-    for id in 0..<size {
-      let parent =
-        id == 0 || Int.random(in: 0..<8, using: &generator) == 0
-        ? nil : Int.random(in: 0..<id, using: &generator)
-      data.append(.init(id: id, parent: parent))
-    }
-    let parents = Set(data.compactMap(\.parent))
-    for id in 0..<size where !parents.contains(id) {
-      data[id] = SourceKind.allCases.randomElement(using: &generator)!.datum(
-        id, parent: data[id].parent)
-    }
+    let data = randomData(size: size, disabling: false, &generator)
     let blockShift: Int? = run % 2 == 0 ? 1 : nil
     let started = ContinuousClock.now
     defer {

@@ -3,18 +3,6 @@ import Testing
 @testable import TestSupport
 @testable import ToggleKit
 
-extension SourceKind {
-  /// The datum of a leaf of this kind.
-  func datum(_ id: Int, parent: Int?) -> ContractModel.Datum {
-    switch self {
-    case .off: .init(id: id, parent: parent)
-    case .on: .init(id: id, parent: parent, isSelected: true)
-    case .lockedOff: .init(id: id, parent: parent, lock: .off)
-    case .lockedOn: .init(id: id, parent: parent, lock: .on)
-    }
-  }
-}
-
 /// Every world of up to `size` nodes: each ordered forest, each assignment of leaf kinds.
 func contractWorlds(upTo size: Int) -> [[ContractModel.Datum]] {
   var worlds: [[ContractModel.Datum]] = []

@@ -4,27 +4,6 @@ import Testing
 @testable import TestSupport
 @testable import ToggleKit
 
-/// A random forest of `size` nodes: random parents among earlier nodes (depth about ln n), random
-/// leaf kinds, a few disabled nodes.
-private func randomData(size: Int, _ generator: inout SeededGenerator) -> [ContractModel.Datum] {
-  var data: [ContractModel.Datum] = []
-  for id in 0..<size {
-    let parent =
-      id == 0 || Int.random(in: 0..<8, using: &generator) == 0
-      ? nil : Int.random(in: 0..<id, using: &generator)
-    data.append(.init(id: id, parent: parent))
-  }
-  let parents = Set(data.compactMap(\.parent))
-  for id in 0..<size where !parents.contains(id) {
-    data[id] = SourceKind.allCases.randomElement(using: &generator)!.datum(
-      id, parent: data[id].parent)
-  }
-  for id in 0..<size where Int.random(in: 0..<40, using: &generator) == 0 {
-    data[id].isDisabled = true
-  }
-  return data
-}
-
 /// A random operation from the whole alphabet over the model's current nodes.
 private func randomOperation(
   _ model: ContractModel, size: Int, reloads: Int, _ generator: inout SeededGenerator
