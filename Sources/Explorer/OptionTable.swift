@@ -199,7 +199,7 @@ package enum OptionTable {
       apply: { invocation, value in invocation.operations.append(.expand(value)) }),
     .init(
       names: ["--filter"], value: "TEXT", commands: [.apply], section: .operations,
-      help: "apply operations under a filter (case-insensitive label match)",
+      help: "apply operations under a filter (labels containing TEXT, smart case)",
       apply: { invocation, value in invocation.filter = value }),
     .init(
       names: ["-q", "--query"], value: "TEXT", commands: [.explore], section: .finding,
@@ -208,8 +208,8 @@ package enum OptionTable {
     .init(
       names: ["-e", "--exact"], value: nil, commands: [.explore], section: .finding,
       help: """
-        the filter matches substrings (case-insensitive), not fuzzy
-        subsequences (smart case)
+        the filter matches substrings, not fuzzy subsequences (smart
+        case either way)
         """,
       apply: { invocation, _ in invocation.exact = true }),
     .init(

@@ -17,6 +17,31 @@ public enum RuleError: Error, Hashable, Sendable, CustomStringConvertible {
 
   /// The error as one line of text.
   /// - Complexity: O(k) for k keys named.
+  /// A syntax error's file (nil for unnamed text and for the other errors): `error.file ?? "-"`.
+  public var file: String? {
+    if case .syntax(let file, _, _, _) = self { return file }
+    return nil
+  }
+
+  /// A syntax error's line (1-based); nil for the other errors.
+  public var line: Int? {
+    if case .syntax(_, let line, _, _) = self { return line }
+    return nil
+  }
+
+  /// A syntax error's column (1-based, in characters); nil for the other errors.
+  public var column: Int? {
+    if case .syntax(_, _, let column, _) = self { return column }
+    return nil
+  }
+
+  /// A syntax error's message without its location; the description for the other errors.
+  public var message: String {
+    if case .syntax(_, _, _, let message) = self { return message }
+    return description
+  }
+
+  /// The error in words, with a syntax error's `file:line:column:` first.
   public var description: String {
     switch self {
     case .cycle(let keys):

@@ -6,7 +6,7 @@ import ToggleKit
 /// ```swift
 /// var vocabulary = RuleVocabulary()
 /// vocabulary.add("platform", \.platform)
-/// vocabulary.add("detail", \.detailLevel)
+/// vocabulary.add("detail", \.detail)
 /// let rules = try RuleModel(parsing: "platform == \"watch\" => detail <= minimal",
 ///                           vocabulary: vocabulary)
 /// ```

@@ -7,6 +7,8 @@
     /// `sourceLocation`.
     ///
     /// ```swift
+    /// import Testing
+    ///
     /// @Test func volumeBindingIsLawful() {
     ///   @ModelState var volume = 3
     ///   BindingLaws.expectLawful($volume, samples: [0, 11])
@@ -27,6 +29,8 @@
     /// `sourceLocation`.
     ///
     /// ```swift
+    /// import Testing
+    ///
     /// @Test func membershipIsLawful() {
     ///   @ModelState var selection: Set<String> = []
     ///   BindingLaws.expectLawful($selection.contains("a"))

@@ -31,6 +31,8 @@ struct ExplorerFindingTests {
     type("SMI", into: &exact)
     #expect(exact.filterText == "grsmSMI")
     exact.startFiltering("SMI")
+    #expect(exact.frame(mode: .plain).first == "(nothing matches)", "smart case: SMI is not Smi")
+    exact.startFiltering("smi")
     #expect(exact.frame(mode: .plain).prefix(2) == ["▾ [ ] Veg", "    [ ] Granny Smith"])
   }
 

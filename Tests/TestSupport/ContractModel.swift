@@ -261,8 +261,12 @@ struct ContractModel {
   /// expansion; a lock the data carries wins; new nodes inherit the lock of their nearest
   /// surviving ancestor (at the value it showed) and, under `.inheritFullySelectedParent`, new
   /// leaves the selection of one that showed on — unless the data selects or locks them itself.
-  mutating func reload(from data: [Datum], newChildren: NewChildren) {
+  ///
+  /// `shown` is the tree whose states the nodes showed (by default this one; a tree with derived
+  /// attributes shows what they make of its data).
+  mutating func reload(from data: [Datum], newChildren: NewChildren, shown: ContractModel? = nil) {
     let old = self
+    let shows = shown ?? self
     var fresh = ContractModel(data: data, options: options)
     let dataLocked = fresh.locked
     for id in fresh.order {
@@ -270,7 +274,7 @@ struct ContractModel {
         if !dataLocked[id]! {
           var carried = old.value[id]!
           if fresh.isLeaf(id) && !old.isLeaf(id) && old.options.propagation.up {
-            carried = old.state(id) == .on
+            carried = shows.state(id) == .on
           }
           fresh.value[id] = carried
           fresh.locked[id] = old.locked[id]!
@@ -282,9 +286,9 @@ struct ContractModel {
       guard let survivor = fresh.ancestors(id).first(where: old.contains) else { continue }
       if old.locked[survivor]! && !dataLocked[survivor]! {
         fresh.locked[id] = true
-        fresh.value[id] = fresh.value[id]! || old.state(survivor) == .on
+        fresh.value[id] = fresh.value[id]! || shows.state(survivor) == .on
       } else if newChildren == .inheritFullySelectedParent && fresh.isLeaf(id)
-        && old.state(survivor) == .on
+        && shows.state(survivor) == .on
       {
         fresh.value[id] = true
       }

@@ -78,6 +78,7 @@ enum ContractOperation: Hashable, CustomStringConvertible {
   case lock(Int, NodeLock)
   case disable(Int, Bool)
   case expand(Int, Bool)
+  case expandAll(Bool)
   case selectAll, deselectAll
   case filter(Set<Int>, matchesOnly: Bool)
   case clearFilter
@@ -95,6 +96,7 @@ enum ContractOperation: Hashable, CustomStringConvertible {
     case .lock(let node, let lock): "lock n\(node) \(lock)"
     case .disable(let node, let flag): "\(flag ? "disable" : "enable") n\(node)"
     case .expand(let node, let flag): "\(flag ? "expand" : "collapse") n\(node)"
+    case .expandAll(let flag): flag ? "expand all" : "collapse all"
     case .selectAll: "select all"
     case .deselectAll: "deselect all"
     case .filter(let matches, let only):
@@ -134,7 +136,7 @@ enum ContractOperation: Hashable, CustomStringConvertible {
         .reload(.dataDisable(last, true), .unselected), .restore([first, last, 99]),
       ]
     }
-    result += [.selectAll, .deselectAll, .clearFilter, .restore([])]
+    result += [.selectAll, .deselectAll, .clearFilter, .restore([]), .expandAll(false)]
     result += [.policy(.counted), .policy(.excluded), .mixedTarget(.off), .cascade(true)]
     result += [.scope(.all), .reload(.reverse, .unselected), .reload(.same, .unselected)]
     return result
@@ -170,6 +172,9 @@ enum ContractOperation: Hashable, CustomStringConvertible {
       guard model.contains(node) else { return (nil, nil) }
       try tree.setExpanded(node, to: flag)
       model.expanded[node] = flag
+    case .expandAll(let flag):
+      tree.setAllExpanded(flag)
+      for id in model.order { model.expanded[id] = flag }
     case .selectAll: return (tree.selectAll(), model.writeAll(true))
     case .deselectAll: return (tree.deselectAll(), model.writeAll(false))
     case .filter(let matches, let only):

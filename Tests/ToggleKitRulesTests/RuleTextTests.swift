@@ -247,6 +247,27 @@ struct RuleTextTests {
     }
   }
 
+  @Test("a syntax error answers file, line, column and message directly; other errors answer nil")
+  func errorAccessors() {
+    do {
+      _ = try RuleModel(
+        parsing: "expanded <= true\n(depth == 1 => expanded <= true", vocabulary: .selectionTree,
+        file: "r.txt")
+      Issue.record("no error")
+    } catch {
+      #expect(error.file == "r.txt" && error.line == 2 && error.column == 13, "\(error)")
+      #expect(!error.message.isEmpty && "\(error)".hasSuffix(error.message))
+    }
+    do {
+      _ = try RuleModel(parsing: "(depth == 1 => expanded <= true", vocabulary: .selectionTree)
+    } catch {
+      #expect(error.file == nil && error.line == 1 && error.column == 13, "\(error)")
+    }
+    let cycle = RuleError.cycle(["a", "b"])
+    #expect(cycle.file == nil && cycle.line == nil && cycle.column == nil)
+    #expect(cycle.message == cycle.description)
+  }
+
   @Test("invalid UTF-8 and NUL bytes are errors with their position")
   func badBytes() {
     #expect(

@@ -3,6 +3,7 @@ extension ModelBinding where Value: MutableCollection, Value.Element: Identifiab
   /// such element exists now.
   ///
   /// ```swift
+  /// struct Item: Identifiable { var id: Int }
   /// @ModelState var items = [Item(id: 1), Item(id: 2)]
   /// let second = $items[id: 2]!
   /// items.reverse()                     // still element 2

@@ -76,6 +76,7 @@ public struct ModelBinding<Value> {
   /// read-modify-write atomic and avoid copying large values.
   ///
   /// ```swift
+  /// final class Box { var items: [Int]; init(_ items: [Int]) { self.items = items } }
   /// let box = Box([1, 2])   // any reference type holding a value
   /// let binding = ModelBinding(get: { box.items }, update: { body in body(&box.items) })
   /// ```

@@ -61,6 +61,11 @@ public struct LazyTree<ID: Hashable> {
     self.unloaded = unloaded.filter { tree.contains($0) && tree.children(of: $0).isEmpty }
   }
 
+  /// Notes that `id`, a leaf of the tree, is unloaded (a model replaying loads on an old tree).
+  mutating func markUnloaded(_ id: ID) {
+    if tree.contains(id) && tree.children(of: id).isEmpty { unloaded.insert(id) }
+  }
+
   /// Whether `id`'s children are not loaded yet.
   ///
   public func isUnloaded(_ id: ID) -> Bool { unloaded.contains(id) }
@@ -78,7 +83,7 @@ public struct LazyTree<ID: Hashable> {
   /// Loads `id` with an asynchronous loader (nothing when it is loaded already).
   ///
   /// ```swift
-  /// try await lazy.load("src") { id in try await fetchChildren(of: id) }
+  /// try await lazy.load("src") { id in try await api.children(of: id) }   // a remote catalogue
   /// ```
   /// - Throws: What `loader` throws, or a ``SelectionTreeError`` for children that do not fit.
   /// - Complexity: O((n + m) log(n + m)) for m nodes loaded, plus the loader's wait.
@@ -90,7 +95,7 @@ public struct LazyTree<ID: Hashable> {
   /// Expands `id`, loading it first when it is unloaded.
   ///
   /// ```swift
-  /// try lazy.expand("src", using: reader)
+  /// try lazy.expand("src", using: loader.children)   // a DirectoryLoader, or any loader
   /// ```
   /// - Throws: What `loader` throws, or a ``SelectionTreeError``.
   /// - Complexity: As loading, O((n + m) log(n + m)) for m nodes loaded.
@@ -113,8 +118,8 @@ public struct LazyTree<ID: Hashable> {
   /// `loader`).
   ///
   /// ```swift
-  /// lazy.selection(.topmost)                                   // never loads
-  /// try lazy.selection(.leaves, unloaded: .loaded, using: reader)
+  /// try lazy.selection(.topmost)                                     // never loads
+  /// try lazy.selection(.leaves, unloaded: .loaded, using: loader.children)
   /// ```
   /// - Throws: What `loader` throws, or a ``SelectionTreeError``.
   /// - Complexity: As ``SelectionTree/selection(_:)``, plus loading the selected unloaded nodes.
@@ -175,7 +180,7 @@ public struct LazyTree<ID: Hashable> {
       entries.append(
         .init(
           id: id, parent: tree.parent(of: id), label: labels[position],
-          isDisabled: tree.isDisabledItself(id) ?? false,
+          isDisabled: tree.isDisabledByData(at: position),
           attributes: tree.attributes(of: id) ?? [:]))
     }
     for id in filled { entries += loaded[id]!.entries }
@@ -187,3 +192,5 @@ public struct LazyTree<ID: Hashable> {
     unloaded.subtract(filled)
   }
 }
+
+extension LazyTree.Children: Sendable where ID: Sendable {}

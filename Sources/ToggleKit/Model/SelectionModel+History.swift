@@ -84,6 +84,7 @@ extension SelectionModel {
       defer {
         history.undoSteps.removeAll()
         history.redoSteps.removeAll()
+        history.dropUnneededLoads()
       }
       return !history.undoSteps.isEmpty || !history.redoSteps.isEmpty
     }
@@ -124,26 +125,32 @@ extension SelectionModel {
   /// One ``undo()`` undoes it all. Transactions nest: the outermost one makes the step.
   ///
   /// ```swift
-  /// model.transaction("pick fruit") {
+  /// let model = SelectionModel(try SelectionTree(paths: ["Fruit/Apple", "Fruit/Pear"]))
+  /// try model.transaction("pick fruit") {
   ///   try model.toggle("Fruit/Apple")
   ///   try model.toggle("Fruit/Pear")
   /// }
   /// model.undo()   // "pick fruit": both clicks undone
   /// ```
+  ///
+  /// **Threads.** A transaction holds the model while `body` runs: other tasks wait, then make
+  /// their own steps (never mixed in), so `body` must not wait for a task that uses the model.
   /// - Throws: What `body` throws; changes made before it threw stay, as one step.
   /// - Complexity: `body`'s cost.
   @discardableResult
   public func transaction<Result, Failure: Error>(
     _ name: String, _ body: () throws(Failure) -> Result
   ) throws(Failure) -> Result {
-    lock.withLock {
-      if history.transactionDepth == 0 {
-        history.transactionName = name
-        history.transactionRecorded = false
-      }
-      history.transactionDepth += 1
+    lock.lock()
+    defer {
+      history.transactionDepth -= 1
+      lock.unlock()
     }
-    defer { lock.withLock { history.transactionDepth -= 1 } }
+    if history.transactionDepth == 0 {
+      history.transactionName = name
+      history.transactionRecorded = false
+    }
+    history.transactionDepth += 1
     return try body()
   }
 
@@ -163,19 +170,19 @@ extension SelectionModel {
       if step.loads == history.loads {
         storage = step.tree
       } else {
-        // Nodes were loaded since the step: its values on today's shape, the nodes that came
-        // since taking what the node they came into had in the step.
-        var shape = storage
-        shape.options.filterScope = .all
-        shape.deselectAll()
-        var carried = step.tree
-        carried.reload(from: shape)
-        storage = carried
+        // Loads are not undone: the step's tree gets the loads made since it, as they were made.
+        var lazy = LazyTree(step.tree, unloaded: [])
+        for (id, children) in history.loads(since: step.loads) {
+          lazy.markUnloaded(id)
+          try? lazy.load(id) { _ in children }
+        }
+        storage = lazy.tree
       }
       for (id, before) in observed where storage.snapshot(of: id) != before {
         changed.append(id)
         observed[id] = nil
       }
+      changed += takeAppeared()
     }
     if name != nil { notify(changed, historyChanged: true) }
     return name

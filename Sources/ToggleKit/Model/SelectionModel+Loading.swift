@@ -10,10 +10,13 @@ extension SelectionModel {
     unloadedNodes = lazy.unloaded
   }
 
-  /// The nodes whose children are not loaded yet; reading it observes every load.
+  /// The nodes of the tree whose children are not loaded yet; reading it observes every load.
+  /// - Complexity: O(u log n) for u unloaded nodes.
   public var unloaded: Set<ID> {
     registrar.access(self, keyPath: \.unloaded)
-    return lock.withLock { unloadedNodes }
+    return lock.withLock {
+      unloadedNodes.filter { storage.contains($0) && storage.children(of: $0).isEmpty }
+    }
   }
 
   /// Loads `id` with an asynchronous loader, waiting for it outside the model's lock (reads and
@@ -35,7 +38,7 @@ extension SelectionModel {
   public func load(_ id: ID, using loader: (ID) async throws -> LazyTree<ID>.Children)
     async throws
   {
-    guard lock.withLock({ unloadedNodes.contains(id) }) else { return }
+    guard lock.withLock({ isUnloaded(id) }) else { return }
     try fill(id, with: try await loader(id))
   }
 
@@ -47,8 +50,13 @@ extension SelectionModel {
   /// - Throws: What `loader` throws, or a ``SelectionTreeError`` for children that do not fit.
   /// - Complexity: O((n + m) log(n + m)) for m nodes loaded, plus comparing the remembered nodes.
   public func load(_ id: ID, using loader: (ID) throws -> LazyTree<ID>.Children) throws {
-    guard lock.withLock({ unloadedNodes.contains(id) }) else { return }
+    guard lock.withLock({ isUnloaded(id) }) else { return }
     try fill(id, with: try loader(id))
+  }
+
+  /// Whether `id` is in the tree, a leaf, and not loaded yet; call under the lock.
+  private func isUnloaded(_ id: ID) -> Bool {
+    unloadedNodes.contains(id) && storage.contains(id) && storage.children(of: id).isEmpty
   }
 
   /// Puts loaded children into the tree under the lock, and tells the observers what changed.
@@ -57,7 +65,7 @@ extension SelectionModel {
     var failure: (any Error)?
     var filled = false
     lock.withLock {
-      guard unloadedNodes.contains(id) else { return }  // another task loaded it meanwhile
+      guard isUnloaded(id) else { return }  // another task loaded it meanwhile
       var lazy = LazyTree(storage, unloaded: unloadedNodes)
       do {
         try lazy.load(id) { _ in children }
@@ -66,17 +74,16 @@ extension SelectionModel {
         return
       }
       storage = lazy.tree
-      unloadedNodes = lazy.unloaded
-      history.loads += 1
+      // Nodes a reload took away stay noted as unloaded, for an undo that brings them back.
+      unloadedNodes.remove(id)
+      unloadedNodes.formUnion(lazy.unloaded)
+      history.noteLoad(of: id, children)
       filled = true
       for (id, before) in observed where storage.snapshot(of: id) != before {
         changed.append(id)
         observed[id] = nil
       }
-      let appeared = awaited.filter { storage.contains($0) }
-      awaited.subtract(appeared)
-      changed += appeared
-      if unloadedNodes.isEmpty { awaited.removeAll() }
+      changed += takeAppeared()
     }
     if let failure { throw failure }
     guard filled else { return }

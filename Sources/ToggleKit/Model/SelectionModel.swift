@@ -35,8 +35,7 @@ public final class SelectionModel<ID: Hashable>: Observable {
   var history = _ModelHistory<ID>()
   /// The nodes whose children are not loaded yet (a model of a ``LazyTree``).
   var unloadedNodes: Set<ID> = []
-  /// Nodes read through the model before they existed, while nodes may still load: their
-  /// observers are told when they appear.
+  /// Nodes read before they existed: their observers are told when a change brings them.
   var awaited: Set<ID> = []
 
   /// Creates a model owning `tree`.
@@ -62,7 +61,7 @@ public final class SelectionModel<ID: Hashable>: Observable {
       let snapshot = storage.snapshot(of: id)
       if let snapshot {
         observed[id] = snapshot
-      } else if !unloadedNodes.isEmpty {
+      } else {
         awaited.insert(id)
       }
       return snapshot
@@ -91,7 +90,7 @@ public final class SelectionModel<ID: Hashable>: Observable {
   /// no step.
   ///
   /// ```swift
-  /// try model.update(named: "lock Fruit") { try $0.lock("Fruit/Apple", .on) }
+  /// try model.update(named: "lock Fruit") { try $0.setLock("Fruit/Apple", to: .on) }
   /// ```
   /// - Throws: What `body` throws; the tree keeps whatever `body` did before throwing.
   /// - Complexity: `body`'s cost plus O(m log n) for m remembered nodes.
@@ -120,24 +119,24 @@ public final class SelectionModel<ID: Hashable>: Observable {
     }
   }
 
-  /// A Bool binding to a node.
+  /// A live Bool binding to a node.
   ///
   /// It reads true when the node is on and writes with ``set(_:to:)``. ``ModelBinding/isWritable``
-  /// answers for the moment it is asked: false while the node is locked or disabled, true again
-  /// once it is not. ``ModelBinding/update(_:)`` reads and writes under the model's lock, so
-  /// concurrent read-modify-writes never lose one another. A ``ParentToggle`` reads the binding as
-  /// mixed while the node is mixed.
+  /// means a write reaches the node now (it then reads back what was written): false while the
+  /// node is locked, disabled, hidden in ``FilterScope/visible`` scope, a parent that cannot reach
+  /// on, or not in the tree yet — the binding follows the id, and works once a load or a reload
+  /// brings the node. ``ModelBinding/update(_:)`` reads and writes under the model's lock.
   ///
   /// ```swift
+  /// let model = SelectionModel(try SelectionTree(paths: ["Fruit/Apple", "Veg/Leek"]))
   /// let fruit = model.binding(for: "Fruit")
   /// let all = ParentToggle([fruit, model.binding(for: "Veg")])
   /// fruit.update { $0.toggle() }   // atomic
   /// ```
-  /// - Complexity: O(log n) to make; each access O(log n) plus, for writes, the comparison
+  /// - Complexity: O(1) to make; each access O(log n) plus, for writes, the comparison
   ///   described on ``SelectionModel``.
   public func binding(for id: ID) -> ModelBinding<Bool> {
-    guard lock.withLock({ storage.contains(id) }) else { return .constant(false) }
-    return ModelBinding(
+    ModelBinding(
       read: { [self] in self.state(of: id) == .on },
       write: { [self] in _ = try? self.set(id, to: $0) },
       update: { [self] body in
@@ -152,8 +151,8 @@ public final class SelectionModel<ID: Hashable>: Observable {
       isMixed: { [self] in self.state(of: id) == .mixed },
       canWrite: { [self] in
         self.lock.withLock {
-          guard let configuration = storage.configuration(of: id) else { return false }
-          return configuration.isEnabled && !configuration.isLocked
+          guard let position = storage.structure.position(of: id) else { return false }
+          return storage.acceptsWrites(at: position)
         }
       })
   }
@@ -192,11 +191,20 @@ public final class SelectionModel<ID: Hashable>: Observable {
         for id in reachable { if let before = observed[id] { compare(id, before) } }
       } else {
         for (id, before) in observed { compare(id, before) }
+        changed += takeAppeared()
       }
     }
     notify(changed, historyChanged: historyChanged)
     if let failure { throw failure }
     return outcome!
+  }
+
+  /// The awaited nodes that are in the tree now, no longer awaited; call under the lock.
+  func takeAppeared() -> [ID] {
+    guard !awaited.isEmpty else { return [] }
+    let appeared = awaited.filter { storage.contains($0) }
+    awaited.subtract(appeared)
+    return Array(appeared)
   }
 
   /// Tells the observers of the tree, of the `changed` nodes and, when `historyChanged`, of the

@@ -24,7 +24,31 @@ struct _ModelHistory<ID: Hashable> {
   var transactionRecorded = false
 
   /// How many loads of unloaded nodes the model has made: a step from before one has another shape.
-  var loads = 0
+  var loads: Int { firstLoad + loadLog.count }
+  /// The loads since ``firstLoad`` (node, children), replayed onto a step restored from before.
+  var loadLog: [(id: ID, children: LazyTree<ID>.Children)] = []
+  /// The number of the first load ``loadLog`` keeps; older ones no step needs.
+  var firstLoad = 0
+
+  /// Notes a load, and forgets the ones no step can need.
+  mutating func noteLoad(of id: ID, _ children: LazyTree<ID>.Children) {
+    loadLog.append((id, children))
+    dropUnneededLoads()
+  }
+
+  /// Forgets the loads made before every kept step.
+  mutating func dropUnneededLoads() {
+    let oldest = (undoSteps + redoSteps).map(\.loads).min() ?? loads
+    if oldest > firstLoad {
+      loadLog.removeFirst(oldest - firstLoad)
+      firstLoad = oldest
+    }
+  }
+
+  /// The loads made since `count` loads, oldest first.
+  func loads(since count: Int) -> ArraySlice<(id: ID, children: LazyTree<ID>.Children)> {
+    loadLog[(count - firstLoad)...]
+  }
 
   /// How many steps were ever recorded (tests read it to see whether a change made one).
   var recordedCount = 0
@@ -51,7 +75,10 @@ struct _ModelHistory<ID: Hashable> {
 
   /// Drops the oldest undo steps beyond the limit.
   private mutating func trim() {
-    if let limit, undoSteps.count > limit { undoSteps.removeFirst(undoSteps.count - max(0, limit)) }
+    if let limit, undoSteps.count > limit {
+      undoSteps.removeFirst(undoSteps.count - max(0, limit))
+      dropUnneededLoads()
+    }
   }
 }
 

@@ -72,6 +72,7 @@ public struct ParentToggle {
   /// A parent over the elements of a collection: `sources: $items, isOn: \.isOn`.
   ///
   /// ```swift
+  /// struct Item { var isOn: Bool; var isRequired = false }
   /// @ModelState var items = [Item(isOn: true), Item(isOn: false, isRequired: true)]
   /// let parent = ParentToggle(sources: $items, isOn: \.isOn, isLocked: \.isRequired)
   /// ```

@@ -11,8 +11,8 @@ struct DerivedRecord: Sendable {
   var explicitDisabled: Bool
 }
 
-/// A tree's derived attributes: the source, each node's record, the locks and disabling from
-/// before them, and presentations computed on demand.
+/// A tree's derived attributes: the source, each node's record, the locks it added, and
+/// presentations computed on demand.
 final class DerivedAttributes: @unchecked Sendable {
   // Everything but `presentations` is immutable; `presentations` is guarded by `lock`.
   private struct Cached {
@@ -23,10 +23,10 @@ final class DerivedAttributes: @unchecked Sendable {
 
   let source: any NodeAttributeSource
   let records: [DerivedRecord]
-  /// Locked bits before the source, by position.
-  let baselineLocked: [Bool]
-  /// Nodes disabled themselves before the source.
-  let baselineDisabled: [Int32]
+  /// By position: whether the source's locks locked the node (it was not locked before them).
+  ///
+  /// Removing the attributes unlocks exactly these; every lock set since stays.
+  let derivedLocks: [Bool]
 
   private let lock = RecursiveLock()
   /// Shared by the facts readers of every presentation derived for the tree.
@@ -34,13 +34,11 @@ final class DerivedAttributes: @unchecked Sendable {
   private var presentations: [Int32: Cached] = [:]
 
   init(
-    source: any NodeAttributeSource, records: [DerivedRecord], baselineLocked: [Bool],
-    baselineDisabled: [Int32]
+    source: any NodeAttributeSource, records: [DerivedRecord], derivedLocks: [Bool]
   ) {
     self.source = source
     self.records = records
-    self.baselineLocked = baselineLocked
-    self.baselineDisabled = baselineDisabled
+    self.derivedLocks = derivedLocks
   }
 
   /// The cached presentation of a node when still valid for its state, else `compute()`'s.

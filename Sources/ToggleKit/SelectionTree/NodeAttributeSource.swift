@@ -13,7 +13,7 @@
 ///     NodeWritability(disables: node.attributes["legacy"] == "yes")
 ///   }
 /// }
-/// try tree.deriveAttributes(from: LegacyIsReadOnly())
+/// tree.deriveAttributes(from: LegacyIsReadOnly())
 /// ```
 ///
 /// What the data says explicitly wins: a node the data disables or locks keeps that.

@@ -210,8 +210,10 @@ extension SelectionTree where ID == String {
   /// ```
   ///
   /// Repeated paths and prefixes name the same node. Siblings keep their order of first appearance.
-  /// - Throws: ``SelectionTreeError/emptyLabel(entry:text:)`` for an empty path or an empty label
-  ///   between separators, naming the path's index.
+  /// A label may be empty, as in entries and JSON: a path writes it `\e` (`a/\e` is the empty
+  /// label under `a`).
+  /// - Throws: ``SelectionTreeError/emptyLabel(entry:text:)`` for an empty path or an empty
+  ///   component (`a//b`, `a/`), naming the path's index.
   /// - Complexity: O(total length of the paths), iterative.
   public init(
     paths: some Sequence<String>, separator: Unicode.Scalar = "/", options: Options = Options()

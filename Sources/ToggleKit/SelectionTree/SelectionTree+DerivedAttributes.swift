@@ -4,15 +4,18 @@ extension SelectionTree {
   /// expansion, display labels and style names.
   ///
   /// ```swift
-  /// try tree.deriveAttributes(from: LegacyIsReadOnly())
+  /// struct LegacyIsReadOnly: NodeAttributeSource {
+  ///   func writability(of node: NodeFacts) -> NodeWritability {
+  ///     NodeWritability(disables: node.label == "Legacy")
+  ///   }
+  /// }
+  /// tree.deriveAttributes(from: LegacyIsReadOnly())
   /// tree.isEnabled("Legacy")   // false
   /// ```
   ///
-  /// What the data says explicitly wins: a node the data disables or locks keeps that. Setting a
-  /// source replaces the previous one, restoring the locks and disabling from before it.
-  /// ``reload(from:newChildren:)`` keeps the source and asks it again only about the nodes whose
-  /// facts, among those it read, changed. Later calls such as ``setDisabled(_:to:)`` change the
-  /// tree but not the facts the source saw.
+  /// The attributes lie over the data, which wins where it is explicit; ``setDisabled(_:to:)`` and
+  /// ``setLock(_:to:)`` change the data, and ``removeDerivedAttributes()`` takes away exactly what
+  /// a source added. Reloads and loads ask it again about the nodes whose facts it read changed.
   /// - Throws: What the source throws; the tree is then unchanged.
   /// - Complexity: O(n (d + s)) for n nodes of depth up to d, s the source's cost per node.
   public mutating func deriveAttributes<Source: NodeAttributeSource>(
@@ -27,7 +30,8 @@ extension SelectionTree {
   /// The source of the tree's derived attributes, if any.
   public var attributeSource: (any NodeAttributeSource)? { derived?.source }
 
-  /// Removes the derived attributes, restoring the locks and disabling from before them.
+  /// Removes the derived attributes: takes away the locks and disabling the source added, and
+  /// keeps every change made since (a lock or disabling set later stays).
   /// - Complexity: O(n) for n nodes.
   public mutating func removeDerivedAttributes() {
     restoreBaseline()
@@ -53,12 +57,12 @@ extension SelectionTree {
     structure.position(of: id).map { presentation(at: $0)?.style ?? "" }
   }
 
-  /// A node's facts as a source sees them now, with the data's lock and disabling as they were
-  /// when the attributes were derived.
+  /// A node's facts as a source sees them now: the data's own lock and disabling (what the
+  /// source added left out), changes made since the derivation included.
   /// - Complexity: O(log n) expected; each fact costs what ``NodeFacts`` says.
   public func nodeFacts(of id: ID) -> NodeFacts? {
     structure.position(of: id).map {
-      facts(at: $0, record: derived?.records[$0], lock: RecursiveLock())
+      facts(at: $0, record: nil, lock: RecursiveLock())
     }
   }
 
@@ -75,14 +79,25 @@ extension SelectionTree {
     guard let derived else { return nil }
     let state = state(at: position)
     return derived.presentation(at: position, state: state) {
-      let node = facts(at: position, record: derived.records[position], lock: derived.factLock)
+      let node = facts(at: position, record: nil, lock: derived.factLock)
       return (derived.source.presentation(of: node), node.read)
     }
   }
 
+  /// Whether the tree's data disables the node itself: its disabling without what a source
+  /// derived (``NodeFacts/isDisabledByData``), changes made since the derivation included.
+  func isDisabledByData(at position: Int) -> Bool {
+    isDisabledItself(at: position) && derived?.records[position].disables != true
+  }
+
+  /// Whether the tree's data locks the node: its lock bit without the locks a source derived.
+  func isLockedByData(at position: Int) -> Bool {
+    hasOwnLock(at: position) && derived?.derivedLocks[position] != true
+  }
+
   func facts(at position: Int, record: DerivedRecord?, lock: RecursiveLock) -> NodeFacts {
-    let isDisabled = record?.explicitDisabled ?? isDisabledItself(at: position)
-    let isLocked = record?.explicitLocked ?? hasOwnLock(at: position)
+    let isDisabled = record?.explicitDisabled ?? isDisabledByData(at: position)
+    let isLocked = record?.explicitLocked ?? isLockedByData(at: position)
     var dataLock: NodeLock?
     if isLocked {
       dataLock =
@@ -94,18 +109,20 @@ extension SelectionTree {
       isDisabledByData: isDisabled, lockByData: dataLock)
   }
 
-  /// Puts back the locks and disabling from before the derived attributes, and forgets them.
+  /// Takes away the locks and disabling the source added, keeping every change made since, and
+  /// forgets the derived attributes.
   mutating func restoreBaseline() {
     guard let derived else { return }
-    var bytes = states.allStates()
-    for position in bytes.indices {
-      bytes[position] =
-        (bytes[position] & ~(NodeBits.locked | NodeBits.disabled))
-        | (derived.baselineLocked[position] ? NodeBits.locked : 0)
+    if derived.derivedLocks.contains(true) {
+      var bytes = states.allStates()
+      for position in bytes.indices where derived.derivedLocks[position] {
+        bytes[position] &= ~NodeBits.locked
+      }
+      states = NodeStates(states: bytes)
     }
-    states = NodeStates(states: bytes)
-    disabledPositions = []
-    for position in derived.baselineDisabled { _setDisabled(Int(position), true) }
+    for position in 0..<count where derived.records[position].disables {
+      if isDisabledItself(at: position) { _setDisabled(position, false) }
+    }
     self.derived = nil
     derivationFailure = nil
     if filter != nil { _applyFilter() }
@@ -119,7 +136,7 @@ extension SelectionTree {
   ) throws(Source.Failure) {
     let snapshot = self
     let lock = RecursiveLock()
-    let baselineLocked = states.allStates().map { $0 & NodeBits.locked != 0 }
+    let lockedBefore = states.allStates().map { $0 & NodeBits.locked != 0 }
     var records: [DerivedRecord] = []
     records.reserveCapacity(count)
     for position in 0..<count {
@@ -148,9 +165,12 @@ extension SelectionTree {
       expanded[position] = try source.initialExpansion(
         of: afterLocks.facts(at: position, record: records[position], lock: lock))
     }
+    let lockedAfter = states.allStates()
     derived = DerivedAttributes(
-      source: source, records: records, baselineLocked: baselineLocked,
-      baselineDisabled: snapshot.disabledPositions)
+      source: source, records: records,
+      derivedLocks: lockedAfter.indices.map {
+        lockedAfter[$0] & NodeBits.locked != 0 && !lockedBefore[$0]
+      })
     derivationFailure = nil
     if filter != nil { _applyFilter() }
     checkInvariantsIfEnabled()

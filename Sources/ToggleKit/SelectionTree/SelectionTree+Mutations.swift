@@ -106,6 +106,8 @@ extension SelectionTree {
   /// Expands or collapses every node.
   /// - Complexity: O(n).
   public mutating func setAllExpanded(_ isExpanded: Bool) {
+    // Unchanged, nothing is written: a copy stays identical (no undo step).
+    guard (0..<count).contains(where: { expanded[$0] != isExpanded }) else { return }
     expanded = ChunkedArray(repeating: isExpanded, count: count)
   }
 

@@ -218,6 +218,18 @@ extension SelectionTree {
       hasChildren: !structure.isLeaf(position))
   }
 
+  /// Whether writes from the node at `position` read back: true makes it on, false not on.
+  /// - Complexity: O(log n).
+  func acceptsWrites(at position: Int) -> Bool {
+    let own = states.state(at: position)
+    guard !_isDisabled(own) else { return false }
+    if own & NodeBits.leaf != 0 || !options.propagation.up { return _writable.contains(own) }
+    guard options.propagation.down else { return false }
+    let summary = summary(at: position)
+    return summary.writable > 0
+      && (options.lockedSources == .excluded || summary.lockedOff + summary.lockedMixed == 0)
+  }
+
   /// Whether the node at `position` carries a lock bit of its own.
   func hasOwnLock(at position: Int) -> Bool {
     states.state(at: position) & NodeBits.locked != 0

@@ -62,11 +62,9 @@ extension SelectionTree {
       let oldState = old.states.state(at: previous)
       let oldShows = old.state(at: previous)
       var carriedBits = oldState & carried
-      if let derived = old.derived {
+      if let derived = old.derived, derived.derivedLocks[previous] {
         // Derived locks are derived again below, not carried.
-        carriedBits =
-          (carriedBits & ~NodeBits.locked)
-          | (derived.baselineLocked[previous] ? NodeBits.locked : 0)
+        carriedBits &= ~NodeBits.locked
       }
       if fresh.structure.isLeaf(position) && !old.structure.isLeaf(previous)
         && old.options.propagation.up
@@ -92,6 +90,43 @@ extension SelectionTree {
     filter = old.filter
     if filter != nil { _applyFilter() }
     if let derived = old.derived { rederive(derived, from: old) }
+    // A reload that changes nothing leaves the tree as it was: a copy stays identical, and a
+    // model makes no undo step.
+    if hasSameContent(as: old) { self = old }
     checkInvariantsIfEnabled()
+  }
+
+  /// Whether the tree holds exactly what `other` holds (a parent's own value where it counts).
+  /// - Complexity: O(n); stops at the first difference.
+  func hasSameContent(as other: SelectionTree) -> Bool {
+    guard count == other.count, options == other.options,
+      (derived == nil) == (other.derived == nil),
+      (derivationFailure == nil) == (other.derivationFailure == nil),
+      filter?.token === other.filter?.token, disabledPositions == other.disabledPositions
+    else { return false }
+    if let derived, let theirs = other.derived, derived !== theirs {
+      // What the source added, which removing it takes away again.
+      guard derived.derivedLocks == theirs.derivedLocks,
+        derived.records.indices.allSatisfy({
+          derived.records[$0].disables == theirs.records[$0].disables
+        })
+      else { return false }
+    }
+    if structure !== other.structure {
+      guard structure.parents == other.structure.parents, structure.ids == other.structure.ids,
+        structure.labels == other.structure.labels,
+        structure.attributes == other.structure.attributes
+      else { return false }
+    }
+    if !states.isIdentical(to: other.states) {
+      // A parent's own value does not count while parents derive their state.
+      let mine = states.allStates()
+      let theirs = other.states.allStates()
+      for position in mine.indices where mine[position] != theirs[position] {
+        let ignored = options.propagation.up && !structure.isLeaf(position) ? NodeBits.selected : 0
+        if (mine[position] ^ theirs[position]) & ~ignored != 0 { return false }
+      }
+    }
+    return expanded.elements == other.expanded.elements && filterOpen == other.filterOpen
   }
 }

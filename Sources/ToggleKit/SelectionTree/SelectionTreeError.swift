@@ -1,7 +1,7 @@
 /// Why a selection tree could not be built or changed; each case names the node at fault.
 ///
 /// ```swift
-/// do { _ = try SelectionTree(nodes: entries) } catch { print(error) }
+/// do { _ = try SelectionTree(entries: entries) } catch { print(error) }
 /// // duplicate node id "Fruit/Apple" (entries 3 and 7)
 /// ```
 public enum SelectionTreeError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -11,7 +11,7 @@ public enum SelectionTreeError: Error, Hashable, Sendable, CustomStringConvertib
   case missingParent(id: String, parent: String, entry: Int)
   /// Entries' parents form a cycle, so they never reach a root.
   case cycle(id: String)
-  /// A label is empty where one is required (a path component).
+  /// A path with an empty component (`a//b`, `a/`, ``): a path writes an empty label `\e`.
   case emptyLabel(entry: Int, text: String)
   /// No node has this id.
   case unknownNode(id: String)
@@ -26,7 +26,7 @@ public enum SelectionTreeError: Error, Hashable, Sendable, CustomStringConvertib
     case .cycle(let id):
       "node \"\(id)\" is its own ancestor: the parents form a cycle"
     case .emptyLabel(let entry, let text):
-      "entry \(entry) has an empty label in \"\(text)\""
+      "path \(entry) \"\(LabelEscaping.displayable(text))\" has an empty component (write \\e for a label that is empty)"
     case .unknownNode(let id):
       "no node with id \"\(id)\""
     }

@@ -5,7 +5,7 @@
 /// ``FilterScope/visible`` scope selects what is in it.
 ///
 /// ```swift
-/// try tree.setFilter(TreeFilter(text: "app"))   // case-insensitive substring of the label
+/// tree.setFilter(TreeFilter(text: "app"))   // a substring of the label (smart case)
 /// tree.isVisible("Fruit/Apple")                  // true
 /// tree.isVisible("Veg/Leek")                     // false: hidden, its selection untouched
 /// ```
@@ -21,13 +21,22 @@ public struct TreeFilter: Sendable {
   /// replaced (``SelectionTree/isIdentical(to:)``).
   let token = _FilterToken()
 
-  /// Matches labels that contain `text`, ignoring case (the default filter of a search box).
+  /// Matches labels that contain `text` (the classic filter of a search box).
+  ///
+  /// Case is smart, as in ``init(fuzzy:)`` and fzf: ignored while `text` is all lowercase,
+  /// respected once it holds an uppercase letter.
   ///
   /// ```swift
-  /// TreeFilter(text: "APP")   // matches "Apple", "Snapper"
+  /// TreeFilter(text: "app")   // matches "Apple", "Snapper", "APP"
+  /// TreeFilter(text: "App")   // matches "Apple", not "snapper" or "APP"
   /// ```
   /// - Complexity: O(1); matching a label is O(label length × text length).
   public init(text: String) {
+    summary = "label contains \"\(text)\""
+    if text.contains(where: \.isUppercase) {
+      matches = { label, _ in label.contains(text) }
+      return
+    }
     let needle = Array(text.lowercased().utf8)
     let folded = text.lowercased()
     // Prepared once, not per label: a long needle costs O(needle) here and nothing per node.
@@ -35,7 +44,6 @@ public struct TreeFilter: Sendable {
     matches = { label, _ in
       _containsIgnoringCase(label, needle: needle, needleIsASCII: needleIsASCII, folded: folded)
     }
-    summary = "label contains \"\(text)\""
   }
 
   /// Matches labels that hold the characters of `pattern` in order, fzf-style.
@@ -123,6 +131,12 @@ extension SelectionTree {
   public mutating func setFilter(_ filter: TreeFilter?) {
     // No filter before or after: nothing to write (a copy stays identical).
     if filter == nil && self.filter == nil { return }
+    // The same filter again (a copy of the one set): nothing to write either.
+    if let filter, let current = self.filter, filter.token === current.token,
+      filter.matchesOnly == current.matchesOnly
+    {
+      return
+    }
     self.filter = filter
     _applyFilter()
     checkInvariantsIfEnabled()

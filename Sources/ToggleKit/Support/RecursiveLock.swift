@@ -25,6 +25,12 @@ package final class RecursiveLock: @unchecked Sendable {
     mutex.deallocate()
   }
 
+  /// Takes the lock, waiting for another thread that holds it; pair with ``unlock()``.
+  package func lock() { pthread_mutex_lock(mutex) }
+
+  /// Gives back the lock taken with ``lock()``.
+  package func unlock() { pthread_mutex_unlock(mutex) }
+
   /// Runs `body` while holding the lock.
   package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
     pthread_mutex_lock(mutex)

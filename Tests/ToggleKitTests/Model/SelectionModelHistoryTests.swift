@@ -23,12 +23,11 @@ private func makesStep(
   _ operation: ContractOperation, before: SelectionTree<Int>, after: SelectionTree<Int>
 ) -> Bool {
   switch operation {
-  case .filter, .reload: return true
+  case .filter: return true  // a new filter, even one that hides the same nodes
   default:
-    // Identical values changed nothing; a value that differs made a step; an equal value made one
-    // only when some node shows something else.
-    if before.isIdentical(to: after) { return false }
-    return before != after || ContractView(before) != ContractView(after)
+    // A step exactly when something changed: the content, or what some node shows.
+    return !before.hasSameContent(as: after) || before != after
+      || ContractView(before) != ContractView(after)
   }
 }
 
@@ -236,6 +235,9 @@ struct SelectionModelHistoryTests {
           history.recordedCount > recordedBefore
           || (history.transactionDepth > 0 && history.transactionRecorded)
         #expect(!made || modelMade, "run \(run): \(operation) changed the tree and made no step")
+        #expect(
+          made || !modelMade || history.transactionDepth > 0,
+          "run \(run): \(operation) changed nothing and made a step")
         return made || (model.history.transactionDepth == 0 && modelMade)
       }
       for step in 1...operations {

@@ -140,7 +140,10 @@ struct FuzzyMatchTests {
     let text = String(repeating: "ab", count: 600_000) + "/Zed"
     let match = FuzzyMatch("baz", in: text)!
     #expect(match.positions == [1, 2, 1_200_001])
-    #expect(match.score == FuzzyMatch.score(of: match.positions, in: Array(text)))
+    // b (no bonus) 16, a in its run 16 + 4, Z after "/" 16 + 9 after a gap of 1,199,998:
+    // 36 + 25 - 3 - 1,199,997.
+    #expect(match.score == -1_199_939)
+    #expect(match.score == Oracle.score(match.positions, Array(text)))
     #expect(FuzzyPattern("zz").matches(text) == false)
   }
 

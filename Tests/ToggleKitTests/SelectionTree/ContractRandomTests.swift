@@ -19,7 +19,8 @@ private func randomOperation(
   case 22..<32: return .set(node(), .random(using: &generator))
   case 32..<40: return .lock(node(), NodeLock.allCases.randomElement(using: &generator)!)
   case 40..<47: return .disable(node(), .random(using: &generator))
-  case 47..<52: return .expand(node(), .random(using: &generator))
+  case 47..<51: return .expand(node(), .random(using: &generator))
+  case 51..<52: return .expandAll(.random(using: &generator))
   case 52..<54: return .random(using: &generator) ? .selectAll : .deselectAll
   case 54..<60: return .filter(Set(some()), matchesOnly: .random(using: &generator))
   case 60..<63: return .clearFilter

@@ -5,6 +5,25 @@ import ToggleKit
 
 @Suite("SelectionTree: building from entries, nested nodes and paths")
 struct SelectionTreeBuildingTests {
+  @Test(
+    "a label may be empty in every form (\\e in a path, \"\" in entries and JSON); an empty path component is an error that says how to write one"
+  )
+  func emptyLabelsOneRule() throws {
+    let fromPaths = try SelectionTree(paths: [#"a/\e"#])
+    let fromEntries = try SelectionTree<String>(entries: [
+      .init(id: "a", parent: nil, label: "a"), .init(id: #"a/\e"#, parent: "a", label: ""),
+    ])
+    let fromJSON = try SelectionTree(
+      parsing: #"{"label": "a", "children": [{"label": ""}]}"#, format: .json)
+    #expect(fromPaths.labels == ["a", ""] && fromEntries.labels == ["a", ""])
+    #expect(fromJSON.labels == ["a", ""] && fromJSON.ids == fromPaths.ids)
+    #expect(fromEntries.ids == fromPaths.ids)
+    #expect(throws: SelectionTreeError.emptyLabel(entry: 1, text: "a//b")) {
+      try SelectionTree(paths: ["x", "a//b"])
+    }
+    #expect("\(SelectionTreeError.emptyLabel(entry: 1, text: "a//b"))".contains(#"write \e"#))
+  }
+
   @Test("entries may come in any order; siblings keep their order of appearance")
   func entriesInAnyOrder() throws {
     let tree = try SelectionTree(entries: [

@@ -1,7 +1,7 @@
 import Testing
-import ToggleKit
 
 @testable import TestSupport
+@testable import ToggleKit
 
 @Suite("SelectionTree filtering: visibility, scoped writes, hidden selection untouched")
 struct SelectionTreeFilteringTests {
@@ -44,12 +44,30 @@ struct SelectionTreeFilteringTests {
     }
   }
 
-  @Test("the text filter matches case-insensitively and shows ancestors of matches")
+  @Test(
+    "the text filter matches with smart case (lowercase ignores case, an uppercase letter respects it), as the fuzzy one, and shows ancestors of matches"
+  )
   func textFilter() throws {
-    var tree = try SelectionTree(paths: ["Fruit/Apple", "Fruit/Pear", "Veg/Leek", "Ünïcode/Straße"])
-    tree.setFilter(TreeFilter(text: "APP"))
+    var tree = try SelectionTree(paths: [
+      "Fruit/Apple", "Fruit/Pear", "Veg/Leek", "Ünïcode/Straße", "Caps/APPLE",
+    ])
+    tree.setFilter(TreeFilter(text: "app"))
+    #expect(
+      tree.ids.filter { tree.isVisible($0)! } == ["Fruit", "Fruit/Apple", "Caps", "Caps/APPLE"])
+    tree.setFilter(TreeFilter(text: "App"))
     #expect(tree.ids.filter { tree.isVisible($0)! } == ["Fruit", "Fruit/Apple"])
-    tree.setFilter(TreeFilter(text: "STRASSE"))
+    tree.setFilter(TreeFilter(text: "APP"))
+    #expect(tree.ids.filter { tree.isVisible($0)! } == ["Caps", "Caps/APPLE"])
+    for label in ["Apple", "apple", "APPLE", "snApple"] {
+      for query in ["app", "App", "APP", "pple", "ppLe"] {
+        #expect(
+          TreeFilter(text: query).matches(label, { [] })
+            == (FuzzyPattern(query).isCaseSensitive
+              ? label.contains(query) : label.lowercased().contains(query)),
+          "one case rule: \(query) in \(label)")
+      }
+    }
+    tree.setFilter(TreeFilter(text: "strasse"))
     #expect(tree.ids.filter { tree.isVisible($0)! }.isEmpty, "no full case folding: ß stays ß")
     tree.setFilter(TreeFilter(text: "straße"))
     #expect(tree.ids.filter { tree.isVisible($0)! } == ["Ünïcode", "Ünïcode/Straße"])
