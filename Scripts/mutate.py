@@ -799,6 +799,12 @@ MUTANTS = [
     ("a rule error's column is its line", src("RuleError.swift"),
      "    if case .syntax(_, _, let column, _) = self { return column }",
      "    if case .syntax(_, let column, _, _) = self { return column }", RULES_T),
+    ("a lazy tree reports unloaded nodes a reload took away", src("LazyTree.swift"),
+     "  public var unloaded: Set<ID> { noted.filter(isUnloaded) }",
+     "  public var unloaded: Set<ID> { noted }", "LazyTreeContractTests|" + MEET),
+    ("a lazy tree loads a node a reload gave children", src("LazyTree.swift"),
+     "    noted.contains(id) && tree.contains(id) && tree.children(of: id).isEmpty",
+     "    noted.contains(id) && tree.contains(id)", "LazyTreeContractTests"),
 ]
 
 

@@ -49,8 +49,11 @@ public struct LazyTree<ID: Hashable> {
 
   /// The nodes loaded so far, unloaded ones as leaves.
   public var tree: SelectionTree<ID>
-  /// The nodes whose children are not loaded yet.
-  public private(set) var unloaded: Set<ID>
+  /// The nodes noted unloaded that are leaves of ``tree`` now.
+  /// - Complexity: O(u log n) for u nodes noted.
+  public var unloaded: Set<ID> { noted.filter(isUnloaded) }
+  /// The nodes noted unloaded, whatever the tree has become since.
+  private var noted: Set<ID>
 
   /// A lazy tree over `tree`, with `unloaded` naming its leaves whose children are not loaded (a
   /// node that has children in `tree` is loaded, and dropped from the set).
@@ -58,17 +61,19 @@ public struct LazyTree<ID: Hashable> {
   /// - Complexity: O(u log n) for u unloaded nodes.
   public init(_ tree: SelectionTree<ID>, unloaded: Set<ID>) {
     self.tree = tree
-    self.unloaded = unloaded.filter { tree.contains($0) && tree.children(of: $0).isEmpty }
+    noted = unloaded.filter { tree.contains($0) && tree.children(of: $0).isEmpty }
   }
 
   /// Notes that `id`, a leaf of the tree, is unloaded (a model replaying loads on an old tree).
   mutating func markUnloaded(_ id: ID) {
-    if tree.contains(id) && tree.children(of: id).isEmpty { unloaded.insert(id) }
+    if tree.contains(id) && tree.children(of: id).isEmpty { noted.insert(id) }
   }
 
   /// Whether `id`'s children are not loaded yet.
-  ///
-  public func isUnloaded(_ id: ID) -> Bool { unloaded.contains(id) }
+  /// - Complexity: O(log n).
+  public func isUnloaded(_ id: ID) -> Bool {
+    noted.contains(id) && tree.contains(id) && tree.children(of: id).isEmpty
+  }
 
   /// Loads `id` with `loader` (nothing when it is loaded already).
   ///
@@ -76,7 +81,7 @@ public struct LazyTree<ID: Hashable> {
   ///   (an id used twice, a parent missing).
   /// - Complexity: O((n + m) log(n + m)) for m nodes loaded.
   public mutating func load(_ id: ID, using loader: (ID) throws -> Children) throws {
-    guard unloaded.contains(id) else { return }
+    guard isUnloaded(id) else { return }
     try fill([id: try loader(id)])
   }
 
@@ -88,7 +93,7 @@ public struct LazyTree<ID: Hashable> {
   /// - Throws: What `loader` throws, or a ``SelectionTreeError`` for children that do not fit.
   /// - Complexity: O((n + m) log(n + m)) for m nodes loaded, plus the loader's wait.
   public mutating func load(_ id: ID, using loader: (ID) async throws -> Children) async throws {
-    guard unloaded.contains(id) else { return }
+    guard isUnloaded(id) else { return }
     try fill([id: try await loader(id)])
   }
 
@@ -162,7 +167,7 @@ public struct LazyTree<ID: Hashable> {
   private mutating func fill(_ loaded: [ID: Children]) throws(SelectionTreeError) {
     // What is filled: the unloaded nodes given, and the nodes their children name as unloaded.
     var filled: [ID] = []
-    var pending = loaded.keys.filter { unloaded.contains($0) }
+    var pending = loaded.keys.filter(isUnloaded)
     var seen = Set(pending)
     while let next = pending.popLast() {
       filled.append(next)
@@ -187,9 +192,9 @@ public struct LazyTree<ID: Hashable> {
     let fresh = try SelectionTree(entries: entries, options: tree.options)
     tree.reload(from: fresh)
     for id in filled {
-      unloaded.formUnion(loaded[id]!.unloaded.filter { fresh.children(of: $0).isEmpty })
+      noted.formUnion(loaded[id]!.unloaded.filter { fresh.children(of: $0).isEmpty })
     }
-    unloaded.subtract(filled)
+    noted.subtract(filled)
   }
 }
 
