@@ -20,6 +20,32 @@ private struct Fingerprint: Equatable {
 
 @Suite("Copies share storage, never state: a write to a copy never reaches the original")
 struct ValueSemanticsTests {
+  @Test(
+    "restoring an earlier value's states takes back selection, locks and disabling, keeps expansion and the current filter, and refuses another shape or other options"
+  )
+  func restoreStatesFromAnEarlierValue() throws {
+    var tree = try SelectionTree(paths: ["Fruit/Apple", "Fruit/Pear", "Veg/Leek"])
+    let earlier = tree
+    try tree.toggle("Fruit")
+    try tree.setLock("Veg/Leek", to: .on)
+    try tree.setDisabled("Fruit/Pear", to: true)
+    try tree.expand("Fruit")
+    tree.setFilter(TreeFilter(text: "pear"))
+    let restored = tree.restoreStates(from: earlier)
+    #expect(restored)
+    #expect(tree.selection(.leaves).isEmpty && tree.isLocked("Veg/Leek") == false)
+    #expect(tree.isEnabled("Fruit/Pear") == true && tree.isExpanded("Fruit") == true)
+    #expect(tree.ids.map { tree.isVisible($0)! } == [true, false, true, false, false])
+    tree.checkInvariants()
+    var other = try SelectionTree(paths: ["Fruit/Apple"])
+    let otherRestored = other.restoreStates(from: earlier)
+    #expect(!otherRestored, "another shape")
+    var reshaped = earlier
+    reshaped.options.lockedSources = .counted
+    let reshapedRestored = reshaped.restoreStates(from: earlier)
+    #expect(!reshapedRestored, "other options")
+  }
+
   /// Every four- and five-node tree with its leaves cycling through the kinds, and every world of
   /// up to three nodes (the fast tier: every world of up to two nodes).
   private static func worlds() -> [[ContractModel.Datum]] {
