@@ -112,12 +112,6 @@ extension SelectionTree {
         })
       else { return false }
     }
-    if structure !== other.structure {
-      guard structure.parents == other.structure.parents, structure.ids == other.structure.ids,
-        structure.labels == other.structure.labels,
-        structure.attributes == other.structure.attributes
-      else { return false }
-    }
     if !states.isIdentical(to: other.states) {
       // A parent's own value does not count while parents derive their state.
       let mine = states.allStates()
@@ -127,6 +121,16 @@ extension SelectionTree {
         if (mine[position] ^ theirs[position]) & ~ignored != 0 { return false }
       }
     }
-    return expanded.elements == other.expanded.elements && filterOpen == other.filterOpen
+    guard expanded.elements == other.expanded.elements, filterOpen == other.filterOpen else {
+      return false
+    }
+    // The shape last: a reload that changes selection stops above, after bytes, not strings.
+    if structure !== other.structure {
+      guard structure.parents == other.structure.parents, structure.ids == other.structure.ids,
+        structure.labels == other.structure.labels,
+        structure.attributes == other.structure.attributes
+      else { return false }
+    }
+    return true
   }
 }
