@@ -842,6 +842,10 @@ def stages(suites):
     return result + wanted
 
 
+# A build or test run that takes longer than this failed (a hang is a kill, not a wait forever).
+TIMEOUT = 900
+
+
 def run(command, log, long_tier=False):
     environment = dict(os.environ)
     environment.pop("TOGGLEKIT_LONG_TESTS", None)
@@ -850,8 +854,14 @@ def run(command, log, long_tier=False):
     with open(log, "a") as out:
         out.write(("TOGGLEKIT_LONG_TESTS=1 " if long_tier else "") + "$ " + " ".join(command) + "\n")
         out.flush()
-        return subprocess.run(
-            command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env=environment).returncode
+        try:
+            return subprocess.run(
+                command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env=environment,
+                timeout=TIMEOUT).returncode
+        except subprocess.TimeoutExpired:
+            # A test run that never ends failed: the mutant made something hang or crawl.
+            out.write(f"timed out after {TIMEOUT} s\n")
+            return 124
 
 
 def main():
