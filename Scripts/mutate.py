@@ -854,12 +854,16 @@ def run(command, log, long_tier=False):
     with open(log, "a") as out:
         out.write(("TOGGLEKIT_LONG_TESTS=1 " if long_tier else "") + "$ " + " ".join(command) + "\n")
         out.flush()
+        process = subprocess.Popen(
+            command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env=environment,
+            start_new_session=True)
         try:
-            return subprocess.run(
-                command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env=environment,
-                timeout=TIMEOUT).returncode
+            return process.wait(timeout=TIMEOUT)
         except subprocess.TimeoutExpired:
-            # A test run that never ends failed: the mutant made something hang or crawl.
+            # A test run that never ends failed: the mutant made something hang or crawl. The
+            # whole group goes (swift test's test process too).
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
             out.write(f"timed out after {TIMEOUT} s\n")
             return 124
 
