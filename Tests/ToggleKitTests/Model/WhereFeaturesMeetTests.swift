@@ -244,5 +244,11 @@ struct WhereFeaturesMeetTests {
     #expect(model.unloaded == ["src"])
     model.undo()
     #expect(model.unloaded == ["docs", "src"])
+    model.redo()
+    // A load meanwhile forgets nothing it did not load.
+    try model.load("src") { _ in .init(entries: [.init(id: "src/a", parent: "src", label: "a")]) }
+    #expect(model.unloaded.isEmpty)
+    model.undo()
+    #expect(model.unloaded == ["docs"] && model.tree.ids == ["docs", "src", "src/a"])
   }
 }
