@@ -804,7 +804,7 @@ MUTANTS = [
      "  public var unloaded: Set<ID> { noted }", "LazyTreeContractTests|" + MEET),
     ("a lazy tree loads a node a reload gave children", src("LazyTree.swift"),
      "    noted.contains(id) && tree.contains(id) && tree.children(of: id).isEmpty",
-     "    noted.contains(id) && tree.contains(id)", "LazyTreeContractTests"),
+     "    noted.contains(id) && tree.contains(id)", "LazyTreeContractTests|" + MEET),
     # The newest code's rules that no test may have pinned: copies, history limits, ignore lists,
     # smart case
     ("a copy with other options is still the same tree", src("SelectionTree+Sharing.swift"),

@@ -251,4 +251,21 @@ struct WhereFeaturesMeetTests {
     model.undo()
     #expect(model.unloaded == ["docs"] && model.tree.ids == ["docs", "src", "src/a"])
   }
+
+  @Test(
+    "a lazy tree's unloaded nodes follow its tree: one a reload removes is left out (and loadAll works), one a reload gives children is loaded"
+  )
+  func lazyUnloadedFollowsReloads() throws {
+    var lazy = LazyTree(
+      try SelectionTree(paths: ["docs", "src", "lib"]), unloaded: ["docs", "src", "lib"])
+    lazy.tree.reload(from: try SelectionTree(paths: ["src", "lib/x"]))
+    #expect(lazy.unloaded == ["src"] && !lazy.isUnloaded("docs") && !lazy.isUnloaded("lib"))
+    var asked: [String] = []
+    try lazy.loadAll { id in
+      asked.append(id)
+      return .init(entries: [.init(id: id + "/new", parent: id, label: "new")])
+    }
+    #expect(asked == ["src"], "lib has its children from the data; docs is gone")
+    #expect(lazy.tree.ids == ["src", "src/new", "lib", "lib/x"] && lazy.unloaded.isEmpty)
+  }
 }
