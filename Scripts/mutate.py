@@ -775,7 +775,7 @@ MUTANTS = [
     ("an undo after a load forgets the loads", src("SelectionModel+History.swift"),
      "      if step.loads == history.loads {", "      if true {", MEET + "|" + APP),
     ("the load log keeps nothing", src("_ModelHistory.swift"),
-     "let oldest = (undoSteps + redoSteps).map(\\.loads).min() ?? loads",
+     "let oldest = [undoSteps.first?.loads, redoSteps.first?.loads].compactMap { $0 }.min() ?? loads",
      "let oldest = loads", MEET + "|" + APP),
     ("unloaded reports nodes a reload took away", src("SelectionModel+Loading.swift"),
      "unloadedNodes.filter { storage.contains($0) && storage.children(of: $0).isEmpty }",

@@ -37,8 +37,11 @@ struct _ModelHistory<ID: Hashable> {
   }
 
   /// Forgets the loads made before every kept step.
+  ///
+  /// Steps are appended as they are made, so each list's first step is its oldest.
   mutating func dropUnneededLoads() {
-    let oldest = (undoSteps + redoSteps).map(\.loads).min() ?? loads
+    guard !loadLog.isEmpty else { return }
+    let oldest = [undoSteps.first?.loads, redoSteps.first?.loads].compactMap { $0 }.min() ?? loads
     if oldest > firstLoad {
       loadLog.removeFirst(oldest - firstLoad)
       firstLoad = oldest
