@@ -268,4 +268,17 @@ struct WhereFeaturesMeetTests {
     #expect(asked == ["src"], "lib has its children from the data; docs is gone")
     #expect(lazy.tree.ids == ["src", "src/new", "lib", "lib/x"] && lazy.unloaded.isEmpty)
   }
+
+  @Test("deriving from a source, and removing it, are steps even when the source changes no node")
+  func sourcesAreChanges() throws {
+    let model = SelectionModel(try SelectionTree(paths: ["a", "b"]))
+    model.update(named: "derive") { $0.deriveAttributes(from: DisablesLegacy()) }
+    #expect(model.undoName == "derive" && model.tree.attributeSource != nil)
+    model.update(named: "remove") { $0.removeDerivedAttributes() }
+    #expect(model.undoName == "remove" && model.tree.attributeSource == nil)
+    model.update(named: "remove again") { $0.removeDerivedAttributes() }
+    #expect(model.undoName == "remove", "nothing left to remove")
+    model.undo()
+    #expect(model.tree.attributeSource != nil)
+  }
 }
