@@ -812,7 +812,7 @@ MUTANTS = [
      "&& (derivationFailure == nil) == (other.derivationFailure == nil)", HISTORY + "|" + APP),
     ("a copy with another source is still the same tree", src("SelectionTree+Sharing.swift"),
      "&& filterOpen.sharesBuffer(as: other.filterOpen) && derived === other.derived",
-     "&& filterOpen.sharesBuffer(as: other.filterOpen)", APP + "|" + MEET),
+     "&& filterOpen.sharesBuffer(as: other.filterOpen)", MEET + "|" + APP),
     ("restoring states keeps the current filter's hidden bits wrong", src("SelectionTree+Sharing.swift"),
      "      filter = earlier.filter\n      filterOpen = earlier.filterOpen\n      setFilter(currentFilter)",
      "      filter = currentFilter", "ValueSemanticsTests|" + HISTORY),
