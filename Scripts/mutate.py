@@ -826,7 +826,7 @@ MUTANTS = [
      "    for pattern in patterns where pattern.matches(relative, isDirectory: isDirectory) {", IGNORE),
     ("an inner ignore list loses to an outer one", src("IgnoreList.swift"),
      "    for list in lists {\n      if let decided",
-     "    for list in lists.reversed() {\n      if let decided", IGNORE),
+     "    for list in lists.reversed() {\n      if let decided", "GitIgnoreTests/innerListsDecideFirst|" + IGNORE),
 ]
 
 

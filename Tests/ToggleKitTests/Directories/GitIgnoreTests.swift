@@ -42,6 +42,18 @@ private func files(_ tree: SelectionTree<String>) -> Set<String> {
 @Suite("gitignore: patterns and directory reads, against git itself")
 struct GitIgnoreTests {
   @Test(
+    "of several lists, the first that decides decides (the innermost .gitignore first, as git reads them)"
+  )
+  func innerListsDecideFirst() {
+    let outer = IgnoreList(text: "*.log\n")
+    let inner = IgnoreList(text: "!b.log\n", folder: "a")
+    #expect(IgnoreList.decision(for: "a/b.log", isDirectory: false, in: [inner, outer]) == false)
+    #expect(IgnoreList.decision(for: "a/b.log", isDirectory: false, in: [outer, inner]) == true)
+    #expect(IgnoreList.decision(for: "a/c.log", isDirectory: false, in: [inner, outer]) == true)
+    #expect(IgnoreList.decision(for: "a/c.txt", isDirectory: false, in: [inner, outer]) == false)
+  }
+
+  @Test(
     "patterns match as gitignore(5) says",
     arguments: [
       // pattern, path, is a folder, ignored (nil: no match)
