@@ -55,6 +55,13 @@ struct SelectionTreeBuildingTests {
     "among many ids (placed in batches), the reported duplicate is the earliest repeat and its first occurrence, as a scan finds it",
     arguments: [20_000, 70_000])
   func earliestDuplicateAmongManyIDs(count: Int) throws {
+    // Two repeats inside one batch of 64: the earlier repeat is reported, not the later pair.
+    var close = (0..<count).map { "node \($0)" }
+    close[140] = close[130]
+    close[135] = close[131]
+    #expect(throws: SelectionTreeError.duplicateID(id: "node 131", first: 131, second: 135)) {
+      try SelectionTree(entries: close.map { .init(id: $0, parent: nil, label: $0) })
+    }
     for seed in UInt64(0)..<6 {
       var generator = SeededGenerator(seed: seed)
       var ids = (0..<count).map { "node \($0)" }
