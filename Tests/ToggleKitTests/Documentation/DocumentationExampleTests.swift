@@ -69,23 +69,31 @@ func documentationExamples() throws -> [DocumentationExample] {
     let names = try manager.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)
     files += names.filter { $0.hasSuffix(".md") }.sorted().map { folder + "/" + $0 }
   }
-  var examples: [DocumentationExample] = []
-  for file in files {
+  return try files.flatMap { file in
     let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
-    var current: DocumentationExample?
-    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-    {
-      if var example = current {
-        if line.hasPrefix("```") {
-          examples.append(example)
-          current = nil
-        } else {
-          example.code.append(String(line))
-          current = example
-        }
-      } else if line == "```swift" {
-        current = DocumentationExample(file: file, line: index + 1, code: [])
+    return swiftBlocks(in: text.split(separator: "\n", omittingEmptySubsequences: false), of: file)
+  }
+}
+
+/// The ```swift blocks among `lines` (a nil line is not documentation, and ends any block).
+private func swiftBlocks(in lines: [Substring?], of file: String) -> [DocumentationExample] {
+  var examples: [DocumentationExample] = []
+  var current: DocumentationExample?
+  for (index, line) in lines.enumerated() {
+    guard let line else {
+      current = nil
+      continue
+    }
+    if var example = current {
+      if line.hasPrefix("```") {
+        examples.append(example)
+        current = nil
+      } else {
+        example.code.append(String(line))
+        current = example
       }
+    } else if line == "```swift" {
+      current = DocumentationExample(file: file, line: index + 1, code: [])
     }
   }
   return examples
@@ -103,29 +111,15 @@ func docCommentExamples() throws -> [DocumentationExample] {
     for name in files {
       let file = folder + "/" + name
       let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
-      var current: DocumentationExample?
-      for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
-        .enumerated()
-      {
+      // A doc comment's text without its `///` and one space; nil for other lines.
+      let comments = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+        line -> Substring? in
         let trimmed = line.drop(while: { $0 == " " })
-        guard trimmed.hasPrefix("///") else {
-          current = nil
-          continue
-        }
-        var comment = trimmed.dropFirst(3)
-        if comment.first == " " { comment = comment.dropFirst() }
-        if var example = current {
-          if comment.hasPrefix("```") {
-            examples.append(example)
-            current = nil
-          } else {
-            example.code.append(String(comment))
-            current = example
-          }
-        } else if comment == "```swift" {
-          current = DocumentationExample(file: file, line: index + 1, code: [])
-        }
+        guard trimmed.hasPrefix("///") else { return nil }
+        let comment = trimmed.dropFirst(3)
+        return comment.first == " " ? comment.dropFirst() : comment
       }
+      examples += swiftBlocks(in: comments, of: file)
     }
   }
   return examples
@@ -251,15 +245,20 @@ func docCommentSource(_ examples: [DocumentationExample]) -> String {
     """
 }
 
-/// Type-checks `source` against the built libraries; the compiler's errors, or nil.
-private func typeCheck(_ source: String, named name: String) throws -> String? {
-  let bundle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-    .deletingLastPathComponent()
-  let modules = bundle.appendingPathComponent("Modules").path
+/// A scratch folder for compiling examples, with one module cache, removed by `body`'s end.
+private func withScratch<Result>(_ body: (URL) throws -> Result) throws -> Result {
   let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
     "togglekit-docs-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(at: scratch) }
+  return try body(scratch)
+}
+
+/// Type-checks `source` against the built libraries; the compiler's output when it fails or puts
+/// `try` before a call that cannot throw (it misleads a reader about the API), else nil.
+private func typeCheck(_ source: String, named name: String, in scratch: URL) throws -> String? {
+  let modules = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    .deletingLastPathComponent().appendingPathComponent("Modules").path
   let file = scratch.appendingPathComponent(name)
   try source.write(to: file, atomically: true, encoding: .utf8)
   let process = Process()
@@ -274,9 +273,11 @@ private func typeCheck(_ source: String, named name: String) throws -> String? {
   try process.run()
   let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
   process.waitUntilExit()
-  return process.terminationStatus == 0 && !output.contains("warning: no calls to throwing")
-    ? nil : output
+  return process.terminationStatus == 0 && !output.contains(misleadingTry) ? nil : output
 }
+
+/// The warning for a `try` before a call that cannot throw.
+private let misleadingTry = "warning: no calls to throwing functions occur within 'try' expression"
 
 @Suite("Every Swift example of the README, docs/ and the DocC articles compiles")
 struct DocumentationExampleTests {
@@ -287,14 +288,12 @@ struct DocumentationExampleTests {
     let examples = try docCommentExamples()
     #expect(examples.count > 150, "the examples were found")
     let source = docCommentSource(examples)
-    let output = try typeCheck(source, named: "DocComments.swift") ?? ""
+    let output = try withScratch { try typeCheck(source, named: "DocComments.swift", in: $0) } ?? ""
     // Name each error by the example it is in: the "// file:line" comment above its namespace.
     let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
     var failures: [String] = []
-    // Errors, and a `try` before a call that cannot throw (it misleads a reader about the API).
-    let misleading = "warning: no calls to throwing functions occur within 'try' expression"
     for error in output.split(separator: "\n")
-    where error.contains(": error: ") || error.contains(misleading) {
+    where error.contains(": error: ") || error.contains(misleadingTry) {
       let parts = error.split(separator: ":")
       guard parts.count > 2, let number = Int(parts[1]) else { continue }
       let owner = lines[..<min(number, lines.count)].last { $0.hasPrefix("// Sources/") }
@@ -313,34 +312,15 @@ struct DocumentationExampleTests {
   func everyExampleCompiles() throws {
     let examples = try documentationExamples()
     #expect(examples.count > 20, "the examples were found")
-    let bundle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-      .deletingLastPathComponent()
-    let modules = bundle.appendingPathComponent("Modules").path
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "togglekit-docs-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: scratch) }
-    for (index, example) in examples.enumerated() {
-      let file = scratch.appendingPathComponent("example\(index).swift")
-      try example.source.write(to: file, atomically: true, encoding: .utf8)
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      process.arguments = [
-        "swiftc", "-typecheck", "-swift-version", "6", "-I", modules,
-        "-module-cache-path", scratch.appendingPathComponent("cache").path, file.path,
-      ]
-      let errors = Pipe()
-      process.standardError = errors
-      process.standardOutput = FileHandle.nullDevice
-      try process.run()
-      let output = String(
-        decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      process.waitUntilExit()
-      let misleading = output.contains("warning: no calls to throwing functions occur within 'try'")
-      #expect(
-        process.terminationStatus == 0 && !misleading,
-        "\(example) does not compile (or puts try before a call that cannot throw):\n\(output.split(separator: "\n").prefix(12).joined(separator: "\n"))"
-      )
+    try withScratch { scratch in
+      for (index, example) in examples.enumerated() {
+        guard
+          let output = try typeCheck(example.source, named: "example\(index).swift", in: scratch)
+        else { continue }
+        Issue.record(
+          "\(example) does not compile (or puts try before a call that cannot throw):\n\(output.split(separator: "\n").prefix(12).joined(separator: "\n"))"
+        )
+      }
     }
   }
 }
