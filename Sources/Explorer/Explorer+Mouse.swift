@@ -1,6 +1,26 @@
 import ToggleKit
 
 extension Explorer {
+  /// A mouse event: a click focuses a row, and toggles it or opens it on its box or disclosure.
+  ///
+  /// The wheel moves three rows. Other buttons, releases and clicks outside the rows do nothing.
+  mutating func handleMouse(_ event: MouseEvent) {
+    switch event.action {
+    case .wheelUp: move(by: -3)
+    case .wheelDown: move(by: 3)
+    case .press(0):
+      guard let (index, part) = hit(row: event.row, column: event.column) else { return }
+      cursor = index
+      switch part {
+      case .box: toggleFocused(index)
+      case .disclosure:
+        if tree.isOpen(index) { collapseOrLeave() } else { expandOrEnter() }
+      case .label: break
+      }
+    default: break
+    }
+  }
+
   /// What part of a row a click landed on.
   enum RowPart: Hashable, Sendable {
     /// The box (checkbox, switch, button): a click toggles.
@@ -24,10 +44,12 @@ extension Explorer {
   ///
   /// - Complexity: O(height × log n + width).
   func hit(row: Int, column: Int) -> (index: Int, part: RowPart)? {
-    guard !showsHelp, column < treeWidth else { return nil }
+    let origin = treeOrigin
+    let column = column - origin.column
+    guard !showsHelp, column >= 0, column < treeWidth else { return nil }
     let rows = visibleRows
-    let position = row - shownHeader.count
-    guard rows.indices.contains(position) else { return nil }
+    let position = row - origin.line
+    guard rows.indices.contains(position), position < rowCount else { return nil }
     let index = rows[position]
     let (configuration, rowStyle) = drawing(of: index)
     func cells(_ change: (inout ToggleConfiguration) -> Void) -> [Character] {

@@ -121,6 +121,28 @@ package struct Invocation: Hashable, Sendable {
   package var nullSeparated = false
   /// `--read0`: the input is names ended by NUL (`find -print0`), read literally.
   package var readsNULSeparatedNames = false
+  /// `--keys fzf` (explore): typing filters at once, as in fzf.
+  package var typesToFilter = false
+  /// `--bind KEY:ACTION…` (explore, repeatable): the later binding of a key wins.
+  package var bindings: [Key: [ExplorerAction]] = [:]
+  /// `--expect KEYS` (explore): keys that accept, their name printed first.
+  package var expectedKeys: [Key] = []
+  /// `--print-query` (explore): the filter text is printed first.
+  package var printsQuery = false
+  /// `--select-1` (explore): with one leaf shown at the start, it is picked without a screen.
+  package var selectsOne = false
+  /// `--exit-0` (explore): with no leaf shown at the start, nothing is printed, without a screen.
+  package var exitsWhenEmpty = false
+  /// `--preview-window` (explore).
+  package var previewWindow = PreviewWindow()
+  /// `--prompt TEXT` (explore).
+  package var prompt: String?
+  /// `--layout reverse` (explore): prompt and status above the tree.
+  package var reverseLayout = false
+  /// `--counts` (explore): folders show their selected and total leaves.
+  package var showsCounts = false
+  /// `--empty-enter` (explore): what Enter does with nothing selected.
+  package var emptyEnter = Explorer.EmptyEnter.auto
 
   /// With `--dir`: the labels of the folders above the folder read, as the command line gave
   /// them, so that every printed path names its file from the working directory, as `find DIR`
@@ -137,6 +159,73 @@ package struct Invocation: Hashable, Sendable {
   /// The tree options the invocation asks for.
   package var treeOptions: SelectionTree<String>.Options {
     .init(lockedSources: lockedSources, mixedTogglesTo: mixedTogglesTo, filterScope: scope)
+  }
+
+  /// Parses the arguments after the program name, and `TOGGLEKIT_DEFAULT_OPTS` for `explore`.
+  ///
+  /// `defaults` (split as a shell splits words) come before the command line's options, which
+  /// win. `apply` never reads them: a script means what it says, wherever it runs.
+  ///
+  /// - Throws: ``UsageError`` naming the argument at fault (and the variable, for its own).
+  /// - Complexity: O(arguments).
+  package static func parse(_ arguments: [String], defaults: String?) throws(UsageError)
+    -> Invocation
+  {
+    guard arguments.first == "explore", let defaults,
+      !defaults.allSatisfy(\.isWhitespace)
+    else { return try parse(arguments) }
+    let words = try defaultOptionWords(defaults)
+    do {
+      return try parse(["explore"] + words + arguments.dropFirst())
+    } catch {
+      // Its own mistake is named as the variable's.
+      do {
+        _ = try parse(["explore"] + words)
+      } catch let own {
+        throw UsageError("in TOGGLEKIT_DEFAULT_OPTS: \(own.message)")
+      }
+      throw error
+    }
+  }
+
+  /// The words of `TOGGLEKIT_DEFAULT_OPTS`: split at blanks, with '…', "…" and \ as a shell reads
+  /// them.
+  ///
+  /// - Complexity: O(text length).
+  static func defaultOptionWords(_ text: String) throws(UsageError) -> [String] {
+    var words: [String] = []
+    var word: String? = nil
+    var quote: Character? = nil
+    var escaped = false
+    for character in text {
+      if escaped {
+        word = (word ?? "") + String(character)
+        escaped = false
+      } else if let open = quote {
+        if character == open {
+          quote = nil
+        } else if character == "\\" && open == "\"" {
+          escaped = true
+        } else {
+          word = (word ?? "") + String(character)
+        }
+      } else if character == "'" || character == "\"" {
+        quote = character
+        word = word ?? ""
+      } else if character == "\\" {
+        escaped = true
+      } else if character.isWhitespace {
+        if let finished = word { words.append(finished) }
+        word = nil
+      } else {
+        word = (word ?? "") + String(character)
+      }
+    }
+    if quote != nil || escaped {
+      throw UsageError("in TOGGLEKIT_DEFAULT_OPTS: a quote or backslash is not closed")
+    }
+    if let finished = word { words.append(finished) }
+    return words
   }
 
   /// Parses the arguments after the program name.

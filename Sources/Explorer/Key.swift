@@ -25,22 +25,37 @@ package enum Key: Hashable, Sendable {
   case enter
   /// A lone Escape
   case escape
-  /// Backspace or Delete
+  /// Backspace
   case backspace
-  /// Ctrl-C
-  case interrupt
-  /// Ctrl-Z: suspend to the shell (the terminal is restored, and re-entered on `fg`).
-  case suspend
-  /// Ctrl-R: redo.
-  case redo
-  /// Ctrl-N: the next node the filter matches.
-  case nextMatch
-  /// Ctrl-P: the previous node the filter matches.
-  case previousMatch
+  /// Delete (the key right of Backspace, `ESC [ 3 ~`)
+  case delete
+  /// Tab
+  case tab
+  /// Shift-Tab (`ESC [ Z`)
+  case backTab
+  /// Shift-↑ (`ESC [ 1 ; 2 A`)
+  case shiftUp
+  /// Shift-↓ (`ESC [ 1 ; 2 B`)
+  case shiftDown
+  /// A control key: `.control("a")` is Ctrl-A, `.control(" ")` Ctrl-Space.
+  case control(Character)
+  /// Alt (or Meta) with a printable key: Escape followed by the key.
+  case alt(Character)
   /// A printable character
   case character(Character)
   /// A mouse button or wheel (SGR or X10 reporting).
   case mouse(MouseEvent)
+
+  /// Ctrl-C.
+  package static let interrupt = Key.control("c")
+  /// Ctrl-Z: suspend to the shell (the terminal is restored, and re-entered on `fg`).
+  package static let suspend = Key.control("z")
+  /// Ctrl-R: redo.
+  package static let redo = Key.control("r")
+  /// Ctrl-N: the next node the filter matches.
+  package static let nextMatch = Key.control("n")
+  /// Ctrl-P: the previous node the filter matches.
+  package static let previousMatch = Key.control("p")
 }
 
 /// A mouse report: which button did what, where (0-based screen row and column).
@@ -150,15 +165,15 @@ package struct KeyDecoder: Sendable {
       if next == UInt8(ascii: "[") || next == UInt8(ascii: "O") {
         return decodeSequence(at: index)
       }
-      return (.escape, 1)  // Escape followed by an ordinary key (Alt+key): Escape, then the key
-    case 0x03: return (.interrupt, 1)
-    case 0x1A: return (.suspend, 1)
-    case 0x12: return (.redo, 1)
-    case 0x0E: return (.nextMatch, 1)
-    case 0x10: return (.previousMatch, 1)
+      // Escape followed by a printable ASCII key: Alt with the key (as fzf reads it).
+      if (0x20..<0x7F).contains(next) { return (.alt(Character(Unicode.Scalar(next))), 2) }
+      return (.escape, 1)
     case 0x0D, 0x0A: return (.enter, 1)
     case 0x7F, 0x08: return (.backspace, 1)
-    case 0x00..<0x20: return (nil, 1)
+    case 0x09: return (.tab, 1)
+    case 0x00: return (.control(" "), 1)
+    case 0x01...0x1A: return (.control(Character(Unicode.Scalar(byte + 0x60))), 1)
+    case 0x1C..<0x20: return (nil, 1)
     case 0x20..<0x7F: return (.character(Character(Unicode.Scalar(byte))), 1)
     default:
       let length: Int
@@ -216,12 +231,16 @@ package struct KeyDecoder: Sendable {
     }
     let key: Key? =
       switch (final, parameters) {
+      case (UInt8(ascii: "A"), "1;2"): .shiftUp
+      case (UInt8(ascii: "B"), "1;2"): .shiftDown
       case (UInt8(ascii: "A"), _): .up
       case (UInt8(ascii: "B"), _): .down
       case (UInt8(ascii: "C"), _): .right
       case (UInt8(ascii: "D"), _): .left
       case (UInt8(ascii: "H"), _): .home
       case (UInt8(ascii: "F"), _): .end
+      case (UInt8(ascii: "Z"), ""): .backTab
+      case (UInt8(ascii: "~"), "3"): .delete
       case (UInt8(ascii: "~"), "1"), (UInt8(ascii: "~"), "7"): .home
       case (UInt8(ascii: "~"), "4"), (UInt8(ascii: "~"), "8"): .end
       case (UInt8(ascii: "~"), "5"): .pageUp

@@ -95,11 +95,13 @@ package enum ManPage {
       page += options.map(entry)
     }
     page.append(".SH KEYS")
-    page.append(escaped("In explore:"))
-    for line in Explorer.keyHelp {
-      let keys = line.prefix(13).trimmingTrailingSpaces()
-      let action = line.dropFirst(13)
-      page.append(".TP\n\\fB" + escaped(keys) + "\\fR\n" + escaped(String(action)))
+    for (title, lines) in KeyTable.usageSections {
+      page.append(".PP\n" + escaped(title + ":"))
+      for line in lines {
+        let keys = line.prefix(14).trimmingTrailingSpaces()
+        let action = line.dropFirst(14).drop { $0 == " " }
+        page.append(".TP\n\\fB" + escaped(keys) + "\\fR\n" + escaped(String(action)))
+      }
     }
     page += [
       ".SH PATHS",

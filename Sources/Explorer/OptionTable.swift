@@ -213,6 +213,55 @@ package enum OptionTable {
         """,
       apply: { invocation, _ in invocation.exact = true }),
     .init(
+      names: ["--keys"], value: "tree|fzf", commands: [.explore], section: .finding,
+      help: """
+        fzf: typing filters at once, as in fzf, and the letter commands move to
+        Alt (Alt-A select all, Alt-U undo…); tree (default): letters are commands
+        and / starts the filter
+        """,
+      completion: .choices(["tree", "fzf"]),
+      apply: { invocation, value throws(UsageError) in
+        guard value == "tree" || value == "fzf" else {
+          throw UsageError("option '--keys' takes tree or fzf, not '\(value)'")
+        }
+        invocation.typesToFilter = value == "fzf"
+      }),
+    .init(
+      names: ["--bind"], value: "KEY:ACTION", commands: [.explore], section: .finding,
+      help: """
+        bind keys, as fzf does: KEY:ACTION[+ACTION…][,KEY:ACTION…], e.g.
+        ctrl-o:execute(less {}) or tab:toggle+down; names in the KEYS section
+        """,
+      repeatable: true,
+      apply: { invocation, value throws(UsageError) in
+        for (key, actions) in try parseBindings(value) { invocation.bindings[key] = actions }
+      }),
+    .init(
+      names: ["--expect"], value: "KEYS", commands: [.explore], section: .finding,
+      help: """
+        keys (comma-separated) that accept too; the key pressed is printed on
+        the first line (an empty line for Enter)
+        """,
+      apply: { invocation, value throws(UsageError) in
+        do throws(KeyNameError) {
+          invocation.expectedKeys = try Key.list(value)
+        } catch {
+          throw UsageError("option '--expect': unknown key '\(error.name)'")
+        }
+      }),
+    .init(
+      names: ["--print-query"], value: nil, commands: [.explore], section: .finding,
+      help: "print the filter text first (before the --expect key)",
+      apply: { invocation, _ in invocation.printsQuery = true }),
+    .init(
+      names: ["-1", "--select-1"], value: nil, commands: [.explore], section: .finding,
+      help: "when exactly one leaf is shown at the start (see --query), print it at once",
+      apply: { invocation, _ in invocation.selectsOne = true }),
+    .init(
+      names: ["--exit-0"], value: nil, commands: [.explore], section: .finding,
+      help: "when no leaf is shown at the start, print nothing and exit 0 at once",
+      apply: { invocation, _ in invocation.exitsWhenEmpty = true }),
+    .init(
       names: ["--scope"], value: "visible|all", commands: [.apply], section: .operations,
       help: "under --filter, what writes reach (default visible)",
       completion: .choices(FilterScope.allCases.map(\.rawValue)),
@@ -280,6 +329,38 @@ package enum OptionTable {
       help: "a line (or lines) shown above the tree",
       apply: { invocation, value in invocation.header = value }),
     .init(
+      names: ["--prompt"], value: "TEXT", commands: [.explore], section: .output,
+      help: "the prompt before the filter (default '/', '> ' with --keys fzf)",
+      apply: { invocation, value in invocation.prompt = value }),
+    .init(
+      names: ["--layout"], value: "LAYOUT", commands: [.explore], section: .output,
+      help: """
+        reverse: prompt and status above the tree; default (or reverse-list):
+        below it
+        """,
+      completion: .choices(["default", "reverse", "reverse-list"]),
+      apply: { invocation, value throws(UsageError) in
+        guard ["default", "reverse", "reverse-list"].contains(value) else {
+          throw UsageError(
+            "option '--layout' takes default, reverse or reverse-list, not '\(value)'")
+        }
+        invocation.reverseLayout = value == "reverse"
+      }),
+    .init(
+      names: ["--counts"], value: nil, commands: [.explore], section: .output,
+      help: "folders show their selected and writable leaves: Fruit (2/3 · 1 locked)",
+      apply: { invocation, _ in invocation.showsCounts = true }),
+    .init(
+      names: ["--empty-enter"], value: "WHAT", commands: [.explore], section: .selection,
+      help: """
+        Enter with nothing selected: auto (default) picks the focused node unless
+        something was selected in the session; focused always; nothing never
+        """,
+      completion: .choices(Explorer.EmptyEnter.allCases.map(\.rawValue)),
+      apply: { invocation, value throws(UsageError) in
+        invocation.emptyEnter = try choice(Explorer.EmptyEnter.self, value, for: "--empty-enter")
+      }),
+    .init(
       names: ["--no-mouse"], value: nil, commands: [.explore], section: .output,
       help: "no mouse (by default a click toggles a box or opens a folder, the wheel scrolls)",
       apply: { invocation, _ in invocation.noMouse = true }),
@@ -297,6 +378,20 @@ package enum OptionTable {
         invocation.preview = value
       }),
     .init(
+      names: ["--preview-window"], value: "SPEC", commands: [.explore], section: .preview,
+      help: """
+        where the preview goes, as fzf's: right (default), left, up or down,
+        a size (N or N%, default 50%), hidden, wrap; e.g. down:10:wrap
+        """,
+      apply: { invocation, value throws(UsageError) in
+        do throws(PreviewWindowError) {
+          invocation.previewWindow = try PreviewWindow(parsing: value)
+        } catch {
+          throw UsageError(
+            "option '--preview-window': '\(error.part)' is not a side, a size, hidden or wrap")
+        }
+      }),
+    .init(
       names: ["--preview-timeout"], value: "SECONDS", commands: [.explore], section: .preview,
       help: "with --preview: stop a run after this long (default 3)",
       apply: { invocation, value throws(UsageError) in
@@ -311,6 +406,57 @@ package enum OptionTable {
       help: "no colours (NO_COLOR is honoured too)",
       apply: { invocation, _ in invocation.noColor = true }),
   ]
+
+  /// The bindings of one `--bind` value: `KEY:ACTION[+ACTION…]`, several joined by `,`.
+  ///
+  /// - Throws: ``UsageError`` naming the key or action at fault.
+  /// - Complexity: O(value length).
+  static func parseBindings(_ value: String) throws(UsageError) -> [(Key, [ExplorerAction])] {
+    var result: [(Key, [ExplorerAction])] = []
+    var rest = Substring(value)
+    while !rest.isEmpty {
+      // The key: up to the first ':' after at least one character (':' itself can be bound).
+      guard let colon = rest.dropFirst().firstIndex(of: ":") else {
+        throw UsageError("option '--bind' takes KEY:ACTION, not '\(rest)'")
+      }
+      let name = String(rest[..<colon])
+      guard let key = Key(name: name) else {
+        throw UsageError("option '--bind': unknown key '\(name)'")
+      }
+      rest = rest[rest.index(after: colon)...]
+      // The actions: up to a ',' outside an argument's brackets, or to the end after a ':' form.
+      var end = rest.startIndex
+      var closer: Character? = nil
+      var colonForm = false
+      while end < rest.endIndex {
+        let character = rest[end]
+        if let wanted = closer {
+          if character == wanted { closer = nil }
+        } else if let close =
+          ([
+            "(": ")", "[": "]", "{": "}", "<": ">",
+          ] as [Character: Character])[character]
+        {
+          closer = close
+        } else if character == ":" {
+          colonForm = true
+          end = rest.endIndex
+          break
+        } else if character == "," {
+          break
+        }
+        end = rest.index(after: end)
+      }
+      if colonForm { end = rest.endIndex }
+      do throws(ActionParseError) {
+        result.append((key, try ExplorerAction.parse(String(rest[..<end]))))
+      } catch {
+        throw UsageError("option '--bind' \(name): \(error.message)")
+      }
+      rest = end < rest.endIndex ? rest[rest.index(after: end)...] : ""
+    }
+    return result
+  }
 
   /// The option called `name` that `command` accepts.
   ///

@@ -37,6 +37,30 @@ package struct PreviewCommand: Hashable, Sendable {
     [Array("-c".utf8), Array(shellText.utf8), Array("sh".utf8), LabelBytes.bytes(of: path)]
   }
 
+  /// The arguments of `/bin/sh` for a bound command (`execute`, `reload`, `become`): `{}` stands for
+  /// `focused` and `{+}` for every path of `selected`, each a positional parameter (never shell
+  /// text), quoted as ``substituted(_:)`` quotes `{}`.
+  ///
+  /// - Complexity: O(template length + paths' lengths).
+  package static func arguments(
+    _ template: String, focused: String?, selected: [String]
+  ) -> [[UInt8]] {
+    guard template.contains("{+}") else {
+      return PreviewCommand(template).arguments(for: focused ?? "")
+    }
+    let marker = "\u{0}togglekit-selected\u{0}"
+    var text = substituted(template.replacingOccurrences("{+}", with: marker))
+    // `{+}` in its quoting: "$@" outside quotes and in double quotes, '"$@"' in single quotes.
+    text = text.replacingOccurrences("'" + marker + "'", with: #"'"$@"'"#)
+    text = text.replacingOccurrences(marker, with: #""$@""#)
+    let script =
+      "__togglekit_focused=\"$1\"; shift; "
+      + text.replacingOccurrences(
+        #"${1}"#, with: #"${__togglekit_focused}"#)
+    return [Array("-c".utf8), Array(script.utf8), Array("sh".utf8)]
+      + ([focused ?? ""] + selected).map(LabelBytes.bytes(of:))
+  }
+
   /// Where the scanner of a template is: the kind of quoting or nesting open.
   private enum Context {
     /// Plain shell words (the top, or inside `$( … )`).
@@ -122,5 +146,18 @@ package struct PreviewCommand: Hashable, Sendable {
     let below = labels.dropFirst()
     guard !below.isEmpty else { return folder }
     return (folder == "/" ? "" : folder) + "/" + below.joined(separator: "/")
+  }
+}
+
+extension String {
+  /// Every occurrence of `target` replaced by `replacement`.
+  fileprivate func replacingOccurrences(_ target: String, with replacement: String) -> String {
+    var result = ""
+    var rest = Substring(self)
+    while let range = rest.firstRange(of: target) {
+      result += rest[..<range.lowerBound] + replacement
+      rest = rest[range.upperBound...]
+    }
+    return result + rest
   }
 }

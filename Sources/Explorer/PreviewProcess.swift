@@ -109,7 +109,7 @@ package final class PreviewProcess {
   }
 
   /// A C string of `bytes`, to `free`.
-  private static func cString(_ bytes: [UInt8]) -> UnsafeMutablePointer<CChar>? {
+  static func cString(_ bytes: [UInt8]) -> UnsafeMutablePointer<CChar>? {
     let pointer = malloc(bytes.count + 1)!.assumingMemoryBound(to: CChar.self)
     bytes.withUnsafeBytes { raw in
       if let base = raw.baseAddress {
@@ -121,7 +121,7 @@ package final class PreviewProcess {
   }
 
   /// The descriptors open now, from `/proc/self/fd` (none found where there is no `/proc`).
-  private static func openDescriptors() -> [Int32] {
+  static func openDescriptors() -> [Int32] {
     guard let folder = opendir("/proc/self/fd") else { return [] }
     var found: [Int32] = []
     while let entry = readdir(folder) {

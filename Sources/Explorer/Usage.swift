@@ -68,19 +68,43 @@ package enum Usage {
     """ + "\n"
     + options(
       for: .explore, [.input, .tree, .selection, .rules, .finding, .output, .preview])
-    + "\n"
-      + """
-      Keys:
-        ↑ ↓ j k  move       PgUp PgDn  page        Home End  first / last
-        Space    toggle     → l  expand / into     ← h  collapse / to parent
-        a  select all       n  select none         /  filter, fuzzy (Enter keeps, Esc clears)
-        u Ctrl-R  undo / redo the selection        Ctrl-N Ctrl-P  next / previous match
-        Enter  accept       q Esc  cancel (exit 130)                ?  key help
-        Ctrl-Z suspend (fg resumes)
-        Mouse: a click on a box toggles, on ▸ ▾ opens or closes, on a row focuses; the wheel
-        scrolls (--no-mouse leaves the mouse to the terminal)
+    + "\n" + keys
 
-      """
+  /// The key sections of explore's help, from ``KeyTable``.
+  static var keys: String {
+    KeyTable.usageSections.map { title, lines in
+      title + ":\n" + lines.map { "  " + $0 }.joined(separator: "\n") + "\n"
+    }.joined(separator: "\n")
+      + """
+
+      Mouse: a click on a box toggles, on ▸ ▾ opens or closes, on a row focuses; the wheel
+      scrolls (--no-mouse leaves the mouse to the terminal).
+
+      """ + "\n" + bindingNames
+  }
+
+  /// The names `--bind` and `--expect` take, from ``Key`` and ``ExplorerAction``.
+  static var bindingNames: String {
+    let keys =
+      "up down left right pgup pgdn home end enter esc tab btab shift-up shift-down bspace del "
+      + "space ctrl-a…ctrl-z (not ctrl-h i j m) ctrl-space alt-KEY, or a character"
+    let actions =
+      (ExplorerAction.named.keys.sorted()
+        + ExplorerAction.withArgument.keys.sorted().map { $0 + "(…)" })
+    var lines = [
+      "Names for --bind KEY:ACTION[+ACTION…] and --expect KEY[,KEY…]:", "  keys:    " + keys,
+    ]
+    var line = "  actions:"
+    for action in actions {
+      if line.count + action.count + 1 > 96 {
+        lines.append(line)
+        line = "          "
+      }
+      line += " " + action
+    }
+    lines.append(line)
+    return lines.joined(separator: "\n") + "\n"
+  }
 
   static let apply =
     """

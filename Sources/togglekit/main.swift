@@ -114,7 +114,8 @@ let arguments = (1..<Int(CommandLine.argc)).map { index in
 }
 let invocation: Invocation
 do {
-  invocation = try Invocation.parse(arguments)
+  invocation = try Invocation.parse(
+    arguments, defaults: getenv("TOGGLEKIT_DEFAULT_OPTS").map { String(cString: $0) })
 } catch {
   printError(error.description)
   exit(2)
@@ -181,27 +182,6 @@ for name in invocation.selectFiles {
   }
 }
 
-// explore reading a pipe starts at once and grows the tree as lines arrive (`find / | togglekit
-// explore`); a large file shows its first lines at once and the rest when it is read; anything
-// else is read whole first.
-var streaming: StreamingInput? = nil
-var streamDescriptor: Int32 = 0
-var standardInputStatus = stat()
-if invocation.command == .explore, source == .standardInput,
-  fstat(0, &standardInputStatus) != 0 || standardInputStatus.st_mode & S_IFMT != S_IFREG
-{
-  streaming = StreamingInput(invocation)
-} else {
-  do {
-    if let (input, descriptor) = try StreamingInput.largeFile(invocation, source: source) {
-      streaming = input
-      streamDescriptor = descriptor
-    }
-  } catch {
-    printError(error.description)
-    exit(1)
-  }
-}
 let preparation: TreePreparation
 do {
   let rules = try invocation.rulesFile.map { file throws(InputError) in
@@ -212,42 +192,21 @@ do {
   printError(error.description)
   exit(1)
 }
-// explore --dir reads a folder when it is opened (or a filter or the output needs it), unless an
-// option needs every name from the start.
-var lazyDirectory: (tree: LazyTree<String>, loader: DirectoryLoader)? = nil
-var tree: SelectionTree<String>
-do throws(InputError) {
-  if invocation.command == .explore, case .directory(let path) = source,
-    invocation.selectPaths.isEmpty, invocation.selectFiles.isEmpty, invocation.limit == nil,
-    invocation.query == nil, invocation.rulesFile == nil
-  {
-    do {
-      let lazy = try LazyTree.directory(
-        at: path, maxDepth: invocation.maxDepth, includeHidden: invocation.includeHidden,
-        exclude: invocation.excludes, gitignore: invocation.gitignore,
-        options: invocation.treeOptions)
-      lazyDirectory = lazy
-      tree = lazy.tree.tree
-    } catch {
-      throw InputError(message: error.description)
-    }
-  } else if streaming != nil {
-    tree = try! SelectionTree(roots: [], options: invocation.treeOptions)  // filled as lines come
-  } else {
-    // Read piece by piece: a path list is built as it arrives, never held whole.
-    let loaded = try readTree(invocation, source: source)
-    for warning in loaded.warnings { printError("togglekit: warning: \(warning)") }
-    tree = loaded.tree
-    for warning in try preparation.prepare(&tree) { printError("togglekit: warning: \(warning)") }
-  }
-} catch {
-  printError(error.description)
-  exit(1)
-}
-
 output.writesNames = invocation.nullSeparated
+
 if invocation.command == .apply {
-  do {
+  var tree: SelectionTree<String>
+  do throws(InputError) {
+    // Read piece by piece: a path list is built as it arrives, never held whole.
+    var warnings: [String]
+    (tree, warnings) = try readTree(invocation, source: source)
+    warnings += try preparation.prepare(&tree)
+    for warning in warnings { printError("togglekit: warning: \(warning)") }
+  } catch {
+    printError(error.description)
+    exit(1)
+  }
+  do throws(ApplyError) {
     try runApply(invocation, on: tree) { output.write($0) }
     output.finish()
     exit(0)
@@ -257,116 +216,103 @@ if invocation.command == .apply {
   }
 }
 
-// explore
+// explore: the input is read (and fails) before the terminal is opened.
+let session: ExploreSession
+do {
+  session = try ExploreSession(invocation, source: source, preparation: preparation)
+} catch {
+  printError(error.description)
+  exit(1)
+}
+if let outcome = session.decideAtOnce() {
+  // --select-1, --exit-0: decided before any screen.
+  printWarnings()
+  if outcome == .accepted {
+    session.finish { output.write($0) }
+    output.finish()
+  }
+  exit(0)
+}
 guard let terminal = Terminal() else {
   printError(
     "togglekit: explore needs a terminal (/dev/tty could not be opened); "
       + "for scripts use 'togglekit apply'")
   exit(1)
 }
+session.attach(rows: terminal.size.rows, columns: terminal.size.columns)
+@MainActor func printWarnings() {
+  for warning in session.takeWarnings() { printError("togglekit: warning: \(warning)") }
+}
+printWarnings()
 var mode = RenderMode.forTerminal()
 if invocation.noColor, case .ansi = mode { mode = .ansi(colors: false) }
-var size = terminal.size
-// --height: a fixed region below the prompt, or the whole screen when it would fill it.
-let inlineRows = invocation.height?.rows(onScreenOf: size.rows)
-var explorer = Explorer(
-  tree: tree, height: inlineRows ?? size.rows, width: size.columns,
-  style: Explorer.defaultStyle(base: RowStyle.named[invocation.style] ?? .checkboxOnLeft))
-explorer.exactMatching = invocation.exact
-if let lazyDirectory {
-  explorer.readLazily(lazyDirectory.tree, using: lazyDirectory.loader.children)
-}
-explorer.selectionLimit = invocation.limit
-explorer.header =
-  invocation.header.map {
-    $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-  } ?? []
-if let query = invocation.query { explorer.startFiltering(query) }
-// --preview: one run at a time for the focused node, killed when the focus moves on.
-let previewer = invocation.preview.map {
-  Previewer(command: PreviewCommand($0), timeLimit: invocation.previewTimeout ?? 3)
-}
-explorer.showsPreview = previewer != nil
-let previewDirectory: String? = if case .directory(let path) = source { path } else { nil }
-var decoder = KeyDecoder()
-// A stream is read as it arrives, between keys; its warnings are printed after the explorer ends.
-var streamWarnings: [String] = []
-if streaming != nil {
-  _ = fcntl(streamDescriptor, F_SETFL, fcntl(streamDescriptor, F_GETFL) | O_NONBLOCK)
-  explorer.loadingLines = 0
-}
-terminal.start(mouse: !invocation.noMouse, inlineRows: inlineRows)
-previewer?.follow(&explorer, directory: previewDirectory, separator: invocation.separator)
-previewGroup = previewer?.processGroup ?? 0
-terminal.draw(explorer.frame(mode: mode))
+terminal.start(mouse: !invocation.noMouse, inlineRows: session.inlineRows)
+session.start()
+previewGroup = session.previewer?.processGroup ?? 0
+terminal.draw(session.explorer.frame(mode: mode))
 if getenv("TOGGLEKIT_TEST_PANIC") != nil {
   // Test hook: a crash while the terminal is raw, to prove the crash handlers restore it.
   fatalError("TOGGLEKIT_TEST_PANIC: a deliberate crash after the first frame")
 }
-while explorer.outcome == nil {
-  let waits = [
-    previewer?.millisecondsLeft ?? -1,
-    streaming?.millisecondsUntilSnapshot(now: Previewer.now()) ?? -1,
-  ].filter { $0 >= 0 }
+while session.explorer.outcome == nil {
   let (input, resized, timedOut) = terminal.waitForInput(
-    timeout: decoder.hasPending ? 40 : waits.min() ?? -1,
-    others: [previewer?.descriptor, streaming == nil ? nil : streamDescriptor].compactMap { $0 })
-  if let previewer, previewer.service() {
-    explorer.preview = previewer.pane
-    previewGroup = previewer.processGroup
+    timeout: session.waitMilliseconds, others: session.descriptors)
+  var bytes = input
+  // A paste arrives as many bytes: take all that are waiting, so the filter runs once for them.
+  while var read = bytes, read.count < 1 << 20, let more = terminal.readWaiting(), !more.isEmpty {
+    read += more
+    bytes = read
   }
-  do throws(InputError) {
-    if try streaming?.readWaiting(from: streamDescriptor) == true, let input = streaming {
-      streaming = nil
-      var whole = try input.finish()
-      streamWarnings = try preparation.prepare(&whole)
-      explorer.reload(from: whole)
-      explorer.loadingLines = nil
-    } else {
-      streaming?.update(&explorer, preparation: preparation, now: Previewer.now())
-    }
+  let effects: [ExplorerEffect]
+  do {
+    effects = try session.step(
+      input: bytes, resized: resized ? terminal.size : nil, timedOut: timedOut)
   } catch {
-    previewer?.stop()
+    session.previewer?.stop()
     previewGroup = 0
     terminal.stop()
     printError(error.description)
     exit(1)
   }
-  if resized {
-    size = terminal.size
-    // Inline, the region keeps its rows (growing it would scroll the lines above away).
-    explorer.resize(height: inlineRows ?? size.rows, width: size.columns)
+  for effect in effects {
+    switch effect {
+    case .suspend: terminal.suspend()
+    case .execute(let command):
+      terminal.stop()
+      _ = BoundCommands.runOnTerminal(
+        PreviewCommand.arguments(
+          command, focused: session.focusedPath, selected: session.selectedPaths))
+      terminal.start(mouse: !invocation.noMouse, inlineRows: session.inlineRows)
+    case .reload(let command):
+      do {
+        let bytes = try BoundCommands.output(
+          of: PreviewCommand.arguments(
+            command, focused: session.focusedPath, selected: session.selectedPaths))
+        try session.reload(fromOutput: bytes, of: command)
+      } catch {
+        session.report(error.message)
+      }
+    case .become(let command):
+      session.previewer?.stop()
+      previewGroup = 0
+      terminal.stop()
+      printWarnings()
+      let failure = BoundCommands.become(
+        PreviewCommand.arguments(
+          command, focused: session.focusedPath, selected: session.selectedPaths))
+      printError("togglekit: become: cannot run /bin/sh: \(String(cString: strerror(failure)))")
+      exit(1)
+    }
   }
-  var keys: [Key] = []
-  if timedOut {
-    keys = decoder.flush()  // nothing unless a key was half read (a lone Esc)
-  } else if var input {
-    // A paste arrives as many bytes: take all that are waiting, so the filter runs once for them.
-    while input.count < 1 << 20, let more = terminal.readWaiting(), !more.isEmpty { input += more }
-    keys = decoder.feed(input)
-  } else {
-    keys = [.interrupt]  // the terminal went away
-  }
-  if keys.contains(.suspend) { terminal.suspend() }
-  explorer.handle(keys)
-  previewer?.follow(&explorer, directory: previewDirectory, separator: invocation.separator)
-  previewGroup = previewer?.processGroup ?? 0
-  terminal.draw(explorer.frame(mode: mode))
+  previewGroup = session.previewer?.processGroup ?? 0
+  terminal.draw(session.explorer.frame(mode: mode))
 }
-previewer?.stop()
+session.previewer?.stop()
 previewGroup = 0
 terminal.stop()
-for warning in streamWarnings { printError("togglekit: warning: \(warning)") }
-if explorer.outcome == .accepted {
-  // A folder not read yet is read now when the output lists what is in it.
-  explorer.loadFor(output: invocation.output ?? .leaves)
-}
-for warning in lazyDirectory?.loader.warnings ?? [] { printError("togglekit: warning: \(warning)") }
-if explorer.outcome == .accepted {
-  (invocation.output ?? .leaves).write(
-    explorer.tree, separator: invocation.separator, nullSeparated: invocation.nullSeparated,
-    prefix: invocation.directoryPrefix
-  ) { output.write($0) }
+session.finish { output.write($0) }
+printWarnings()
+if session.explorer.outcome == .accepted {
   output.finish()
   exit(0)
 }

@@ -67,11 +67,11 @@ struct ExplorerFindingTests {
     let ansi = explorer.frame(mode: .ansi(colors: true)).joined(separator: "\n")
     let marked = Row("Ap", style: Explorer.matchStyle).rendered(.ansi(colors: true))
     #expect(ansi.contains(marked), "the A and p of Apple are marked")
-    #expect(explorer.matchedPositions(in: "Apple") == [0, 1, 3, 4])
+    #expect(explorer.matchedPositions(in: ["Apple"]) == [0, 1, 3, 4])
     explorer.exactMatching = true
     explorer.startFiltering("pp")
-    #expect(explorer.matchedPositions(in: "Apple") == [1, 2])
-    #expect(explorer.matchedPositions(in: "Pear") == [])
+    #expect(explorer.matchedPositions(in: ["Apple"]) == [1, 2])
+    #expect(explorer.matchedPositions(in: ["Pear"]) == [])
   }
 
   @Test(

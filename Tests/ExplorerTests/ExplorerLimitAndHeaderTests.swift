@@ -20,7 +20,7 @@ struct ExplorerLimitAndHeaderTests {
     #expect(explorer.tree.statistics.selectedLeaves == 0)
     #expect(
       explorer.statusLine == "0 of 4 selected (at most 2) · at most 2 may be selected (--limit)")
-    #expect(explorer.undoSteps.isEmpty, "a refused change is no step")
+    #expect(explorer.history.undoCount == 0, "a refused change is no step")
     explorer.handle(.character("a"))
     #expect(explorer.tree.statistics.selectedLeaves == 0, "select all is refused too")
     explorer.handle([
@@ -51,7 +51,9 @@ struct ExplorerLimitAndHeaderTests {
     #expect(explorer.tree.selection(.leaves).isEmpty, "Space on the selected leaf deselects it")
   }
 
-  @Test("with a limit of 1, Enter with nothing selected picks the focused leaf; never a folder")
+  @Test(
+    "Enter with nothing selected picks the focused node while nothing was selected in the session (under --limit 1 the focused leaf, never a folder); once something was, it picks nothing; --empty-enter says otherwise"
+  )
   func enterPicks() throws {
     var explorer = try explorer(limit: 1)
     explorer.handle([.right, .down, .down, .enter])
@@ -62,7 +64,23 @@ struct ExplorerLimitAndHeaderTests {
     #expect(folder.outcome == .accepted && folder.tree.selection(.leaves).isEmpty)
     var two = try self.explorer(limit: 2)
     two.handle([.right, .down, .enter])
-    #expect(two.tree.selection(.leaves).isEmpty, "only under --limit 1")
+    #expect(two.tree.selection(.leaves) == ["Fruit/Apple"], "as fzf's Enter")
+    var cleared = try self.explorer(limit: 2)
+    cleared.handle([.right, .down, .character(" "), .character(" "), .down, .enter])
+    #expect(cleared.outcome == .accepted && cleared.tree.selection(.leaves).isEmpty, "cleared")
+    var never = try self.explorer(limit: nil)
+    never.emptyEnter = .nothing
+    never.handle([.right, .down, .enter])
+    #expect(never.tree.selection(.leaves).isEmpty, "--empty-enter nothing")
+    var always = try self.explorer(limit: nil)
+    always.emptyEnter = .focused
+    always.handle([.right, .down, .character(" "), .character(" "), .enter])
+    #expect(always.tree.selection(.leaves) == ["Fruit/Apple"], "--empty-enter focused")
+    var folderPick = try self.explorer(limit: nil)
+    folderPick.handle(.enter)
+    #expect(
+      folderPick.tree.selection(.leaves) == ["Fruit/Apple", "Fruit/Pear", "Fruit/Plum"],
+      "a folder too")
     var picked = try self.explorer(limit: 1)
     picked.handle([.right, .down, .character(" "), .down, .enter])
     #expect(picked.tree.selection(.leaves) == ["Fruit/Apple"], "a selection is kept as it is")
@@ -75,7 +93,7 @@ struct ExplorerLimitAndHeaderTests {
     #expect(
       explorer.frame(mode: .plain) == [
         "Pick \\u{1B}[2J fruit", String(repeating: "x", count: 59) + "…", "▸ [ ] Fruit",
-        "▸ [ ] Veg", "0 of 4 selected",
+        "▸ [ ] Veg", "0 of 4 selected · Space: select 3",
         "space toggle · enter accept · q cancel · / filter · ? help",
       ])
     #expect(explorer.visibleRows.count == 2)

@@ -64,10 +64,40 @@ private struct SelectionOracle {
     guard !filter.isEmpty else { return false }
     // The default filter is fuzzy: the filter's characters in order (labels and keys are
     // lowercase, so case plays no part).
-    func matches(_ n: Int) -> Bool {
-      var rest = Substring(filter)
-      for character in label(n) where character == rest.first { rest = rest.dropFirst() }
+    func isSubsequence(_ needle: Substring, of text: Substring) -> Bool {
+      var rest = needle
+      for character in text where character == rest.first { rest = rest.dropFirst() }
       return rest.isEmpty
+    }
+    // fzf's extended syntax, as far as these keys can type it: terms split at spaces, all of which
+    // must hold on the node's label or an ancestor's, one at least on its own label. A term
+    // holding '/' is a path term: its characters in order along the labels from the root joined
+    // by '/', the last of them inside the node's own label for it to count as the node's own.
+    func path(_ n: Int) -> String {
+      parent[n] < 0 ? label(n) : path(parent[n]) + "/" + label(n)
+    }
+    func matchesOwn(_ term: Substring, _ n: Int) -> Bool {
+      guard term.contains("/") else { return isSubsequence(term, of: Substring(label(n))) }
+      let characters = Array(path(n))
+      let labelStart = characters.count - label(n).count
+      return (labelStart..<characters.count).contains { end in
+        characters[end] == term.last!
+          && isSubsequence(term.dropLast(), of: Substring(String(characters[..<end])))
+      }
+    }
+    func holds(_ term: Substring, _ n: Int) -> Bool {
+      if term.contains("/") { return isSubsequence(term, of: Substring(path(n))) }
+      var node = n
+      while node >= 0 {
+        if isSubsequence(term, of: Substring(label(node))) { return true }
+        node = parent[node]
+      }
+      return false
+    }
+    let terms = filter.split(separator: " ")
+    guard !terms.isEmpty else { return false }
+    func matches(_ n: Int) -> Bool {
+      terms.allSatisfy { holds($0, n) } && terms.contains { matchesOwn($0, n) }
     }
     func subtree(_ n: Int) -> [Int] { [n] + children(n).flatMap(subtree) }
     // Shown: a match at or below the node, or a match above it (a matching folder's contents).
@@ -100,6 +130,7 @@ private struct SelectionOracle {
 private let keys: [Key] = [
   .up, .down, .left, .right, .home, .end, .pageUp, .pageDown, .character(" "), .character("a"),
   .character("n"), .character("/"), .character("1"), .backspace, .escape, .character("?"),
+  .tab, .backTab,
   .character("u"), .redo, .nextMatch, .previousMatch,
 ]
 
@@ -140,6 +171,9 @@ struct ExplorerReducerTests {
               switch key {
               case .character(" ") where !wasFilterEditing:
                 if let focused { expected.space(focused) }
+              case .tab, .backTab:
+                // Tab and Shift-Tab click in every mode (then move down or up), as in fzf.
+                if let focused { expected.space(focused) }
               case .enter where !wasFilterEditing:
                 // Under --limit 1, Enter with nothing selected picks the focused leaf.
                 if limit == 1, let focused, expected.children(focused).isEmpty,
@@ -155,7 +189,8 @@ struct ExplorerReducerTests {
               }
             }
             expected.filter = next.filterText
-            let context = "shape \(shape) key \(key)"
+            let context =
+              "shape \(shape) key \(key) from filter '\(explorer.filterText)' editing \(explorer.isEditingFilter) cursor \(String(describing: explorer.cursor)) values \(oracle.value)"
             if let cursor = next.cursor {
               #expect(next.tree.isRow(cursor), "cursor on a row, \(context)")
               #expect(next.visibleRows.contains(cursor), "cursor in the window, \(context)")
@@ -170,8 +205,8 @@ struct ExplorerReducerTests {
               #expect(
                 next.tree.state(of: "n\(node)") == expected.state(node), "n\(node), \(context)")
             }
-            #expect(next.undoSteps.count == expected.undo.count, "undo steps, \(context)")
-            #expect(next.redoSteps.count == expected.redo.count, "redo steps, \(context)")
+            #expect(next.history.undoCount == expected.undo.count, "undo steps, \(context)")
+            #expect(next.history.redoCount == expected.redo.count, "redo steps, \(context)")
             if let limit {
               #expect(next.tree.statistics.selectedLeaves <= limit, "the limit holds, \(context)")
             }
@@ -221,7 +256,7 @@ struct ExplorerReducerTests {
     #expect(
       explorer.frame(mode: .plain) == [
         "▸ [ ] Groceries", "▸ [ ] Household", "▸ [ ] Garden (out of season)", "",
-        "1 of 15 selected · 1 locked", "space toggle · enter accept · q cancel …",
+        "1 of 15 selected · 1 locked · Space: se…", "space toggle · enter accept · q cancel …",
       ])
     explorer.handle(.right)
     explorer.handle(.down)
@@ -239,7 +274,7 @@ struct ExplorerReducerTests {
     explorer.handle(.backspace)
     explorer.handle(.enter)
     explorer.handle(.character("?"))
-    #expect(explorer.frame(mode: .plain).first == "↑ ↓ j k      move")
+    #expect(explorer.frame(mode: .plain).first == "↑ k           move up")
   }
 
   @Test(
@@ -258,7 +293,9 @@ struct ExplorerReducerTests {
     explorer.handle(.character("u"))
     #expect(explorer.statusLine == "1 of 3 selected · undid select all")
     explorer.handle(.left)
-    #expect(explorer.statusLine == "1 of 3 selected", "the message lasts until the next key")
+    #expect(
+      explorer.statusLine == "1 of 3 selected · Space: select 1",
+      "the message lasts until the next key; on a folder, what Space would do shows instead")
     explorer.handle(.character("u"))
     #expect(explorer.statusLine == "0 of 3 selected · undid toggle Fruit/Apple")
     #expect(explorer.tree.isExpanded("Fruit") == true, "what was opened since stays open")

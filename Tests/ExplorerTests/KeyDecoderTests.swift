@@ -33,13 +33,15 @@ struct KeyDecoderTests {
       ])
   }
 
-  @Test("a lone Escape waits for flush; Escape before a key is Escape then the key")
+  @Test(
+    "a lone Escape waits for flush; Escape before a printable key is Alt with it, as fzf reads it")
   func escape() {
     var decoder = KeyDecoder()
     #expect(decoder.feed([0x1B]).isEmpty)
     #expect(decoder.hasPending)
     #expect(decoder.flush() == [.escape])
-    #expect(decode([0x1B, UInt8(ascii: "q")]) == [.escape, .character("q")])
+    #expect(decode([0x1B, UInt8(ascii: "q")]) == [.alt("q")])
+    #expect(decode([0x1B, 0x7F]) == [.escape, .backspace], "Escape before a control key: both")
   }
 
   @Test("only a lone Escape cancels: a sequence cut short is dropped at flush, never read as Esc")
@@ -68,7 +70,15 @@ struct KeyDecoderTests {
     #expect(decoder.feed([0x1B, 0x5B]).isEmpty)
     #expect(decoder.feed([0x42]) == [.down])
     #expect(decode(Array("\u{1B}[2;5Q\u{1B}[200~x".utf8)) == [.character("x")])
-    #expect(decode([0x01, 0x02, 0x1A, UInt8(ascii: "k")]) == [.suspend, .character("k")])
+    #expect(
+      decode([0x01, 0x02, 0x1A, UInt8(ascii: "k")]) == [
+        .control("a"), .control("b"), .suspend, .character("k"),
+      ])
+    #expect(decode([0x09, 0x00, 0x17]) == [.tab, .control(" "), .control("w")])
+    #expect(
+      decode(Array("\u{1B}[Z\u{1B}[3~\u{1B}[1;2A\u{1B}[1;2B".utf8)) == [
+        .backTab, .delete, .shiftUp, .shiftDown,
+      ])
     #expect(decode([0x12]) == [.redo], "Ctrl-R")
     #expect(
       decode([0xE6, 0x97], flush: true).isEmpty, "an incomplete character is dropped at flush")

@@ -100,7 +100,7 @@ struct OptionTableTests {
       #expect(OptionTable.markdown.contains(option.fullHelp.replacing("\n", with: " ")))
       #expect(ManPage.roff.contains("; repeatable)"))
     }
-    #expect(OptionTable.options.filter(\.repeatable).count == 8)
+    #expect(OptionTable.options.filter(\.repeatable).count == 9)
   }
 
   func sampleValue(for option: CommandLineOption) -> String {
@@ -115,6 +115,12 @@ struct OptionTableTests {
     case "--scope": "all"
     case "--print", "--output": "leaves"
     case "--style": "switch"
+    case "--keys": "fzf"
+    case "--bind": "ctrl-o:execute(less {})+abort,tab:toggle+down"
+    case "--expect": "ctrl-o,alt-s"
+    case "--layout": "reverse"
+    case "--preview-window": "down:10:wrap"
+    case "--empty-enter": "nothing"
     default: "Fruit"
     }
   }

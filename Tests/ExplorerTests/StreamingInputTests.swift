@@ -136,7 +136,7 @@ struct StreamingInputTests {
         now += 1
         let before = explorer.tree
         let focused = explorer.cursor.map { before.ids[$0] }
-        let changes = explorer.undoSteps.count
+        let changes = explorer.history.undoCount
         input.update(
           &explorer, preparation: TreePreparation(try invocation("paths"), rules: nil, lists: []),
           now: now)
@@ -156,8 +156,8 @@ struct StreamingInputTests {
         }
         #expect(explorer.filterText == (round % 3 == 0 ? "a" : ""))
         #expect(explorer.tree.isFiltered == (round % 3 == 0))
-        #expect(explorer.undoSteps.count == changes)
-        if changes > 0, case let step = explorer.undoSteps.last!.tree {
+        #expect(explorer.history.undoCount == changes)
+        if changes > 0, case let step = explorer.history.undoTree! {
           var undone = explorer
           undone.handle(.character("u"))
           // Leaves: a folder's state also counts children that came since the step.

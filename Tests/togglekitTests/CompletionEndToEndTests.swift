@@ -75,7 +75,10 @@ struct CompletionEndToEndTests {
       try bashOffers(["togglekit", ""]) == [
         "explore", "apply", "completion", "man", "help", "--help", "--version",
       ])
-    #expect(try bashOffers(["togglekit", "explore", "--sel"]) == ["--select", "--select-from"])
+    #expect(
+      try bashOffers(["togglekit", "explore", "--sel"]) == [
+        "--select", "--select-from", "--select-1",
+      ])
     #expect(try bashOffers(["togglekit", "apply", "--li"]).isEmpty, "--limit is explore's")
     #expect(
       try bashOffers(["togglekit", "explore", "--format", ""]) == ["indented", "json", "paths"])
@@ -128,7 +131,8 @@ struct CompletionEndToEndTests {
   func fish() throws {
     #expect(try fishOffers("togglekit ex") == ["explore"])
     #expect(try fishOffers("togglekit explore --format ") == ["indented", "json", "paths"])
-    #expect(Set(try fishOffers("togglekit explore --sel")) == ["--select", "--select-from"])
+    #expect(
+      Set(try fishOffers("togglekit explore --sel")) == ["--select", "--select-from", "--select-1"])
     #expect(try fishOffers("togglekit completion ").sorted() == ["bash", "fish", "zsh"])
     #expect(try fishOffers("togglekit apply --li").isEmpty, "--limit is explore's")
   }

@@ -62,6 +62,14 @@ public struct TreeFilter: Sendable {
     summary = "label matches \"\(pattern)\" (fuzzy)"
   }
 
+  /// A filter of `matches`, described by `summary`.
+  init(
+    summary: String, matches: @escaping @Sendable (String, () -> [String]) -> Bool
+  ) {
+    self.summary = summary
+    self.matches = matches
+  }
+
   /// Matches nodes whose label satisfies `predicate`.
   public init(label predicate: @escaping @Sendable (String) -> Bool) {
     matches = { label, _ in predicate(label) }

@@ -1,0 +1,161 @@
+import ToggleKit
+
+extension Explorer {
+  /// The status line: "12 of 340 selected · 3 hidden by filter · 2 locked", what Space would do on
+  /// a focused folder, and what the last key did.
+  package var statusLine: String {
+    let statistics = tree.statistics
+    var parts = ["\(statistics.selectedLeaves) of \(statistics.leaves) selected"]
+    if let limit = selectionLimit { parts[0] += " (at most \(limit))" }
+    if let loadingLines {
+      parts.insert("loading… \(loadingLines) line\(loadingLines == 1 ? "" : "s")", at: 0)
+    }
+    if tree.isFiltered { parts.append("\(statistics.hiddenNodes) hidden by filter") }
+    if statistics.lockedLeaves > 0 { parts.append("\(statistics.lockedLeaves) locked") }
+    if !unloaded.isEmpty {
+      parts.append("\(unloaded.count) folder\(unloaded.count == 1 ? "" : "s") not read")
+    }
+    if let message { parts.append(message) } else if let clickPreview { parts.append(clickPreview) }
+    return parts.joined(separator: " · ")
+  }
+
+  /// The key help of the current mode, one line per action (``KeyTable``).
+  package var keyHelp: [String] { KeyTable.helpLines(for: inputMode) }
+
+  /// The prompt line: the prompt and the filter (with the text cursor while it is typed), or the
+  /// main keys.
+  var promptRow: Row {
+    let typing = inputMode != .tree
+    guard typing || !filterText.isEmpty else {
+      let hints: [(ExplorerAction, String)] = [
+        (.toggle, "toggle"), (.accept, "accept"), (.abort, "cancel"), (.find, "filter"),
+        (.help, "help"),
+      ]
+      let text = hints.compactMap { action, word -> String? in
+        KeyTable.bindings.first { $0.modes.contains(.tree) && $0.actions == [action] }
+          .map { KeyTable.displayName(of: $0.keys[0]).lowercased() + " " + word }
+      }
+      return Row(text.joined(separator: " · "), style: TextStyle(dim: true))
+    }
+    let shown = prompt ?? (typesToFilter ? "> " : "/")
+    var text = Array(filterText)
+    if typing { text.insert("▏", at: min(queryCursor, text.count)) }
+    return Row(shown + String(text), style: TextStyle(bold: true))
+  }
+
+  /// How the row of the node at `index` is drawn: its configuration as shown, and its style.
+  func drawing(of index: Int) -> (ToggleConfiguration, RowStyle) {
+    let id = tree.ids[index]
+    var configuration = tree.configuration(of: id)!
+    configuration.isFocused = index == cursor
+    // Under a filter a parent with a match below it is drawn open.
+    configuration.isExpanded = configuration.hasChildren && tree.isOpen(index)
+    // A folder not read yet is drawn closed, with its disclosure.
+    if !unloaded.isEmpty && unloaded.contains(id) { configuration.hasChildren = true }
+    if showsCounts, configuration.hasChildren, let summary = tree.summary(of: id) {
+      let locked = summary.locked > 0 ? " · \(Self.grouped(summary.locked)) locked" : ""
+      configuration.label +=
+        " (\(Self.grouped(summary.writableOn))/\(Self.grouped(summary.writable))\(locked))"
+    }
+    let name = tree.rules == nil ? "" : tree.styleName(of: id) ?? ""
+    return (configuration, name.isEmpty ? style : rowStyles[name] ?? style)
+  }
+
+  /// The tree's rows, `rowCount` of them, each at most ``treeWidth`` wide.
+  private func treeRows() -> [Row] {
+    var rows: [Row] = []
+    if top != nil, cursor != nil {
+      let query = tree.isFiltered ? searchQuery : nil
+      for index in visibleRows {
+        let (configuration, rowStyle) = drawing(of: index)
+        let positions =
+          query.map {
+            $0.matchedPositions(
+              in: $0.needsAncestors
+                ? tree.labelPath(of: tree.ids[index]) : [tree.labels[index]])
+          } ?? []
+        let label = Explorer.labelRow(configuration.label, highlighting: positions)
+        rows.append(rowStyle(configuration, label).truncated(toWidth: treeWidth))
+      }
+    } else {
+      rows.append(Row(tree.isFiltered ? "(nothing matches)" : "(empty tree)"))
+    }
+    while rows.count < rowCount { rows.append(Row()) }
+    return Array(rows.prefix(rowCount))
+  }
+
+  /// The screen lines between the header and the status line: the tree, and the preview beside,
+  /// above or below it.
+  private func body() -> [Row] {
+    if showsHelp {
+      var lines = keyHelp.map { Row($0).truncated(toWidth: width) }
+      while lines.count < bodyLines { lines.append(Row()) }
+      return Array(lines.prefix(bodyLines))
+    }
+    let rows = treeRows()
+    guard previewIsShown else { return rows }
+    let pane = previewRows()
+    let border = Row("│", style: TextStyle(dim: true))
+    switch previewWindow.side {
+    case .right, .left:
+      return zip(rows, pane).map { row, side in
+        let padded = row + Row(String(repeating: " ", count: max(0, treeWidth - row.displayWidth)))
+        return previewWindow.side == .right
+          ? padded + border + side
+          : side + Row(String(repeating: " ", count: max(0, previewColumns - side.displayWidth)))
+            + border + row
+      }
+    case .up, .down:
+      let line = Row(String(repeating: "─", count: width), style: TextStyle(dim: true))
+      return previewWindow.side == .down ? rows + [line] + pane : pane + [line] + rows
+    }
+  }
+
+  /// The screen line of the first tree row, and the column of the first tree column.
+  var treeOrigin: (line: Int, column: Int) {
+    var line = shownHeader.count + (reverseLayout ? 2 : 0)
+    if previewIsShown && previewWindow.side == .up { line += previewSize.lines + 1 }
+    let column = previewIsShown && previewWindow.side == .left ? previewColumns + 1 : 0
+    return (line, column)
+  }
+
+  /// The whole screen: `height` lines of at most `width` columns; prompt and status above
+  /// everything with `--layout reverse`, below otherwise.
+  ///
+  /// - Complexity: O(height × (log n + width)).
+  package func frame(mode: RenderMode) -> [String] {
+    let header = shownHeader.map { Row($0, style: TextStyle(bold: true)) }
+    let status = Row(statusLine, style: TextStyle(dim: true))
+    let lines =
+      reverseLayout
+      ? [promptRow, status] + header + body() : header + body() + [status, promptRow]
+    return lines.map { $0.truncated(toWidth: width).rendered(mode) }
+  }
+
+  /// How a matched character of a label is drawn: bold, underlined and green, as fzf does.
+  package static let matchStyle = TextStyle(bold: true, underline: true, foreground: .green)
+
+  /// A label as a row, the characters at `positions` (offsets in characters) in ``matchStyle``;
+  /// control characters escaped as in every row.
+  ///
+  /// - Complexity: O(label length).
+  package static func labelRow(_ label: String, highlighting positions: [Int]) -> Row {
+    guard !positions.isEmpty else { return Row(label) }
+    var spans: [Row.Span] = []
+    var run = ""
+    var runMatched = false
+    var next = 0
+    for (offset, character) in label.enumerated() {
+      let matched = next < positions.count && positions[next] == offset
+      if matched { next += 1 }
+      if matched != runMatched && !run.isEmpty {
+        spans.append(Row.Span(text: run, style: runMatched ? matchStyle : .plain))
+        run = ""
+      }
+      runMatched = matched
+      run.append(character)
+    }
+    if !run.isEmpty { spans.append(Row.Span(text: run, style: runMatched ? matchStyle : .plain)) }
+    return Row(spans: spans)
+  }
+}

@@ -1,0 +1,114 @@
+import ToggleKit
+
+extension Explorer {
+  /// The preview's actions: showing, hiding and scrolling the pane.
+  mutating func reducePreview(_ action: ExplorerAction) -> Bool {
+    let lines = max(1, previewSize.lines - 1)
+    switch action {
+    case .togglePreview: previewWindow.hidden.toggle()
+    case .previewUp: scrollPreview(by: -1)
+    case .previewDown: scrollPreview(by: 1)
+    case .previewPageUp: scrollPreview(by: -lines)
+    case .previewPageDown: scrollPreview(by: lines)
+    default: return false
+    }
+    return true
+  }
+
+  /// Scrolls the output, keeping a line of it in the pane.
+  private mutating func scrollPreview(by lines: Int) {
+    let count = previewOutputRows.count
+    previewScroll = max(0, min(previewScroll + lines, count - 1))
+  }
+
+  /// Whether the pane is on the screen: a preview runs, it is not hidden, and the screen has room.
+  var previewIsShown: Bool {
+    guard showsPreview, !previewWindow.hidden else { return false }
+    switch previewWindow.side {
+    case .left, .right: return width >= 24
+    case .up, .down: return bodyLines >= 5
+    }
+  }
+
+  /// The lines between the header and the status line (or, reversed, below them).
+  var bodyLines: Int { height - 2 - shownHeader.count }
+
+  /// The header lines that fit: all but one row is theirs at most.
+  var shownHeader: ArraySlice<String> { header.prefix(max(0, height - 3)) }
+
+  /// The pane's size in lines and columns (0 × 0 when not shown).
+  package var previewSize: (lines: Int, columns: Int) {
+    guard previewIsShown else { return (0, 0) }
+    switch previewWindow.side {
+    case .left, .right: return (bodyLines, previewWindow.size(of: width - 1))
+    case .up, .down: return (previewWindow.size(of: bodyLines - 1), width)
+    }
+  }
+
+  /// The preview pane's columns (0 without one beside the tree).
+  package var previewColumns: Int {
+    previewIsShown && [.left, .right].contains(previewWindow.side) ? previewSize.columns : 0
+  }
+
+  /// The columns the tree's rows take: all but a pane beside them and its border.
+  package var treeWidth: Int { previewColumns > 0 ? width - previewColumns - 1 : width }
+
+  /// How many tree rows fit: the body, less a pane above or below and its border.
+  package var rowCount: Int {
+    guard previewIsShown, [.up, .down].contains(previewWindow.side) else { return bodyLines }
+    return bodyLines - previewSize.lines - 1
+  }
+
+  /// The output's rows: cut to the pane, or wrapped with `wrap`.
+  var previewOutputRows: [Row] {
+    guard let preview else { return [] }
+    guard previewWindow.wrap, previewSize.columns > 0 else { return preview.rows }
+    return preview.rows.flatMap { Self.wrapped($0, width: previewSize.columns) }
+  }
+
+  /// The pane's lines: the path (bold), the output from ``previewScroll``, and a note on the run
+  /// (dim) — in the last line when the output fills the pane.
+  ///
+  /// - Complexity: O(lines × columns).
+  package func previewRows() -> [Row] {
+    let (lines, columns) = previewSize
+    var rows: [Row] = []
+    var note: Row?
+    if let preview {
+      rows =
+        [Row(preview.title, style: TextStyle(bold: true))]
+        + previewOutputRows.dropFirst(previewScroll)
+      note = preview.note.map { Row("(\($0))", style: TextStyle(dim: true)) }
+    }
+    if let note {
+      if rows.count < lines { rows.append(note) } else if lines > 0 { rows[lines - 1] = note }
+    }
+    while rows.count < lines { rows.append(Row()) }
+    return rows.prefix(lines).map { $0.truncated(toWidth: columns) }
+  }
+
+  /// `row` cut into rows of at most `width` columns.
+  package static func wrapped(_ row: Row, width: Int) -> [Row] {
+    var rows: [Row] = []
+    var spans: [Row.Span] = []
+    var used = 0
+    for span in row.spans {
+      var text = ""
+      for character in span.text {
+        let cells = max(0, Row(String(character)).displayWidth)
+        if used + cells > width && used > 0 {
+          if !text.isEmpty { spans.append(Row.Span(text: text, style: span.style)) }
+          rows.append(Row(spans: spans))
+          spans = []
+          text = ""
+          used = 0
+        }
+        text.append(character)
+        used += cells
+      }
+      if !text.isEmpty { spans.append(Row.Span(text: text, style: span.style)) }
+    }
+    rows.append(Row(spans: spans))
+    return rows
+  }
+}
