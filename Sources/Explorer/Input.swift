@@ -56,6 +56,21 @@ package enum InputSource: Hashable, Sendable {
     if case .file(let name) = self { name } else { nil }
   }
 
+  /// The source an invocation names, or the usage error of one that names none (apply on a
+  /// terminal) or standard input twice.
+  ///
+  /// - Throws: ``UsageError``.
+  package static func chosen(for invocation: Invocation, standardInputIsTerminal: Bool)
+    throws(UsageError) -> InputSource
+  {
+    guard let source = choose(for: invocation, standardInputIsTerminal: standardInputIsTerminal)
+    else { throw UsageError("apply needs input: a FILE, '-' for standard input, or --dir PATH") }
+    if source == .standardInput && invocation.selectFiles.contains("-") {
+      throw UsageError("standard input cannot be both the tree and '--select-from -'")
+    }
+    return source
+  }
+
   /// The source an invocation names: FILE, `-`, `--dir`, a piped standard input, or the demo.
   package static func choose(for invocation: Invocation, standardInputIsTerminal: Bool)
     -> InputSource?

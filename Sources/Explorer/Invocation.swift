@@ -156,6 +156,17 @@ package struct Invocation: Hashable, Sendable {
     return (path.hasPrefix("/") ? ["/"] : []) + components.dropLast()
   }
 
+  /// What `help`, `--version`, `completion` and `man` print (nil for explore and apply).
+  package var immediateOutput: String? {
+    switch command {
+    case .help: Usage.text(for: helpTopic)
+    case .version: "togglekit \(Usage.version)\n"
+    case .completion: Completion.script(for: shell ?? .bash)
+    case .man: ManPage.roff
+    case .apply, .explore: nil
+    }
+  }
+
   /// The tree options the invocation asks for.
   package var treeOptions: SelectionTree<String>.Options {
     .init(lockedSources: lockedSources, mixedTogglesTo: mixedTogglesTo, filterScope: scope)

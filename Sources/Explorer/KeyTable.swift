@@ -87,6 +87,37 @@ package enum KeyTable {
     .init(keys: [.control("z")], modes: all, actions: [.suspend], help: "suspend (fg resumes)"),
   ]
 
+  /// The names of the table's keys, for completion (`--expect`).
+  package static var keyNames: [String] {
+    var names: [String] = []
+    for binding in bindings {
+      for name in binding.keys.compactMap(\.name) where !names.contains(name) { names.append(name) }
+    }
+    return names
+  }
+
+  /// A compact key list for README: one row per help text, the keys of each mode.
+  ///
+  /// - Complexity: O(bindings²).
+  package static var summaryMarkdown: String {
+    var order: [String] = []
+    var keys: [String: [InputMode: [String]]] = [:]
+    for binding in bindings {
+      if keys[binding.help] == nil { order.append(binding.help) }
+      for mode in binding.modes {
+        keys[binding.help, default: [:]][mode, default: []] += binding.keys.map(displayName)
+      }
+    }
+    var rows = ["| does | tree | after `/` | `--keys fzf` |", "|---|---|---|---|"]
+    for help in order {
+      let cells = [InputMode.tree, .search, .typing].map { mode in
+        (keys[help]![mode] ?? []).map { $0 == "|" ? "\\|" : $0 }.joined(separator: " ")
+      }
+      rows.append("| \(help) | " + cells.joined(separator: " | ") + " |")
+    }
+    return rows.joined(separator: "\n") + "\n"
+  }
+
   /// What `key` does in `mode` by default (nil: a character is typed into the filter in the
   /// modes that type, and any other key does nothing).
   ///

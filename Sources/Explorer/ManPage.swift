@@ -120,6 +120,24 @@ package enum ManPage {
       ".TP\n130\ncancelled (q, Esc or Ctrl\\-C in explore)",
       ".SH ENVIRONMENT",
       ".TP\n.B NO_COLOR\nwhen set, no colours are drawn",
+      ".TP\n.B TOGGLEKIT_DEFAULT_OPTS",
+      escaped(
+        """
+        options for explore, read before the command line's (which win), split as a shell splits \
+        words, as fzf reads FZF_DEFAULT_OPTS; apply never reads them
+        """),
+      ".SH FZF",
+      escaped(
+        """
+        Keys, --bind, --expect, --print-query, --select-1, --exit-0, --preview-window, --prompt, \
+        --layout and the query's extended syntax mean what fzf's do. On purpose, togglekit \
+        differs: exit status 1 is bad input (fzf: no match), and --exit-0 exits 0; -0 is \
+        --print0 (fzf: --exit-0); typing filters after / unless --keys fzf; left and right open \
+        and close folders (Ctrl-B and Ctrl-F move in the filter); Esc clears a filter before it \
+        cancels; --layout default lists the tree top-down, as reverse-list. Enter with nothing \
+        selected picks the focused node only while nothing was selected in the session \
+        (--empty-enter).
+        """),
       ".SH EXAMPLES",
       ".nf",
       escaped("picked=$(togglekit explore --output topmost cats.txt)"),

@@ -242,6 +242,7 @@ package enum OptionTable {
         keys (comma-separated) that accept too; the key pressed is printed on
         the first line (an empty line for Enter)
         """,
+      completion: .choices(KeyTable.keyNames),
       apply: { invocation, value throws(UsageError) in
         do throws(KeyNameError) {
           invocation.expectedKeys = try Key.list(value)

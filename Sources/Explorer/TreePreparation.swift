@@ -45,3 +45,31 @@ package struct TreePreparation {
     }
   }
 }
+
+extension TreePreparation {
+  /// Reads what a preparation needs besides the tree: the `--select-from` lists (a NUL-ended
+  /// list included, `-` for standard input) and the `--rules` file, with `read(name, allowingNUL)`
+  /// (nil name: standard input).
+  ///
+  /// - Throws: ``InputError`` for a file that cannot be read or parsed.
+  /// - Complexity: O(bytes read).
+  package static func read(
+    for invocation: Invocation,
+    using read: (_ name: String?, _ allowingNUL: Bool) throws(InputError) -> [UInt8]
+  ) throws(InputError) -> TreePreparation {
+    var lists: [(name: String, list: SelectionList)] = []
+    for name in invocation.selectFiles {
+      let bytes = try read(name == "-" ? nil : name, true)
+      let shown = name == "-" ? "<stdin>" : name
+      do {
+        lists.append((shown, try SelectionList(parsing: bytes, name: shown)))
+      } catch {
+        throw InputError(message: "\(error)")
+      }
+    }
+    let rules = try invocation.rulesFile.map { file throws(InputError) in
+      try loadRules(try read(file, false), file: file)
+    }
+    return TreePreparation(invocation, rules: rules, lists: lists)
+  }
+}

@@ -121,25 +121,11 @@ do {
   exit(2)
 }
 
-switch invocation.command {
-case .help:
-  output.write(Usage.text(for: invocation.helpTopic))
+if let text = invocation.immediateOutput {
+  // help, version, completion, man: text and nothing else.
+  output.write(text)
   output.finish()
   exit(0)
-case .version:
-  output.write("togglekit \(Usage.version)\n")
-  output.finish()
-  exit(0)
-case .completion:
-  output.write(Completion.script(for: invocation.shell ?? .bash))
-  output.finish()
-  exit(0)
-case .man:
-  output.write(ManPage.roff)
-  output.finish()
-  exit(0)
-case .apply, .explore:
-  break
 }
 
 #if canImport(Glibc)
@@ -156,38 +142,24 @@ case .apply, .explore:
   }
 #endif
 
-guard
-  let source = InputSource.choose(
-    for: invocation, standardInputIsTerminal: isatty(0) != 0)
-else {
-  printError(
-    UsageError("apply needs input: a FILE, '-' for standard input, or --dir PATH").description)
+let source: InputSource
+do throws(UsageError) {
+  source = try InputSource.chosen(for: invocation, standardInputIsTerminal: isatty(0) != 0)
+} catch {
+  printError(error.description)
   exit(2)
 }
-
-if source == .standardInput && invocation.selectFiles.contains("-") {
-  printError(UsageError("standard input cannot be both the tree and '--select-from -'").description)
-  exit(2)
-}
-// Selection lists are read before the tree, so that a missing one fails before a long read.
-var selectionLists: [(name: String, list: SelectionList)] = []
-for name in invocation.selectFiles {
-  do {
-    let bytes = try readAll(name == "-" ? nil : name, allowingNUL: true).get()
-    let shown = name == "-" ? "<stdin>" : name
-    selectionLists.append((shown, try SelectionList(parsing: bytes, name: shown)))
-  } catch {
-    printError(error.description)
-    exit(1)
-  }
-}
-
+// Selection lists and rules are read before the tree, so that a missing one fails before a long
+// read.
 let preparation: TreePreparation
-do {
-  let rules = try invocation.rulesFile.map { file throws(InputError) in
-    try loadRules(try readAll(file).get(), file: file)
+do throws(InputError) {
+  preparation = try TreePreparation.read(for: invocation) {
+    (name, allowingNUL) throws(InputError) in
+    switch readAll(name, allowingNUL: allowingNUL) {
+    case .success(let bytes): return bytes
+    case .failure(let error): throw error
+    }
   }
-  preparation = TreePreparation(invocation, rules: rules, lists: selectionLists)
 } catch {
   printError(error.description)
   exit(1)

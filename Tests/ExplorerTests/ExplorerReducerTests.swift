@@ -6,15 +6,22 @@ import ToggleKit
 
 /// The independent oracle for selection: leaves' values, toggled by the rules of the semantics
 /// contract (default options), under an optional fuzzy filter of labels.
-private struct SelectionOracle {
+struct SelectionOracle {
   let parent: [Int]
   var value: [Bool]
-  var filter = ""
+  /// The filter as typed; which nodes it hides is worked out once per filter.
+  var filter = "" {
+    didSet { if filter != oldValue { hidden = parent.indices.map(computeHidden) } }
+  }
+  var hidden: [Bool] = []
   /// `--limit`: at most this many leaves selected.
   var limit: Int? = nil
   /// The leaf values `u` and Ctrl-R go back and forth through.
   var undo: [[Bool]] = []
   var redo: [[Bool]] = []
+  /// Whether a leaf was ever selected: Enter with nothing selected picks the focused node only
+  /// while none was.
+  var everSelected = false
 
   /// A change of the selection: a step when the values changed; refused (and true returned) when
   /// it would leave more leaves selected than the limit, and more than before.
@@ -29,6 +36,7 @@ private struct SelectionOracle {
     if value != before {
       undo.append(before)
       redo = []
+      everSelected = everSelected || value.contains(true)
     }
     return false
   }
@@ -60,7 +68,9 @@ private struct SelectionOracle {
     return kids.isEmpty ? [node] : kids.flatMap(leaves)
   }
   func label(_ node: Int) -> String { "n\(node)" }
-  func isHidden(_ node: Int) -> Bool {
+  func isHidden(_ node: Int) -> Bool { hidden.isEmpty ? false : hidden[node] }
+
+  private func computeHidden(_ node: Int) -> Bool {
     guard !filter.isEmpty else { return false }
     // The default filter is fuzzy: the filter's characters in order (labels and keys are
     // lowercase, so case plays no part).
@@ -120,6 +130,16 @@ private struct SelectionOracle {
     let target = state(node) != .on
     for leaf in leaves(node) where !isHidden(leaf) { value[leaf] = target }
   }
+  /// Enter: with nothing selected, the focused node is picked (under a limit of 1 a leaf only)
+  /// while nothing was selected in the session, or always under a limit of 1.
+  mutating func enter(_ focused: Int?) {
+    guard let focused, selectedLeaves(value) == 0 else { return }
+    let picks = limit == 1 ? children(focused).isEmpty : !everSelected
+    guard picks else { return }
+    change { oracle in
+      for leaf in oracle.leaves(focused) where !oracle.isHidden(leaf) { oracle.value[leaf] = true }
+    }
+  }
   mutating func setAll(_ target: Bool) {
     for node in parent.indices where children(node).isEmpty && !isHidden(node) {
       value[node] = target
@@ -127,22 +147,86 @@ private struct SelectionOracle {
   }
 }
 
-private let keys: [Key] = [
-  .up, .down, .left, .right, .home, .end, .pageUp, .pageDown, .character(" "), .character("a"),
-  .character("n"), .character("/"), .character("1"), .backspace, .escape, .character("?"),
-  .tab, .backTab,
-  .character("u"), .redo, .nextMatch, .previousMatch,
-]
+/// How the explorer is set up, and the keys that explore it.
+enum ReducerVariant: String, CaseIterable, Sendable {
+  /// The tree's keys.
+  case tree
+  /// fzf's model (`--keys fzf`): characters type, commands on Alt and Ctrl.
+  case fzf
+  /// The tree's keys with `--bind j:toggle+down --bind x:select-all+first`.
+  case bound
+
+  var keys: [Key] {
+    switch self {
+    case .tree:
+      [
+        .up, .down, .left, .right, .home, .end, .pageUp, .pageDown, .character(" "),
+        .character("a"), .character("n"), .character("/"), .character("1"), .backspace, .escape,
+        .character("?"), .tab, .backTab, .character("u"), .redo, .nextMatch, .previousMatch,
+        .enter,
+      ]
+    case .fzf:
+      [
+        .up, .down, .left, .right, .home, .tab, .backTab, .character("1"), .character("/"),
+        .character(" "), .character("n"), .backspace, .escape, .alt("a"), .alt("d"), .alt("u"),
+        .redo, .nextMatch, .control("u"), .control("w"), .control("a"), .enter,
+      ]
+    case .bound:
+      [
+        .down, .right, .character("j"), .character("x"), .character("u"), .character("/"),
+        .character("1"), .enter, .escape,
+      ]
+    }
+  }
+
+  func configure(_ explorer: inout Explorer) {
+    switch self {
+    case .tree: break
+    case .fzf: explorer.typesToFilter = true
+    case .bound:
+      explorer.bindings = [
+        .character("j"): [.toggle, .down], .character("x"): [.selectAll, .first],
+      ]
+    }
+  }
+
+  /// What the oracle does for `key` (the selection's part of it).
+  func step(_ key: Key, editing: Bool, focused: Int?, _ oracle: inout SelectionOracle) {
+    switch (self, key) {
+    case (_, .tab), (_, .backTab): if let focused { oracle.space(focused) }
+    case (.tree, .character(" ")) where !editing: if let focused { oracle.space(focused) }
+    case (.tree, .character("a")) where !editing: oracle.change { $0.setAll(true) }
+    case (.tree, .character("n")) where !editing: oracle.change { $0.setAll(false) }
+    case (.tree, .character("u")) where !editing, (.bound, .character("u")) where !editing:
+      oracle.travel(undo: true)
+    case (.tree, .redo) where !editing, (.fzf, .redo): oracle.travel(undo: false)
+    case (.tree, .enter) where !editing, (.fzf, .enter),
+      (.bound, .enter) where !editing:
+      oracle.enter(focused)
+    case (.fzf, .alt("a")): oracle.change { $0.setAll(true) }
+    case (.fzf, .alt("d")): oracle.change { $0.setAll(false) }
+    case (.fzf, .alt("u")): oracle.travel(undo: true)
+    case (.bound, .character("j")): if let focused { oracle.space(focused) }
+    case (.bound, .character("x")): oracle.change { $0.setAll(true) }
+    default: break
+    }
+  }
+}
 
 @Suite("Explorer reducer: every key in every reachable state of small trees")
 struct ExplorerReducerTests {
   @Test(
-    "in every reachable state of every tree of up to three nodes (two under --limit; four in the long tier), the cursor stays on a shown row and the selection matches the oracle after every key, with and without --limit",
-    arguments: [nil, 1, 2])
-  func everyReachableState(limit: Int?) throws {
+    "in every reachable state of every tree of up to three nodes (two under --limit; four in the long tier), the cursor stays on a shown row and the selection matches the oracle after every key, with and without --limit, with the tree's keys, fzf's model and --bind",
+    arguments: ReducerVariant.allCases, [nil, 1, 2])
+  func everyReachableState(variant: ReducerVariant, limit: Int?) throws {
     var statesChecked = 0
     var reachable = 0
-    for size in 1...Tier.size(fast: limit == nil ? 3 : 2, long: 4) {
+    // fzf's model types four characters and moves a text cursor: its states multiply fastest.
+    let largest =
+      variant == .fzf
+      ? Tier.size(fast: 2, long: 3) : Tier.size(fast: limit == nil ? 3 : 2, long: 4)
+    let full = variant == .tree && limit == nil
+    for size in 1...largest {
       for shape in orderedTrees(size) {
         let entries = shape.indices.map { node in
           SelectionTree<String>.Entry(
@@ -151,6 +235,7 @@ struct ExplorerReducerTests {
         let tree = try SelectionTree(entries: entries)
         var explorer = Explorer(tree: tree, height: 4, width: 30)
         explorer.selectionLimit = limit
+        variant.configure(&explorer)
         let start = (
           explorer,
           SelectionOracle(
@@ -159,7 +244,7 @@ struct ExplorerReducerTests {
         var queue = [start]
         var seen: Set<String> = []
         while let (explorer, oracle) = queue.popLast() {
-          for key in keys {
+          for key in variant.keys {
             var next = explorer
             var expected = oracle
             let focused = next.cursor
@@ -168,25 +253,7 @@ struct ExplorerReducerTests {
             next.handle(key)
             // The oracle follows the same key.
             if !wasHelp {
-              switch key {
-              case .character(" ") where !wasFilterEditing:
-                if let focused { expected.space(focused) }
-              case .tab, .backTab:
-                // Tab and Shift-Tab click in every mode (then move down or up), as in fzf.
-                if let focused { expected.space(focused) }
-              case .enter where !wasFilterEditing:
-                // Under --limit 1, Enter with nothing selected picks the focused leaf.
-                if limit == 1, let focused, expected.children(focused).isEmpty,
-                  expected.selectedLeaves(expected.value) == 0
-                {
-                  expected.change { $0.value[focused] = true }
-                }
-              case .character("a") where !wasFilterEditing: expected.change { $0.setAll(true) }
-              case .character("n") where !wasFilterEditing: expected.change { $0.setAll(false) }
-              case .character("u") where !wasFilterEditing: expected.travel(undo: true)
-              case .redo where !wasFilterEditing: expected.travel(undo: false)
-              default: break
-              }
+              variant.step(key, editing: wasFilterEditing, focused: focused, &expected)
             }
             expected.filter = next.filterText
             let context =
@@ -216,10 +283,14 @@ struct ExplorerReducerTests {
             guard next.outcome == nil, next.filterText.count <= 2, expected.undo.count <= 2,
               expected.redo.count <= 2
             else { continue }
-            let fingerprint =
-              "\(shape)|\(next.tree.ids.map { "\(next.tree.state(of: $0)!)\(next.tree.isExpanded($0)!)" })"
-              + "|\(String(describing: next.cursor))|\(String(describing: next.top))|\(next.filterText)"
-              + "|\(next.isEditingFilter)|\(next.showsHelp)|\(expected.undo)|\(expected.redo)"
+            let nodes = next.tree.ids.map {
+              "\(next.tree.state(of: $0)!)\(next.tree.isExpanded($0)!)"
+            }
+            let place = "\(String(describing: next.cursor))|\(String(describing: next.top))"
+            let modes = "\(next.filterText)|\(next.isEditingFilter)|\(next.showsHelp)"
+            let steps =
+              "\(expected.undo)|\(expected.redo)|\(next.queryCursor)|\(expected.everSelected)"
+            let fingerprint = "\(shape)|\(nodes)|\(place)|\(modes)|\(steps)"
             if seen.insert(fingerprint).inserted { queue.append((next, expected)) }
             statesChecked += 1
           }
@@ -228,9 +299,9 @@ struct ExplorerReducerTests {
       }
     }
     #expect(
-      reachable > Tier.size(fast: limit == nil ? 20 : 5, long: 100),
+      reachable > Tier.size(fast: full ? 20 : 5, long: 100),
       "the largest tree reaches \(reachable) distinct states, all explored")
-    #expect(statesChecked > Tier.size(fast: limit == nil ? 1_000 : 100, long: 10_000))
+    #expect(statesChecked > Tier.size(fast: full ? 1_000 : 100, long: 10_000))
   }
 
   @Test("setting and clearing a filter never changes the selection")

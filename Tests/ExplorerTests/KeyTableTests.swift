@@ -61,6 +61,12 @@ struct KeyTableTests {
     #expect(
       String(reference[begin.upperBound..<end.lowerBound]) == KeyTable.markdown,
       "docs/togglekit.md should list:\n\(KeyTable.markdown)")
+    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    let start = try #require(readme.firstRange(of: "<!-- keys: begin -->\n"))
+    let stop = try #require(readme.firstRange(of: "<!-- keys: end -->"))
+    #expect(
+      String(readme[start.upperBound..<stop.lowerBound]) == KeyTable.summaryMarkdown,
+      "README.md should list:\n\(KeyTable.summaryMarkdown)")
     for shell in Invocation.Shell.allCases {
       let script = Completion.script(for: shell)
       for option in ["--bind", "--expect", "--keys", "--preview-window", "--layout"] {

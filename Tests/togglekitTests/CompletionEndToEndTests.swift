@@ -1,3 +1,4 @@
+import Explorer
 import Foundation
 import Testing
 
@@ -171,6 +172,11 @@ struct CompletionEndToEndTests {
     }
     #expect(names.count > 25)
     for name in names { #expect(text.stdout.contains(name), "\(name)") }
-    #expect(text.stdout.contains("EXIT STATUS") && text.stdout.contains("Ctrl-N Ctrl-P"))
+    #expect(text.stdout.contains("EXIT STATUS") && text.stdout.contains("Shift-Tab"))
+    // Every key of the key table, in the rendered page.
+    for line in KeyTable.usageSections.flatMap(\.lines) {
+      let keys = line.prefix(14).split(separator: " ")
+      for key in keys { #expect(text.stdout.contains(key), "\(key)") }
+    }
   }
 }

@@ -88,3 +88,190 @@ struct ConventionsEndToEndTests {
     #expect(screen.contains("code=0"))
   }
 }
+
+/// Every key and option of fzf's conventions, one session each, on the built binary in a
+/// pseudo-terminal; each step waits for the screen it needs.
+@Suite("fzf's keys and options in a pseudo-terminal, step by step", .serialized)
+struct ConventionsTerminalTests {
+  static let tree =
+    "Fruit\n  Apple\n  Pear\n  Plum\nVeg\n  Leek\n  Kale\nNuts\n  Pecan\n"
+
+  /// A session: options, steps, and what it prints.
+  struct Scenario: CustomTestStringConvertible, Sendable {
+    var name: String
+    var options: String
+    var steps: [TerminalStepSpec]
+    var output: String
+    var environment = ""
+    var code = 0
+    var testDescription: String { name }
+  }
+
+  /// A step, as plain values (keys, the text to wait for).
+  struct TerminalStepSpec: Sendable {
+    var keys: [String]
+    var waitFor: String?
+    init(_ keys: String..., waitFor: String? = nil) {
+      self.keys = keys
+      self.waitFor = waitFor
+    }
+  }
+
+  static let right = "\u{1B}[C"
+  static let down = "\u{1B}[B"
+  static let end = "\u{1B}[F"
+
+  static let scenarios: [Scenario] = [
+    // fzf: "tab: toggle+down", "btab (shift-tab): toggle+up".
+    Scenario(
+      name: "Tab toggles and moves down, Shift-Tab toggles and moves up",
+      options: "",
+      steps: [
+        .init(right, waitFor: "Apple"), .init(down, "\t", waitFor: "1 of 6 selected"),
+        .init("\t", waitFor: "2 of 6 selected"), .init("\u{1B}[Z", waitFor: "3 of 6 selected"),
+        .init("\u{1B}[Z", waitFor: "2 of 6 selected"), .init("\r"),
+      ], output: "Fruit/Apple\nFruit/Plum\n"),
+    // fzf: "ctrl-w: backward-kill-word", "alt-b: backward-word", "ctrl-e: end-of-line".
+    Scenario(
+      name: "the filter line edits as a shell's: Ctrl-W, Alt-B, Ctrl-E, Ctrl-A, Ctrl-U, Ctrl-K",
+      options: "",
+      steps: [
+        .init("/", "kale leek", waitFor: "/kale leek▏"), .init("\u{1B}b", waitFor: "/kale ▏leek"),
+        .init("\u{17}", waitFor: "/▏leek"), .init("\u{05}", "$", waitFor: "/leek$▏"),
+        .init("\u{01}", "x", waitFor: "/x▏leek$"), .init("\u{0B}", waitFor: "/x▏"),
+        .init("\u{15}", "^le", waitFor: "/^le▏"),
+        .init("\u{1B}f", "\r", end, " ", waitFor: "1 of 6 selected"),
+        .init("\r"),
+      ], output: "Veg/Leek\n"),
+    // fzf's extended search: "'wild exact", "^music prefix", ".mp3$ suffix", "!fire inverse",
+    // "a | b or"; and a path fragment, matched along the labels from the root.
+    Scenario(
+      name: "extended syntax and path fragments find what fzf's syntax says",
+      options: "-q 'apple | kale'",
+      steps: [.init("a", waitFor: "2 of 6 selected"), .init("\r")],
+      output: "Fruit/Apple\nVeg/Kale\n"),
+    Scenario(
+      name: "a path fragment: Fruit/Pl finds Fruit/Plum",
+      options: "-q Fruit/Pl",
+      steps: [.init("a", waitFor: "1 of 6 selected"), .init("\r")], output: "Fruit/Plum\n"),
+    Scenario(
+      name: "^pe !fruit: a prefix, and an inverse term over the labels above",
+      options: "-q '^pe !fruit'",
+      steps: [.init("a", waitFor: "1 of 6 selected"), .init("\r")], output: "Nuts/Pecan\n"),
+    // fzf's default model: typing filters; Esc (fzf: abort) clears a query first here.
+    Scenario(
+      name: "--keys fzf: typing filters at once, q is text, Alt-A selects what is shown",
+      options: "--keys fzf",
+      steps: [
+        .init("plu", waitFor: "> plu▏"), .init("\u{1B}a", waitFor: "1 of 6 selected"),
+        .init("q", waitFor: "> pluq▏"), .init("\u{7F}", waitFor: "> plu▏"), .init("\r"),
+      ], output: "Fruit/Plum\n"),
+    // fzf: "--bind=KEYBINDS", "change-query(...)", "select-all", "first", chained with '+'.
+    Scenario(
+      name: "--bind chains actions: change-query, select-all, first, expand, collapse, accept",
+      options:
+        "--bind 'ctrl-x:change-query(^pe)+select-all+clear-query+first' --bind 'alt-e:expand,alt-c:collapse' --bind 'q:accept'",
+      steps: [
+        .init("\u{18}", waitFor: "2 of 6 selected"), .init(waitFor: "▸ [-] Fruit"),
+        .init("\u{1B}e", waitFor: "▾ [-] Fruit"), .init("\u{1B}c", waitFor: "▸ [-] Fruit"),
+        .init("q"),
+      ], output: "Fruit/Pear\nNuts/Pecan\n"),
+    // fzf: "reload(...)": the list from a command's output; the selection is kept by path.
+    Scenario(
+      name: "--bind reload(CMD) reads a new tree and keeps the selection by path",
+      options: "--bind 'alt-r:reload(printf \"Fruit/Apple\\nFruit/Fig\\n\")'",
+      steps: [
+        .init(right, down, " ", waitFor: "1 of 6 selected"),
+        .init("\u{1B}r", waitFor: "1 of 2 selected"), .init("\r"),
+      ], output: "Fruit/Apple\n"),
+    // fzf: "--print-query: Print query as the first line", "--expect: the key as the next".
+    Scenario(
+      name: "--print-query and --expect: the query, then the key, then the selection",
+      options: "--print-query --expect alt-s,ctrl-o",
+      steps: [
+        .init("/", "kal", "\r", waitFor: "/kal"), .init(end, " ", waitFor: "1 of 6 selected"),
+        .init("\u{1B}s"),
+      ], output: "kal\nalt-s\nVeg/Kale\n"),
+    Scenario(
+      name: "--expect with Enter: an empty key line",
+      options: "--expect ctrl-o",
+      steps: [.init(right, down, " ", waitFor: "1 of 6 selected"), .init("\r")],
+      output: "\nFruit/Apple\n"),
+    // fzf: "--prompt=STR", "--layout=reverse: Display from the top of the screen".
+    Scenario(
+      name: "--prompt and --layout reverse: the prompt on the first line",
+      options: "--keys fzf --prompt 'pick: ' --layout reverse",
+      steps: [.init("x", waitFor: "pick: x▏"), .init("\u{7F}", "\u{1B}[B", "\t", "\r")],
+      output: "Veg/Leek\nVeg/Kale\n"),
+    // fzf: "--preview-window=[POSITION][,SIZE[%]][,wrap][,hidden]"; toggle-preview.
+    Scenario(
+      name: "--preview-window hidden: no preview until Alt-P shows it, down:3 below the tree",
+      options: "--preview 'echo PREVIEW-{}' --preview-window down:3:hidden",
+      steps: [
+        .init(waitFor: "Fruit"), .init("\u{1B}p", waitFor: "PREVIEW-Fruit"), .init("q"),
+      ], output: "", code: 130),
+    Scenario(
+      name: "--counts and the status line's Space hint",
+      options: "--counts",
+      steps: [
+        .init(waitFor: "Fruit (0/3)"), .init(waitFor: "Space: select 3"),
+        .init(" ", waitFor: "Fruit (3/3)"), .init("\r"),
+      ], output: "Fruit/Apple\nFruit/Pear\nFruit/Plum\n"),
+    Scenario(
+      name: "Enter with nothing selected: the focused node, unless --empty-enter nothing",
+      options: "",
+      steps: [.init(right, down, waitFor: "Apple"), .init("\r")], output: "Fruit/Apple\n"),
+    Scenario(
+      name: "--empty-enter nothing: Enter with nothing selected prints nothing",
+      options: "--empty-enter nothing",
+      steps: [.init(right, down, waitFor: "Apple"), .init("\r")], output: ""),
+    // fzf: FZF_DEFAULT_OPTS, before the command line's options.
+    Scenario(
+      name: "TOGGLEKIT_DEFAULT_OPTS: fzf's model from the environment, the command line over it",
+      options: "--prompt 'cmd> '",
+      steps: [.init("kale", waitFor: "cmd> kale▏"), .init("\u{1B}a", "\r")],
+      output: "Veg/Kale\n", environment: "TOGGLEKIT_DEFAULT_OPTS=\"--keys fzf --prompt 'env> '\" "),
+  ]
+
+  @Test(
+    "every key and option of fzf's conventions works end to end",
+    .enabled(if: FileManager.default.fileExists(atPath: "/usr/bin/script")),
+    arguments: scenarios)
+  func scenario(_ scenario: Scenario) throws {
+    let folder = try TogglekitBinary.scratch()
+    let file = try TogglekitBinary.file("cats.txt", Self.tree, in: folder)
+    let out = folder.appendingPathComponent("picked").path
+    let command =
+      "\(scenario.environment)\(TogglekitBinary.url.path) explore \(scenario.options) \(file) > \(out); echo code=$?"
+    let (screen, _) = try inTerminal(
+      command,
+      steps: [TerminalStep(waitFor: "selected")]
+        + scenario.steps.map { step in
+          var converted = TerminalStep(waitFor: step.waitFor)
+          converted.keys = step.keys
+          return converted
+        })
+    #expect(
+      screen.contains("code=\(scenario.code)"),
+      "\(withoutEscapeSequences(String(screen.suffix(300))))")
+    #expect(try String(contentsOfFile: out, encoding: .utf8) == scenario.output)
+  }
+
+  @Test(
+    "--layout reverse draws the prompt and the status above the tree",
+    .enabled(if: FileManager.default.fileExists(atPath: "/usr/bin/script")))
+  func reverseLayoutFrame() throws {
+    let folder = try TogglekitBinary.scratch()
+    let file = try TogglekitBinary.file("cats.txt", Self.tree, in: folder)
+    let (_, frames) = try inTerminal(
+      "\(TogglekitBinary.url.path) explore --layout reverse --prompt '? ' \(file) > /dev/null",
+      steps: [
+        TerminalStep(waitFor: "selected"), TerminalStep("/", "v", waitFor: "? v▏"),
+        TerminalStep("\u{03}"),
+      ])
+    let frame = try #require(frames.dropFirst().first)
+    #expect(frame.first?.hasPrefix("? v▏") == true, "\(frame)")
+    #expect(frame.dropFirst().first?.hasPrefix("0 of 6 selected") == true)
+    #expect(frame.dropFirst(2).first?.hasPrefix("▸ [ ] Veg") == true)
+  }
+}
