@@ -108,7 +108,7 @@ package final class ExploreSession {
     previewer = invocation.preview.map {
       Previewer(command: PreviewCommand($0), timeLimit: invocation.previewTimeout ?? 3)
     }
-    explorer.showsPreview = previewer != nil
+    explorer.previewing.isOn = previewer != nil
     previewDirectory = if case .directory(let path) = source { path } else { nil }
     if streaming != nil {
       _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
@@ -176,7 +176,7 @@ package final class ExploreSession {
   package func step(input: [UInt8]?, resized: (rows: Int, columns: Int)?, timedOut: Bool)
     throws(InputError) -> [ExplorerEffect]
   {
-    if let previewer, previewer.service() { explorer.preview = previewer.pane }
+    if let previewer, previewer.service() { explorer.previewing.pane = previewer.pane }
     if try streaming?.readWaiting(from: streamDescriptor) == true, let input = streaming {
       streaming = nil
       var whole = try input.finish()
@@ -254,7 +254,7 @@ package final class ExploreSession {
     explorer.loadFor(output: form)
     warnings += lazyDirectory?.loader.warnings ?? []
     let end = invocation.nullSeparated ? "\0" : "\n"
-    if invocation.printsQuery { write(explorer.filterText + end) }
+    if invocation.printsQuery { write(explorer.finding.text + end) }
     if !invocation.expectedKeys.isEmpty { write((explorer.acceptingKey?.name ?? "") + end) }
     form.write(
       explorer.tree, separator: invocation.separator, nullSeparated: invocation.nullSeparated,
@@ -265,17 +265,17 @@ package final class ExploreSession {
 extension Explorer {
   /// Sets the explorer up as the command line asks: matching, keys, limits, header, layout.
   package mutating func configure(for invocation: Invocation) {
-    exactMatching = invocation.exact
-    typesToFilter = invocation.typesToFilter
-    bindings = invocation.bindings
-    expectedKeys = Set(invocation.expectedKeys)
-    selectionLimit = invocation.limit
-    emptyEnter = invocation.emptyEnter
-    showsCounts = invocation.showsCounts
-    prompt = invocation.prompt
-    reverseLayout = invocation.reverseLayout
-    previewWindow = invocation.previewWindow
-    header =
+    finding.exact = invocation.exact
+    finding.typesToFilter = invocation.typesToFilter
+    settings.bindings = invocation.bindings
+    settings.expectedKeys = Set(invocation.expectedKeys)
+    settings.selectionLimit = invocation.limit
+    settings.emptyEnter = invocation.emptyEnter
+    settings.showsCounts = invocation.showsCounts
+    settings.prompt = invocation.prompt
+    settings.reverseLayout = invocation.reverseLayout
+    previewing.window = invocation.previewWindow
+    settings.header =
       invocation.header.map {
         $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
       } ?? []

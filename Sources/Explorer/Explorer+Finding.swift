@@ -3,39 +3,39 @@ import ToggleKit
 extension Explorer {
   /// Finding's actions: typing and editing the filter as in a shell, and jumping between matches.
   mutating func reduceFinding(_ action: ExplorerAction) -> Bool {
-    let text = Array(filterText)
+    let text = Array(finding.text)
     switch action {
     case .find:
-      isEditingFilter = true
-      queryCursor = text.count
-    case .keepFilter: isEditingFilter = false
+      finding.isEditing = true
+      finding.cursor = text.count
+    case .keepFilter: finding.isEditing = false
     case .clearFilter:
-      isEditingFilter = false
+      finding.isEditing = false
       setQuery("")
     case .nextMatch: jumpToMatch(forward: true)
     case .previousMatch: jumpToMatch(forward: false)
     case .changeQuery(let query): setQuery(query)
     case .clearQuery: setQuery("")
-    case .backwardChar: queryCursor = max(0, queryCursor - 1)
-    case .forwardChar: queryCursor = min(text.count, queryCursor + 1)
-    case .beginningOfLine: queryCursor = 0
-    case .endOfLine: queryCursor = text.count
-    case .backwardWord: queryCursor = Self.wordStart(before: queryCursor, in: text)
-    case .forwardWord: queryCursor = Self.wordEnd(after: queryCursor, in: text)
+    case .backwardChar: finding.cursor = max(0, finding.cursor - 1)
+    case .forwardChar: finding.cursor = min(text.count, finding.cursor + 1)
+    case .beginningOfLine: finding.cursor = 0
+    case .endOfLine: finding.cursor = text.count
+    case .backwardWord: finding.cursor = Self.wordStart(before: finding.cursor, in: text)
+    case .forwardWord: finding.cursor = Self.wordEnd(after: finding.cursor, in: text)
     case .backwardDeleteChar:
-      guard queryCursor > 0 else { break }
-      edit(text, removing: (queryCursor - 1)..<queryCursor)
+      guard finding.cursor > 0 else { break }
+      edit(text, removing: (finding.cursor - 1)..<finding.cursor)
     case .deleteChar:
-      guard queryCursor < text.count else { break }
-      edit(text, removing: queryCursor..<(queryCursor + 1))
-    case .unixLineDiscard: edit(text, removing: 0..<queryCursor)
-    case .killLine: edit(text, removing: queryCursor..<text.count)
+      guard finding.cursor < text.count else { break }
+      edit(text, removing: finding.cursor..<(finding.cursor + 1))
+    case .unixLineDiscard: edit(text, removing: 0..<finding.cursor)
+    case .killLine: edit(text, removing: finding.cursor..<text.count)
     case .backwardKillWord:
       // As a shell's Ctrl-W: back over spaces, then over the word.
-      var start = queryCursor
+      var start = finding.cursor
       while start > 0 && text[start - 1] == " " { start -= 1 }
       while start > 0 && text[start - 1] != " " { start -= 1 }
-      edit(text, removing: start..<queryCursor)
+      edit(text, removing: start..<finding.cursor)
     default: return false
     }
     return true
@@ -75,38 +75,38 @@ extension Explorer {
 
   /// Types `text` at the text cursor.
   mutating func insert(_ typed: String) {
-    var text = Array(filterText)
-    let at = min(queryCursor, text.count)
+    var text = Array(finding.text)
+    let at = min(finding.cursor, text.count)
     text.insert(contentsOf: typed, at: at)
     setQuery(String(text), cursor: at + typed.count)
   }
 
   /// Sets the filter text and the text cursor (at the end when nil).
   mutating func setQuery(_ text: String, cursor position: Int? = nil) {
-    if text != filterText { setFilter(text) }
-    queryCursor = min(position ?? text.count, text.count)
+    if text != finding.text { setFilter(text) }
+    finding.cursor = min(position ?? text.count, text.count)
   }
 
   /// Starts with `text` as the filter (`--query`), not editing it.
   ///
   /// - Complexity: O(n) plus matching every label.
   package mutating func startFiltering(_ text: String) {
-    guard outcome == nil, text != filterText else { return }
+    guard outcome == nil, text != finding.text else { return }
     setQuery(text)
     scrollToCursor()
   }
 
   /// The filter as a query in fzf's extended syntax.
-  var searchQuery: SearchQuery { SearchQuery(filterText, exact: exactMatching) }
+  var searchQuery: SearchQuery { SearchQuery(finding.text, exact: finding.exact) }
 
   /// Whether the node with labels `labelPath` from the root matches the filter as typed.
   package func matches(_ labelPath: [String]) -> Bool {
-    !filterText.isEmpty && searchQuery.matches(labelPath)
+    !finding.text.isEmpty && searchQuery.matches(labelPath)
   }
 
   /// The characters of the node's own label the filter matches, for highlighting.
   package func matchedPositions(in labelPath: [String]) -> [Int] {
-    filterText.isEmpty ? [] : searchQuery.matchedPositions(in: labelPath)
+    finding.text.isEmpty ? [] : searchQuery.matchedPositions(in: labelPath)
   }
 
   /// Moves the cursor to the next (or previous) node the filter matches.
@@ -114,7 +114,7 @@ extension Explorer {
   /// Tree order, wrapping around; the folders around the match are opened. Says so when nothing
   /// matches.
   mutating func jumpToMatch(forward: Bool) {
-    guard !filterText.isEmpty, tree.count > 0 else {
+    guard !finding.text.isEmpty, tree.count > 0 else {
       message = "no filter: / starts one"
       return
     }
@@ -143,10 +143,10 @@ extension Explorer {
   mutating func setFilter(_ text: String) {
     // A search needs every name: the folders not read yet are read first.
     if !text.isEmpty { load(nil) }
-    filterRuns += 1
+    finding.runs += 1
     let focused = cursor.map { tree.ids[$0] }
-    filterText = text
-    let query = SearchQuery(text, exact: exactMatching)
+    finding.text = text
+    let query = SearchQuery(text, exact: finding.exact)
     tree.setFilter(query.isEmpty ? nil : TreeFilter(query: query))
     if let focused, let index = tree.index(of: focused), tree.isRow(index) {
       cursor = index

@@ -6,7 +6,7 @@ extension Explorer {
   package var statusLine: String {
     let statistics = tree.statistics
     var parts = ["\(statistics.selectedLeaves) of \(statistics.leaves) selected"]
-    if let limit = selectionLimit { parts[0] += " (at most \(limit))" }
+    if let limit = settings.selectionLimit { parts[0] += " (at most \(limit))" }
     if let loadingLines {
       parts.insert("loading… \(loadingLines) line\(loadingLines == 1 ? "" : "s")", at: 0)
     }
@@ -22,11 +22,11 @@ extension Explorer {
   /// The key help of the current mode, one line per action (``KeyTable``).
   package var keyHelp: [String] { KeyTable.helpLines(for: inputMode) }
 
-  /// The prompt line: the prompt and the filter (with the text cursor while it is typed), or the
+  /// The settings.prompt line: the settings.prompt and the filter (with the text cursor while it is typed), or the
   /// main keys.
   var promptRow: Row {
     let typing = inputMode != .tree
-    guard typing || !filterText.isEmpty else {
+    guard typing || !finding.text.isEmpty else {
       let hints: [(ExplorerAction, String)] = [
         (.toggle, "toggle"), (.accept, "accept"), (.abort, "cancel"), (.find, "filter"),
         (.help, "help"),
@@ -37,9 +37,9 @@ extension Explorer {
       }
       return Row(text.joined(separator: " · "), style: TextStyle(dim: true))
     }
-    let shown = prompt ?? (typesToFilter ? "> " : "/")
-    var text = Array(filterText)
-    if typing { text.insert("▏", at: min(queryCursor, text.count)) }
+    let shown = settings.prompt ?? (finding.typesToFilter ? "> " : "/")
+    var text = Array(finding.text)
+    if typing { text.insert("▏", at: min(finding.cursor, text.count)) }
     return Row(shown + String(text), style: TextStyle(bold: true))
   }
 
@@ -52,13 +52,18 @@ extension Explorer {
     configuration.isExpanded = configuration.hasChildren && tree.isOpen(index)
     // A folder not read yet is drawn closed, with its disclosure.
     if !unloaded.isEmpty && unloaded.contains(id) { configuration.hasChildren = true }
-    if showsCounts, configuration.hasChildren, let summary = tree.summary(of: id) {
+    // Counts over the whole folder, a filter's hidden leaves included; unknown for one not read.
+    if settings.showsCounts, configuration.hasChildren, !unloaded.contains(id),
+      let summary = unfilteredSummary(of: id)
+    {
       let locked = summary.locked > 0 ? " · \(Self.grouped(summary.locked)) locked" : ""
       configuration.label +=
         " (\(Self.grouped(summary.writableOn))/\(Self.grouped(summary.writable))\(locked))"
     }
     let name = tree.rules == nil ? "" : tree.styleName(of: id) ?? ""
-    return (configuration, name.isEmpty ? style : rowStyles[name] ?? style)
+    return (
+      configuration, name.isEmpty ? settings.style : settings.rowStyles[name] ?? settings.style
+    )
   }
 
   /// The tree's rows, `rowCount` of them, each at most ``treeWidth`` wide.
@@ -84,11 +89,25 @@ extension Explorer {
     return Array(rows.prefix(rowCount))
   }
 
-  /// The screen lines between the header and the status line: the tree, and the preview beside,
+  /// The screen lines between the settings.header and the status line: the tree, and the previewing.pane beside,
   /// above or below it.
   private func body() -> [Row] {
     if showsHelp {
-      var lines = keyHelp.map { Row($0).truncated(toWidth: width) }
+      // In as many columns as the lines need and the width allows.
+      let help = keyHelp
+      let columnWidth = (help.map(\.count).max() ?? 0) + 2
+      let columns = max(
+        1, min(width / max(1, columnWidth), (help.count + bodyLines - 1) / bodyLines))
+      let perColumn = (help.count + columns - 1) / columns
+      var lines: [Row] = (0..<perColumn).map { line in
+        let cells = (0..<columns).compactMap { column in
+          help.indices.contains(column * perColumn + line) ? help[column * perColumn + line] : nil
+        }
+        let padded = cells.dropLast().map {
+          $0 + String(repeating: " ", count: columnWidth - $0.count)
+        }
+        return Row((padded + cells.suffix(1)).joined()).truncated(toWidth: width)
+      }
       while lines.count < bodyLines { lines.append(Row()) }
       return Array(lines.prefix(bodyLines))
     }
@@ -96,30 +115,30 @@ extension Explorer {
     guard previewIsShown else { return rows }
     let pane = previewRows()
     let border = Row("│", style: TextStyle(dim: true))
-    switch previewWindow.side {
+    switch previewing.window.side {
     case .right, .left:
       return zip(rows, pane).map { row, side in
         let padded = row + Row(String(repeating: " ", count: max(0, treeWidth - row.displayWidth)))
-        return previewWindow.side == .right
+        return previewing.window.side == .right
           ? padded + border + side
           : side + Row(String(repeating: " ", count: max(0, previewColumns - side.displayWidth)))
             + border + row
       }
     case .up, .down:
       let line = Row(String(repeating: "─", count: width), style: TextStyle(dim: true))
-      return previewWindow.side == .down ? rows + [line] + pane : pane + [line] + rows
+      return previewing.window.side == .down ? rows + [line] + pane : pane + [line] + rows
     }
   }
 
   /// The screen line of the first tree row, and the column of the first tree column.
   var treeOrigin: (line: Int, column: Int) {
-    var line = shownHeader.count + (reverseLayout ? 2 : 0)
-    if previewIsShown && previewWindow.side == .up { line += previewSize.lines + 1 }
-    let column = previewIsShown && previewWindow.side == .left ? previewColumns + 1 : 0
+    var line = shownHeader.count + (settings.reverseLayout ? 2 : 0)
+    if previewIsShown && previewing.window.side == .up { line += previewSize.lines + 1 }
+    let column = previewIsShown && previewing.window.side == .left ? previewColumns + 1 : 0
     return (line, column)
   }
 
-  /// The whole screen: `height` lines of at most `width` columns; prompt and status above
+  /// The whole screen: `height` lines of at most `width` columns; settings.prompt and status above
   /// everything with `--layout reverse`, below otherwise.
   ///
   /// - Complexity: O(height × (log n + width)).
@@ -127,7 +146,7 @@ extension Explorer {
     let header = shownHeader.map { Row($0, style: TextStyle(bold: true)) }
     let status = Row(statusLine, style: TextStyle(dim: true))
     let lines =
-      reverseLayout
+      settings.reverseLayout
       ? [promptRow, status] + header + body() : header + body() + [status, promptRow]
     return lines.map { $0.truncated(toWidth: width).rendered(mode) }
   }

@@ -16,7 +16,7 @@ extension Explorer {
   package mutating func reload(from fresh: SelectionTree<String>) {
     keepingPlace { explorer in
       let unchanged =
-        explorer.filterText.isEmpty
+        explorer.finding.text.isEmpty
         && (explorer.tree.count == 0 || explorer.treeAsRead == explorer.tree)
       if unchanged {
         explorer.tree = fresh

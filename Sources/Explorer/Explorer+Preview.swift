@@ -1,11 +1,11 @@
 import ToggleKit
 
 extension Explorer {
-  /// The preview's actions: showing, hiding and scrolling the pane.
+  /// The previewing.pane's actions: showing, hiding and scrolling the pane.
   mutating func reducePreview(_ action: ExplorerAction) -> Bool {
     let lines = max(1, previewSize.lines - 1)
     switch action {
-    case .togglePreview: previewWindow.hidden.toggle()
+    case .togglePreview: previewing.window.hidden.toggle()
     case .previewUp: scrollPreview(by: -1)
     case .previewDown: scrollPreview(by: 1)
     case .previewPageUp: scrollPreview(by: -lines)
@@ -18,36 +18,36 @@ extension Explorer {
   /// Scrolls the output, keeping a line of it in the pane.
   private mutating func scrollPreview(by lines: Int) {
     let count = previewOutputRows.count
-    previewScroll = max(0, min(previewScroll + lines, count - 1))
+    previewing.scroll = max(0, min(previewing.scroll + lines, count - 1))
   }
 
-  /// Whether the pane is on the screen: a preview runs, it is not hidden, and the screen has room.
+  /// Whether the pane is on the screen: a previewing.pane runs, it is not hidden, and the screen has room.
   var previewIsShown: Bool {
-    guard showsPreview, !previewWindow.hidden else { return false }
-    switch previewWindow.side {
+    guard previewing.isOn, !previewing.window.hidden else { return false }
+    switch previewing.window.side {
     case .left, .right: return width >= 24
     case .up, .down: return bodyLines >= 5
     }
   }
 
-  /// The lines between the header and the status line (or, reversed, below them).
+  /// The lines between the settings.header and the status line (or, reversed, below them).
   var bodyLines: Int { height - 2 - shownHeader.count }
 
-  /// The header lines that fit: all but one row is theirs at most.
-  var shownHeader: ArraySlice<String> { header.prefix(max(0, height - 3)) }
+  /// The settings.header lines that fit: all but one row is theirs at most.
+  var shownHeader: ArraySlice<String> { settings.header.prefix(max(0, height - 3)) }
 
   /// The pane's size in lines and columns (0 × 0 when not shown).
   package var previewSize: (lines: Int, columns: Int) {
     guard previewIsShown else { return (0, 0) }
-    switch previewWindow.side {
-    case .left, .right: return (bodyLines, previewWindow.size(of: width - 1))
-    case .up, .down: return (previewWindow.size(of: bodyLines - 1), width)
+    switch previewing.window.side {
+    case .left, .right: return (bodyLines, previewing.window.size(of: width - 1))
+    case .up, .down: return (previewing.window.size(of: bodyLines - 1), width)
     }
   }
 
-  /// The preview pane's columns (0 without one beside the tree).
+  /// The previewing.pane pane's columns (0 without one beside the tree).
   package var previewColumns: Int {
-    previewIsShown && [.left, .right].contains(previewWindow.side) ? previewSize.columns : 0
+    previewIsShown && [.left, .right].contains(previewing.window.side) ? previewSize.columns : 0
   }
 
   /// The columns the tree's rows take: all but a pane beside them and its border.
@@ -55,18 +55,18 @@ extension Explorer {
 
   /// How many tree rows fit: the body, less a pane above or below and its border.
   package var rowCount: Int {
-    guard previewIsShown, [.up, .down].contains(previewWindow.side) else { return bodyLines }
+    guard previewIsShown, [.up, .down].contains(previewing.window.side) else { return bodyLines }
     return bodyLines - previewSize.lines - 1
   }
 
   /// The output's rows: cut to the pane, or wrapped with `wrap`.
   var previewOutputRows: [Row] {
-    guard let preview else { return [] }
-    guard previewWindow.wrap, previewSize.columns > 0 else { return preview.rows }
-    return preview.rows.flatMap { Self.wrapped($0, width: previewSize.columns) }
+    guard let pane = previewing.pane else { return [] }
+    guard previewing.window.wrap, previewSize.columns > 0 else { return pane.rows }
+    return pane.rows.flatMap { Self.wrapped($0, width: previewSize.columns) }
   }
 
-  /// The pane's lines: the path (bold), the output from ``previewScroll``, and a note on the run
+  /// The pane's lines: the path (bold), the output from ``PreviewState/scroll``, and a note on the run
   /// (dim) — in the last line when the output fills the pane.
   ///
   /// - Complexity: O(lines × columns).
@@ -74,11 +74,11 @@ extension Explorer {
     let (lines, columns) = previewSize
     var rows: [Row] = []
     var note: Row?
-    if let preview {
+    if let pane = previewing.pane {
       rows =
-        [Row(preview.title, style: TextStyle(bold: true))]
-        + previewOutputRows.dropFirst(previewScroll)
-      note = preview.note.map { Row("(\($0))", style: TextStyle(dim: true)) }
+        [Row(pane.title, style: TextStyle(bold: true))]
+        + previewOutputRows.dropFirst(previewing.scroll)
+      note = pane.note.map { Row("(\($0))", style: TextStyle(dim: true)) }
     }
     if let note {
       if rows.count < lines { rows.append(note) } else if lines > 0 { rows[lines - 1] = note }

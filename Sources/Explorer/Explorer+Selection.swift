@@ -17,7 +17,9 @@ extension Explorer {
   mutating func toggleFocused(_ cursor: Int) {
     let id = tree.ids[cursor]
     let name = "toggle \(displayPath(of: id))"
-    guard change(name, { _ = try? $0.toggle(id) }) == .refused, selectionLimit == 1 else { return }
+    guard change(name, { _ = try? $0.toggle(id) }) == .refused, settings.selectionLimit == 1 else {
+      return
+    }
     let refusal = message
     let moved = change("select \(displayPath(of: id))") { tree in
       // The selection moves: leaves a filter hides are let go too.
@@ -36,13 +38,13 @@ extension Explorer {
     case changed
     /// Nothing changed.
     case unchanged
-    /// The change would have selected more than ``selectionLimit`` leaves and was undone.
+    /// The change would have selected more than ``ExplorerSettings/selectionLimit`` leaves and was undone.
     case refused
   }
 
   /// Changes the selection with `body`; a change that changed something is a history step.
   ///
-  /// Under ``selectionLimit`` a change that would leave more leaves selected than the limit (and
+  /// Under ``ExplorerSettings/selectionLimit`` a change that would leave more leaves selected than the limit (and
   /// more than before) is undone at once, and the status line says why.
   @discardableResult
   mutating func change(_ name: String, _ body: (inout SelectionTree<String>) -> Void)
@@ -52,7 +54,8 @@ extension Explorer {
     body(&tree)
     guard !tree.isIdentical(to: before) else { return .unchanged }
     let count = tree.statistics.selectedLeaves
-    if let limit = selectionLimit, count > limit, count > before.statistics.selectedLeaves {
+    if let limit = settings.selectionLimit, count > limit, count > before.statistics.selectedLeaves
+    {
       tree = before
       message = "at most \(limit) may be selected (--limit)"
       return .refused
@@ -63,7 +66,7 @@ extension Explorer {
   }
 
   /// What a click on the focused folder would do, for the status line: "Space: deselect 1,204 ·
-  /// 3 locked stay"; nil on a leaf or nothing.
+  /// 3 locked stay" ("Tab: …" where Space is text); nil on a leaf or nothing.
   ///
   /// - Complexity: O(log n).
   var clickPreview: String? {
@@ -72,10 +75,29 @@ extension Explorer {
     else { return nil }
     let selects = state != .on && !(state == .mixed && tree.options.mixedTogglesTo == .off)
     let changes = selects ? summary.writableOff + summary.writableMixed : summary.writableOn
+    // What a click cannot write: hidden by the filter, or locked (or disabled) whatever it shows.
+    let locked = unfilteredSummary(of: id)?.locked ?? 0
+    let hidden = max(0, summary.locked - locked)
     guard changes > 0 || summary.locked > 0 else { return nil }
-    var text = "Space: \(selects ? "select" : "deselect") \(Self.grouped(changes))"
-    if summary.locked > 0 { text += " · \(Self.grouped(summary.locked)) locked stay" }
+    // The key that clicks in this mode: Space on the tree, Tab where Space is text.
+    let key =
+      (KeyTable.bindings.first { $0.modes.contains(inputMode) && $0.actions == [.toggle] }
+      ?? KeyTable.bindings.first { $0.modes.contains(inputMode) && $0.actions.first == .toggle })
+      .map { KeyTable.displayName(of: $0.keys[0]) } ?? "Space"
+    var text = "\(key): \(selects ? "select" : "deselect") \(Self.grouped(changes))"
+    if hidden > 0 { text += " · \(Self.grouped(hidden)) hidden stay" }
+    if locked > 0 { text += " · \(Self.grouped(locked)) locked stay" }
     return text
+  }
+
+  /// A node's summary as if no filter hid anything: its leaves' own locks and disabling only.
+  ///
+  /// - Complexity: O(log n) (the tree is shared, not copied).
+  func unfilteredSummary(of id: String) -> ToggleSummary? {
+    guard tree.isFiltered else { return tree.summary(of: id) }
+    var whole = tree
+    whole.options.filterScope = .all
+    return whole.summary(of: id)
   }
 
   /// "1,204".

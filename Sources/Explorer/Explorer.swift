@@ -5,7 +5,7 @@ import ToggleKit
 /// No terminal involved, so every behaviour is tested by feeding keys and reading frames. A key
 /// becomes actions through the ``KeyTable`` (or `--bind`), and each action goes through small
 /// reducers composed in ``perform(_:)``, one per concern: the cursor, the selection, finding,
-/// history, the preview and the session.
+/// history, the previewing.pane and the session.
 ///
 /// ```swift
 /// var explorer = Explorer(tree: tree, height: 10, width: 40)
@@ -37,26 +37,18 @@ package struct Explorer {
 
   /// The tree being explored.
   package internal(set) var tree: SelectionTree<String>
+  /// Finding's state: the filter and how it is typed.
+  package var finding = FindingState()
+  /// The previewing.pane's state: the pane, where it is, how far it is scrolled.
+  package var previewing = PreviewState()
+  /// What the command line set: keys, limits, layout, styles.
+  package var settings: ExplorerSettings
   /// The focused row's preorder index (nil for an empty tree).
   package internal(set) var cursor: Int?
   /// The first row shown.
   package internal(set) var top: Int?
-  /// The filter text (empty: no filter).
-  package internal(set) var filterText = ""
-  /// The text cursor in ``filterText``, in characters.
-  package internal(set) var queryCursor = 0
-  /// Whether keys are being typed into the filter after `/`.
-  package internal(set) var isEditingFilter = false
-  /// fzf's model (`--keys fzf`): typing filters at once, commands on Ctrl and Alt.
-  package var typesToFilter = false
-  /// The user's bindings (`--bind`), over the ``KeyTable``'s in every mode.
-  package var bindings: [Key: [ExplorerAction]] = [:]
-  /// Keys that accept and are reported (`--expect`).
-  package var expectedKeys: Set<Key> = []
   /// The `--expect` key that ended the session (nil: Enter or another accepting key).
   package internal(set) var acceptingKey: Key?
-  /// Whether the filter matches substrings (`--exact`) rather than fuzzy subsequences.
-  package var exactMatching = false
   /// Whether the key help is shown.
   package internal(set) var showsHelp = false
   /// Lines read of an input still arriving: the status line says "loading… N" until the end.
@@ -78,40 +70,10 @@ package struct Explorer {
   package internal(set) var height: Int
   /// The terminal's width; rows are truncated to it.
   package internal(set) var width: Int
-  /// Lines shown above the tree (`--header`).
-  package var header: [String] = []
-  /// At most this many leaves may be selected (`--limit`).
-  package var selectionLimit: Int?
-  /// What Enter does with nothing selected.
-  package var emptyEnter = EmptyEnter.auto
   /// Whether anything was selected in the session (from the start included).
   package internal(set) var everSelected = false
-  /// Whether folders show their counts (`--counts`): `Fruit (2/3)`.
-  package var showsCounts = false
-  /// The prompt before the filter (`--prompt`; nil: `/`, or `> ` with `--keys fzf`).
-  package var prompt: String?
-  /// Prompt and status above the tree (`--layout reverse`).
-  package var reverseLayout = false
-  /// Whether a preview command runs (`--preview`).
-  package var showsPreview = false
-  /// Where the preview pane is and how big (`--preview-window`).
-  package var previewWindow = PreviewWindow()
-  /// The first line of the preview's output shown.
-  package internal(set) var previewScroll = 0
-  /// What the preview pane shows (nil: nothing yet).
-  package var preview: PreviewPane? {
-    didSet { if preview?.title != oldValue?.title { previewScroll = 0 } }
-  }
   /// What the session must do for the explorer, oldest first (``takeEffects()``).
   package internal(set) var effects: [ExplorerEffect] = []
-  /// How many times the tree has been filtered: tests check that pastes coalesce.
-  package internal(set) var filterRuns = 0
-  /// How rows are drawn.
-  package var style: RowStyle
-  /// The styles rows use when the tree's rules name one.
-  package var rowStyles: [String: RowStyle] = RowStyle.named.mapValues {
-    Explorer.defaultStyle(base: $0)
-  }
 
   /// The default style: checkbox, disclosure, indentation, lock mark, dimmed disabled rows, an
   /// inverted cursor.
@@ -129,7 +91,7 @@ package struct Explorer {
     self.tree = tree
     self.height = max(3, height)
     self.width = max(10, width)
-    self.style = style
+    settings = ExplorerSettings(style: style)
     cursor = tree.nextRow(after: nil)
     top = cursor
     everSelected = tree.statistics.selectedLeaves > 0
@@ -137,7 +99,7 @@ package struct Explorer {
 
   /// Where keys are read now.
   package var inputMode: InputMode {
-    typesToFilter ? .typing : isEditingFilter ? .search : .tree
+    finding.typesToFilter ? .typing : finding.isEditing ? .search : .tree
   }
 
   /// Follows a terminal resize.
@@ -170,10 +132,10 @@ package struct Explorer {
     message = nil
     if case .mouse(let event) = key {
       handleMouse(event)
-    } else if expectedKeys.contains(key) {
+    } else if settings.expectedKeys.contains(key) {
       acceptingKey = key
       perform(.accept)
-    } else if let actions = bindings[key] ?? KeyTable.actions(for: key, in: inputMode) {
+    } else if let actions = settings.bindings[key] ?? KeyTable.actions(for: key, in: inputMode) {
       for action in actions where outcome == nil { perform(action) }
     } else if inputMode != .tree, case .character(let character) = key {
       insert(String(character))
@@ -194,7 +156,7 @@ package struct Explorer {
     }
     for key in keys {
       let typing = inputMode != .tree && !showsHelp && outcome == nil
-      let plain = bindings[key] == nil && !expectedKeys.contains(key)
+      let plain = settings.bindings[key] == nil && !settings.expectedKeys.contains(key)
       if typing, plain, case .character(let character) = key,
         KeyTable.actions(for: key, in: inputMode) == nil
       {
@@ -213,10 +175,11 @@ package struct Explorer {
 
   /// Runs one action through the reducers, each of which takes the actions of its concern.
   ///
+  /// - Returns: Whether a reducer took it (every action has one).
   /// - Complexity: The action's; a filter change O(n).
-  package mutating func perform(_ action: ExplorerAction) {
-    _ =
-      reduceCursor(action) || reduceSelection(action) || reduceFinding(action)
+  @discardableResult
+  package mutating func perform(_ action: ExplorerAction) -> Bool {
+    reduceCursor(action) || reduceSelection(action) || reduceFinding(action)
       || reduceHistory(action) || reducePreview(action) || reduceSession(action)
   }
 
@@ -228,7 +191,7 @@ package struct Explorer {
       outcome = .accepted
     case .abort: outcome = .cancelled
     case .cancel:
-      if filterText.isEmpty { outcome = .cancelled } else { setQuery("") }
+      if finding.text.isEmpty { outcome = .cancelled } else { setQuery("") }
     case .help: showsHelp = true
     case .suspend: effects.append(.suspend)
     case .execute(let command): effects.append(.execute(command))
@@ -248,12 +211,12 @@ package struct Explorer {
     guard tree.statistics.selectedLeaves == 0, let cursor else { return }
     let id = tree.ids[cursor]
     let picks: Bool
-    switch emptyEnter {
-    case .auto: picks = selectionLimit == 1 || !everSelected
+    switch settings.emptyEnter {
+    case .auto: picks = settings.selectionLimit == 1 || !everSelected
     case .focused: picks = true
     case .nothing: picks = false
     }
-    guard picks, selectionLimit != 1 || tree.children(of: id).isEmpty else { return }
+    guard picks, settings.selectionLimit != 1 || tree.children(of: id).isEmpty else { return }
     change("select \(displayPath(of: id))") { _ = try? $0.set(id, to: true) }
   }
 

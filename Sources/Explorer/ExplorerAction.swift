@@ -101,7 +101,7 @@ package enum ExplorerAction: Hashable, Sendable {
   case ignore
 
   /// The actions without an argument, by name.
-  static let named: [String: ExplorerAction] = [
+  package static let named: [String: ExplorerAction] = [
     "up": .up, "down": .down, "page-up": .pageUp, "page-down": .pageDown, "first": .first,
     "last": .last, "expand": .expand, "collapse": .collapse, "toggle": .toggle,
     "select-all": .selectAll, "deselect-all": .deselectAll, "undo": .undo, "redo": .redo,
@@ -119,7 +119,7 @@ package enum ExplorerAction: Hashable, Sendable {
   ]
 
   /// The actions that take an argument: `change-query(TEXT)`, `execute(CMD)` and more.
-  static let withArgument: [String: @Sendable (String) -> ExplorerAction] = [
+  package static let withArgument: [String: @Sendable (String) -> ExplorerAction] = [
     "change-query": { .changeQuery($0) }, "execute": { .execute($0) },
     "reload": { .reload($0) }, "become": { .become($0) },
   ]

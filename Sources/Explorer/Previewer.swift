@@ -109,7 +109,7 @@ package final class Previewer {
     }
     show(path: path, lines: explorer.rowCount, columns: explorer.previewColumns)
     service()
-    explorer.preview = pane
+    explorer.previewing.pane = pane
   }
 
   /// The output descriptor of the running command, to poll (nil when none runs).

@@ -25,7 +25,8 @@ struct ExplorerConventionsTests {
     #expect(
       explorer.tree.selection(.leaves) == ["Fruit/Apple", "Fruit/Pear"] && explorer.cursor == 1)
     explorer.handle([.character("/"), .character("l"), .tab])
-    #expect(explorer.isEditingFilter && explorer.filterText == "l", "Tab works while typing too")
+    #expect(
+      explorer.finding.isEditing && explorer.finding.text == "l", "Tab works while typing too")
   }
 
   @Test(
@@ -34,26 +35,26 @@ struct ExplorerConventionsTests {
   func lineEditing() throws {
     var explorer = try explorer()
     explorer.handle([.character("/")] + "foo bar-baz".map(Key.character))
-    #expect(explorer.queryCursor == 11)
+    #expect(explorer.finding.cursor == 11)
     explorer.handle(.control("w"))
-    #expect(explorer.filterText == "foo " && explorer.queryCursor == 4)
+    #expect(explorer.finding.text == "foo " && explorer.finding.cursor == 4)
     explorer.handle("qux".map(Key.character))
     explorer.handle([.alt("b")])
-    #expect(explorer.queryCursor == 4)
+    #expect(explorer.finding.cursor == 4)
     explorer.handle(.control("a"))
-    #expect(explorer.queryCursor == 0)
+    #expect(explorer.finding.cursor == 0)
     explorer.handle(.alt("f"))
-    #expect(explorer.queryCursor == 3)
+    #expect(explorer.finding.cursor == 3)
     explorer.handle(.control("k"))
-    #expect(explorer.filterText == "foo" && explorer.queryCursor == 3)
+    #expect(explorer.finding.text == "foo" && explorer.finding.cursor == 3)
     explorer.handle([.control("b"), .control("b"), .delete])
-    #expect(explorer.filterText == "fo" && explorer.queryCursor == 1)
+    #expect(explorer.finding.text == "fo" && explorer.finding.cursor == 1)
     explorer.handle([.character("x"), .control("e"), .character("y")])
-    #expect(explorer.filterText == "fxoy")
+    #expect(explorer.finding.text == "fxoy")
     explorer.handle([.control("b"), .control("u")])
-    #expect(explorer.filterText == "y" && explorer.queryCursor == 0)
+    #expect(explorer.finding.text == "y" && explorer.finding.cursor == 0)
     explorer.handle([.control("f"), .backspace])
-    #expect(explorer.filterText.isEmpty)
+    #expect(explorer.finding.text.isEmpty)
     #expect(explorer.frame(mode: .plain).last == "/▏", "the text cursor is drawn where it is")
   }
 
@@ -61,18 +62,21 @@ struct ExplorerConventionsTests {
     "--keys fzf: typing filters at once, Enter accepts, Esc clears then cancels, commands on Alt")
   func typingMode() throws {
     var explorer = try explorer()
-    explorer.typesToFilter = true
+    explorer.finding.typesToFilter = true
     explorer.handle("pear".map(Key.character))
-    #expect(explorer.filterText == "pear" && explorer.tree.isVisible("Veg/Leek") == false)
+    #expect(explorer.finding.text == "pear" && explorer.tree.isVisible("Veg/Leek") == false)
+    #expect(
+      explorer.statusLine.hasSuffix("Tab: select 1 · 1 hidden stay"),
+      "Space is text here: Tab clicks; a leaf the filter hides stays, and is not called locked")
     #expect(explorer.frame(mode: .plain).last == "> pear▏")
     explorer.handle(.alt("a"))
     #expect(explorer.tree.selection(.leaves) == ["Fruit/Pear"], "Alt-A selects what is shown")
     explorer.handle(.alt("u"))
     #expect(explorer.tree.selection(.leaves).isEmpty)
     explorer.handle(.escape)
-    #expect(explorer.filterText.isEmpty && explorer.outcome == nil)
+    #expect(explorer.finding.text.isEmpty && explorer.outcome == nil)
     explorer.handle(.character("q"))
-    #expect(explorer.filterText == "q" && explorer.outcome == nil, "q is text here")
+    #expect(explorer.finding.text == "q" && explorer.outcome == nil, "q is text here")
     explorer.handle(.alt("?"))
     #expect(explorer.showsHelp && explorer.keyHelp.contains { $0.hasPrefix("Alt-A") })
     #expect(!explorer.keyHelp.contains { $0.hasPrefix("a ") }, "no letter commands in fzf's model")
@@ -85,7 +89,7 @@ struct ExplorerConventionsTests {
   @Test("--bind overrides a key in every mode; actions chain; bound commands become effects")
   func bindings() throws {
     var explorer = try explorer()
-    explorer.bindings = [
+    explorer.settings.bindings = [
       .control("o"): [.execute("less {}")], .character("j"): [.toggle, .down],
       .alt("r"): [.reload("find .")], .control("q"): [.changeQuery("pe"), .last],
       .control("x"): [.become("vim {+}")],
@@ -95,7 +99,7 @@ struct ExplorerConventionsTests {
     explorer.handle([.control("o"), .alt("r")])
     #expect(explorer.takeEffects() == [.execute("less {}"), .reload("find .")])
     explorer.handle(.control("q"))
-    #expect(explorer.filterText == "pe")
+    #expect(explorer.finding.text == "pe")
     explorer.handle(.control("x"))
     #expect(explorer.takeEffects() == [.become("vim {+}")] && explorer.outcome == .accepted)
     var suspended = try self.explorer()
@@ -106,11 +110,11 @@ struct ExplorerConventionsTests {
   @Test("--expect: the key accepts and is remembered; other accepting keys leave it empty")
   func expect() throws {
     var explorer = try explorer()
-    explorer.expectedKeys = [.control("o")]
+    explorer.settings.expectedKeys = [.control("o")]
     explorer.handle(.control("o"))
     #expect(explorer.outcome == .accepted && explorer.acceptingKey == .control("o"))
     var plain = try self.explorer()
-    plain.expectedKeys = [.control("o")]
+    plain.settings.expectedKeys = [.control("o")]
     plain.handle(.enter)
     #expect(plain.outcome == .accepted && plain.acceptingKey == nil)
   }
@@ -118,7 +122,7 @@ struct ExplorerConventionsTests {
   @Test("--layout reverse puts prompt and status on top; clicks still land on their rows")
   func reverseLayout() throws {
     var explorer = try explorer(height: 6, width: 60)
-    explorer.reverseLayout = true
+    explorer.settings.reverseLayout = true
     #expect(
       explorer.frame(mode: .plain) == [
         "space toggle · enter accept · q cancel · / filter · ? help",
@@ -135,7 +139,7 @@ struct ExplorerConventionsTests {
     var tree = try SelectionTree(paths: ["Fruit/Apple", "Fruit/Pear", "Fruit/Bag"])
     try tree.setLock("Fruit/Bag", to: .on)
     var explorer = Explorer(tree: tree, height: 6, width: 60)
-    explorer.showsCounts = true
+    explorer.settings.showsCounts = true
     #expect(explorer.frame(mode: .plain).first == "▸ [ ] Fruit (0/2 · 1 locked)")
     #expect(explorer.statusLine.hasSuffix("Space: select 2 · 1 locked stay"))
     explorer.handle(.character(" "))
@@ -148,21 +152,21 @@ struct ExplorerConventionsTests {
     "--preview-window: the pane right, left, above or below, sized, hidden until toggled, wrapped")
   func previewWindow() throws {
     var explorer = try explorer(height: 10, width: 40)
-    explorer.showsPreview = true
-    explorer.preview = PreviewPane(
+    explorer.previewing.isOn = true
+    explorer.previewing.pane = PreviewPane(
       title: "t", rows: (1...9).map { Row("line \($0) " + String(repeating: "x", count: 30)) },
       note: nil)
-    explorer.previewWindow = try PreviewWindow(parsing: "down:3")
+    explorer.previewing.window = try PreviewWindow(parsing: "down:3")
     var frame = explorer.frame(mode: .plain)
     #expect(explorer.rowCount == 4 && frame[4].hasPrefix("───") && frame[5] == "t")
     #expect(frame[6].hasPrefix("line 1"))
     explorer.handle(.shiftDown)
     frame = explorer.frame(mode: .plain)
     #expect(frame[6].hasPrefix("line 2"), "Shift-↓ scrolls the preview")
-    explorer.previewWindow = try PreviewWindow(parsing: "up,2,wrap")
+    explorer.previewing.window = try PreviewWindow(parsing: "up,2,wrap")
     frame = explorer.frame(mode: .plain)
     #expect(frame[0] == "t" && frame[2].hasPrefix("───") && frame[3] == "▸ [ ] Fruit")
-    explorer.previewWindow = try PreviewWindow(parsing: "left:10")
+    explorer.previewing.window = try PreviewWindow(parsing: "left:10")
     frame = explorer.frame(mode: .plain)
     #expect(frame[0].hasPrefix("t") && frame[0].contains("│▸ [ ] Fruit"))
     explorer.handle(.mouse(MouseEvent(.press(0), row: 0, column: 13)))
@@ -170,7 +174,7 @@ struct ExplorerConventionsTests {
       explorer.tree.selection(.leaves) == ["Fruit/Apple", "Fruit/Pear"], "a click left of it")
     explorer.handle(.alt("p"))
     #expect(explorer.previewColumns == 0 && explorer.frame(mode: .plain)[0] == "▸ [x] Fruit")
-    explorer.previewWindow = try PreviewWindow(parsing: "right:50%:wrap")
+    explorer.previewing.window = try PreviewWindow(parsing: "right:50%:wrap")
     #expect(
       explorer.previewRows().map(\.plainText).contains("line 2 xxxxxxxxxxxx"),
       "wrapped to 19 columns")

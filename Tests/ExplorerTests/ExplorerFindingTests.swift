@@ -25,11 +25,11 @@ struct ExplorerFindingTests {
     type("grsm", into: &fuzzy)
     #expect(fuzzy.frame(mode: .plain).prefix(2) == ["▾ [ ] Veg", "    [ ] Granny Smith"])
     var exact = Explorer(tree: try fruit(), height: 10, width: 40)
-    exact.exactMatching = true
+    exact.finding.exact = true
     type("grsm", into: &exact)
     #expect(exact.frame(mode: .plain).first == "(nothing matches)")
     type("SMI", into: &exact)
-    #expect(exact.filterText == "grsmSMI")
+    #expect(exact.finding.text == "grsmSMI")
     exact.startFiltering("SMI")
     #expect(exact.frame(mode: .plain).first == "(nothing matches)", "smart case: SMI is not Smi")
     exact.startFiltering("smi")
@@ -40,7 +40,7 @@ struct ExplorerFindingTests {
   func startsWithAQuery() throws {
     var explorer = Explorer(tree: try fruit(), height: 10, width: 40)
     explorer.startFiltering("pe")
-    #expect(explorer.filterText == "pe" && !explorer.isEditingFilter)
+    #expect(explorer.finding.text == "pe" && !explorer.finding.isEditing)
     #expect(
       explorer.tree.ids.filter { explorer.tree.isVisible($0) == true } == [
         "Fruit", "Fruit/Apple", "Fruit/Pear", "Nuts", "Nuts/Pecan",
@@ -68,7 +68,7 @@ struct ExplorerFindingTests {
     let marked = Row("Ap", style: Explorer.matchStyle).rendered(.ansi(colors: true))
     #expect(ansi.contains(marked), "the A and p of Apple are marked")
     #expect(explorer.matchedPositions(in: ["Apple"]) == [0, 1, 3, 4])
-    explorer.exactMatching = true
+    explorer.finding.exact = true
     explorer.startFiltering("pp")
     #expect(explorer.matchedPositions(in: ["Apple"]) == [1, 2])
     #expect(explorer.matchedPositions(in: ["Pear"]) == [])
@@ -100,7 +100,7 @@ struct ExplorerFindingTests {
     explorer.handle(.character("/"))
     explorer.handle(.character("c"))
     explorer.handle(.previousMatch)
-    #expect(focused() == "Nuts/Pecan" && explorer.isEditingFilter)
+    #expect(focused() == "Nuts/Pecan" && explorer.finding.isEditing)
   }
 
   @Test("Ctrl-N and Ctrl-P come from their control bytes")

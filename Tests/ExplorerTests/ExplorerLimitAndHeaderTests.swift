@@ -9,7 +9,7 @@ struct ExplorerLimitAndHeaderTests {
   func explorer(limit: Int?, height: Int = 10) throws -> Explorer {
     let tree = try SelectionTree(paths: ["Fruit/Apple", "Fruit/Pear", "Fruit/Plum", "Veg/Leek"])
     var explorer = Explorer(tree: tree, height: height, width: 60)
-    explorer.selectionLimit = limit
+    explorer.settings.selectionLimit = limit
     return explorer
   }
 
@@ -69,11 +69,11 @@ struct ExplorerLimitAndHeaderTests {
     cleared.handle([.right, .down, .character(" "), .character(" "), .down, .enter])
     #expect(cleared.outcome == .accepted && cleared.tree.selection(.leaves).isEmpty, "cleared")
     var never = try self.explorer(limit: nil)
-    never.emptyEnter = .nothing
+    never.settings.emptyEnter = .nothing
     never.handle([.right, .down, .enter])
     #expect(never.tree.selection(.leaves).isEmpty, "--empty-enter nothing")
     var always = try self.explorer(limit: nil)
-    always.emptyEnter = .focused
+    always.settings.emptyEnter = .focused
     always.handle([.right, .down, .character(" "), .character(" "), .enter])
     #expect(always.tree.selection(.leaves) == ["Fruit/Apple"], "--empty-enter focused")
     var folderPick = try self.explorer(limit: nil)
@@ -89,7 +89,7 @@ struct ExplorerLimitAndHeaderTests {
   @Test("the header takes the top lines, escaped and cut to the width; one tree row is always left")
   func header() throws {
     var explorer = try explorer(limit: nil, height: 6)
-    explorer.header = ["Pick \u{1B}[2J fruit", String(repeating: "x", count: 80)]
+    explorer.settings.header = ["Pick \u{1B}[2J fruit", String(repeating: "x", count: 80)]
     #expect(
       explorer.frame(mode: .plain) == [
         "Pick \\u{1B}[2J fruit", String(repeating: "x", count: 59) + "…", "▸ [ ] Fruit",

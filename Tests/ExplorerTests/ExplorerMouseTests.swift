@@ -75,7 +75,7 @@ struct ExplorerMouseTests {
   @Test("under a header, rows start lower; a click while the key help is shown only closes it")
   func headerAndHelp() throws {
     var explorer = try explorer()
-    explorer.header = ["Pick"]
+    explorer.settings.header = ["Pick"]
     explorer.handle(click(0, 2))
     #expect(explorer.tree.selection(.leaves).isEmpty, "the header is no row")
     explorer.handle(click(2, 2))

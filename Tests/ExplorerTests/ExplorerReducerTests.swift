@@ -182,9 +182,9 @@ enum ReducerVariant: String, CaseIterable, Sendable {
   func configure(_ explorer: inout Explorer) {
     switch self {
     case .tree: break
-    case .fzf: explorer.typesToFilter = true
+    case .fzf: explorer.finding.typesToFilter = true
     case .bound:
-      explorer.bindings = [
+      explorer.settings.bindings = [
         .character("j"): [.toggle, .down], .character("x"): [.selectAll, .first],
       ]
     }
@@ -234,7 +234,7 @@ struct ExplorerReducerTests {
         }
         let tree = try SelectionTree(entries: entries)
         var explorer = Explorer(tree: tree, height: 4, width: 30)
-        explorer.selectionLimit = limit
+        explorer.settings.selectionLimit = limit
         variant.configure(&explorer)
         let start = (
           explorer,
@@ -248,16 +248,16 @@ struct ExplorerReducerTests {
             var next = explorer
             var expected = oracle
             let focused = next.cursor
-            let wasFilterEditing = next.isEditingFilter
+            let wasFilterEditing = next.finding.isEditing
             let wasHelp = next.showsHelp
             next.handle(key)
             // The oracle follows the same key.
             if !wasHelp {
               variant.step(key, editing: wasFilterEditing, focused: focused, &expected)
             }
-            expected.filter = next.filterText
+            expected.filter = next.finding.text
             let context =
-              "shape \(shape) key \(key) from filter '\(explorer.filterText)' editing \(explorer.isEditingFilter) cursor \(String(describing: explorer.cursor)) values \(oracle.value)"
+              "shape \(shape) key \(key) from filter '\(explorer.finding.text)' editing \(explorer.finding.isEditing) cursor \(String(describing: explorer.cursor)) values \(oracle.value)"
             if let cursor = next.cursor {
               #expect(next.tree.isRow(cursor), "cursor on a row, \(context)")
               #expect(next.visibleRows.contains(cursor), "cursor in the window, \(context)")
@@ -280,16 +280,16 @@ struct ExplorerReducerTests {
             // Sessions end on Enter, q, Esc or Ctrl-C; filters longer than two characters add
             // nothing new for labels of two characters, and histories longer than two steps
             // nothing new either.
-            guard next.outcome == nil, next.filterText.count <= 2, expected.undo.count <= 2,
+            guard next.outcome == nil, next.finding.text.count <= 2, expected.undo.count <= 2,
               expected.redo.count <= 2
             else { continue }
             let nodes = next.tree.ids.map {
               "\(next.tree.state(of: $0)!)\(next.tree.isExpanded($0)!)"
             }
             let place = "\(String(describing: next.cursor))|\(String(describing: next.top))"
-            let modes = "\(next.filterText)|\(next.isEditingFilter)|\(next.showsHelp)"
+            let modes = "\(next.finding.text)|\(next.finding.isEditing)|\(next.showsHelp)"
             let steps =
-              "\(expected.undo)|\(expected.redo)|\(next.queryCursor)|\(expected.everSelected)"
+              "\(expected.undo)|\(expected.redo)|\(next.finding.cursor)|\(expected.everSelected)"
             let fingerprint = "\(shape)|\(nodes)|\(place)|\(modes)|\(steps)"
             if seen.insert(fingerprint).inserted { queue.append((next, expected)) }
             statesChecked += 1
@@ -314,7 +314,7 @@ struct ExplorerReducerTests {
       explorer.handle(key)
       #expect(explorer.tree.selection(.leaves) == before)
     }
-    #expect(explorer.filterText.isEmpty)
+    #expect(explorer.finding.text.isEmpty)
     #expect(explorer.outcome == nil, "the first Escape clears the filter, it does not cancel")
     explorer.handle(.escape)
     #expect(explorer.outcome == .cancelled)
@@ -341,7 +341,7 @@ struct ExplorerReducerTests {
         "/b▏",
       ])
     explorer.handle(.character("?"))
-    #expect(explorer.filterText == "b?", "while the filter is edited, ? is text")
+    #expect(explorer.finding.text == "b?", "while the filter is edited, ? is text")
     explorer.handle(.backspace)
     explorer.handle(.enter)
     explorer.handle(.character("?"))
@@ -374,13 +374,13 @@ struct ExplorerReducerTests {
     #expect(explorer.statusLine == "1 of 3 selected · redid toggle Fruit/Apple")
     // Under a filter set after the change, undo keeps the filter.
     for key: Key in [.character("/"), .character("p"), .character("u")] { explorer.handle(key) }
-    #expect(explorer.filterText == "pu" && explorer.tree.selection(.leaves) == ["Fruit/Apple"])
+    #expect(explorer.finding.text == "pu" && explorer.tree.selection(.leaves) == ["Fruit/Apple"])
     explorer.handle(.redo)
     #expect(explorer.tree.selection(.leaves) == ["Fruit/Apple"], "Ctrl-R while typing: nothing")
     explorer.handle(.backspace)
     explorer.handle(.enter)
     explorer.handle(.character("u"))
-    #expect(explorer.tree.selection(.leaves).isEmpty && explorer.filterText == "p")
+    #expect(explorer.tree.selection(.leaves).isEmpty && explorer.finding.text == "p")
     #expect(explorer.tree.isVisible("Veg/Leek") == false)
     explorer.handle(.redo)
     explorer.handle(.redo)

@@ -19,16 +19,16 @@ struct HostileInputTests {
     let paste = "item 1" + String(repeating: "x", count: 294)
     var pasted = Explorer(tree: tree, height: 10, width: 60)
     pasted.handle([.character("/")] + paste.map(Key.character) + [.backspace, .enter, .down])
-    #expect(pasted.filterRuns == 1)
+    #expect(pasted.finding.runs == 1)
     var typed = Explorer(tree: tree, height: 10, width: 60)
     for key in [.character("/")] + paste.map(Key.character) + [.backspace, .enter, .down] {
       typed.handle(key)
     }
-    #expect(typed.filterRuns == 301)
-    #expect(pasted.filterText == typed.filterText)
+    #expect(typed.finding.runs == 301)
+    #expect(pasted.finding.text == typed.finding.text)
     #expect(pasted.cursor == typed.cursor)
     #expect(pasted.frame(mode: .plain) == typed.frame(mode: .plain))
-    #expect(!pasted.isEditingFilter)
+    #expect(!pasted.finding.isEditing)
   }
 
   @Test("a batch that types, moves and types again keeps every key's order")

@@ -413,10 +413,10 @@ struct ExplorerPreviewLayoutTests {
         for header in [[], ["Pick some"]] {
           for pane in outputs {
             var explorer = Explorer(tree: tree, height: height, width: width)
-            explorer.header = header
+            explorer.settings.header = header
             explorer.handle(.right)
-            explorer.showsPreview = true
-            explorer.preview = pane
+            explorer.previewing.isOn = true
+            explorer.previewing.pane = pane
             let lines = explorer.frame(mode: .plain)
             #expect(lines.count == height)
             #expect(lines.allSatisfy { columns($0) <= width }, "\(width)×\(height)")
@@ -425,7 +425,7 @@ struct ExplorerPreviewLayoutTests {
             #expect(
               treeWidth + (explorer.previewColumns > 0 ? explorer.previewColumns + 1 : 0) == width)
             var plain = Explorer(tree: tree, height: height, width: treeWidth)
-            plain.header = header
+            plain.settings.header = header
             plain.handle(.right)
             let expected = plain.frame(mode: .plain)
             let region = header.prefix(max(0, height - 3)).count..<(height - 2)

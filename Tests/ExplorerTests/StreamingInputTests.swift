@@ -154,7 +154,7 @@ struct StreamingInputTests {
         if let focused, before.isRow(before.index(of: focused)!) {
           #expect(explorer.cursor.map { explorer.tree.ids[$0] } == focused, "round \(round)")
         }
-        #expect(explorer.filterText == (round % 3 == 0 ? "a" : ""))
+        #expect(explorer.finding.text == (round % 3 == 0 ? "a" : ""))
         #expect(explorer.tree.isFiltered == (round % 3 == 0))
         #expect(explorer.history.undoCount == changes)
         if changes > 0, case let step = explorer.history.undoTree! {

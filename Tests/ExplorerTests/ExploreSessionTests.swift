@@ -1,0 +1,91 @@
+import Explorer
+import Foundation
+import Testing
+import ToggleKit
+
+@testable import TestSupport
+
+@Suite("The explore session without a terminal, and every action's reducer")
+struct ExploreSessionTests {
+  private func file(_ text: String) throws -> String {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "session-\(UUID().uuidString).txt")
+    try Data(text.utf8).write(to: url)
+    return url.path
+  }
+
+  @Test("every action is taken by exactly one reducer of the composition")
+  func everyActionHasItsReducer() throws {
+    let actions =
+      (try ExplorerAction.parse("up+down+page-up+page-down+first+last+expand+collapse"))
+      + (try ExplorerAction.parse(
+        "toggle+select-all+deselect-all+undo+redo+find+keep-filter+next-match+previous-match"))
+      + (try ExplorerAction.parse(
+        "clear-filter+help+suspend+toggle-preview+preview-up+preview-down+preview-page-up"))
+      + (try ExplorerAction.parse(
+        "preview-page-down+clear-query+backward-char+forward-char+beginning-of-line+end-of-line"))
+      + (try ExplorerAction.parse(
+        "backward-word+forward-word+backward-delete-char+delete-char+unix-line-discard"))
+      + (try ExplorerAction.parse(
+        "backward-kill-word+kill-line+ignore+change-query(x)+execute(a)+reload(b)+cancel"))
+      + (try ExplorerAction.parse("accept+abort+become(c)"))
+    #expect(
+      Set(actions.map(\.name)).count
+        == ExplorerAction.named.count + ExplorerAction.withArgument.count,
+      "the list above names every action")
+    for action in actions {
+      var explorer = Explorer(
+        tree: try SelectionTree(paths: ["a/b", "a/c"]), height: 10, width: 40)
+      let taken = explorer.perform(action)
+      #expect(taken, "\(action.name) is taken")
+    }
+  }
+
+  @Test(
+    "a session reads its input before any terminal, decides --select-1 at once, handles bytes as keys and prints query, key and selection in fzf's order"
+  )
+  func sessionFromInputToOutput() throws {
+    let path = try file("Fruit\n  Apple\n  Pear\nVeg\n  Leek\n")
+    let picking = try Invocation.parse(["explore", "-1", "-q", "leek", "--print-query", path])
+    let one = try ExploreSession(
+      picking, source: .file(path),
+      preparation: TreePreparation(picking, rules: nil, lists: []))
+    #expect(one.decideAtOnce() == .accepted)
+    var printed = ""
+    one.finish { printed += $0 }
+    #expect(printed == "leek\nVeg/Leek\n")
+
+    let invocation = try Invocation.parse([
+      "explore", "--expect", "ctrl-o", "--bind", "alt-r:reload(cat)", path,
+    ])
+    let session = try ExploreSession(
+      invocation, source: .file(path),
+      preparation: TreePreparation(invocation, rules: nil, lists: []))
+    session.attach(rows: 12, columns: 50)
+    #expect(session.decideAtOnce() == nil && session.explorer.height == 12)
+    #expect(
+      try session.step(input: Array("\u{1B}[C\u{1B}[B ".utf8), resized: nil, timedOut: false)
+        .isEmpty)
+    #expect(session.explorer.tree.selection(.leaves) == ["Fruit/Apple"])
+    #expect(
+      try session.step(input: Array("\u{1B}r".utf8), resized: (20, 60), timedOut: false) == [
+        .reload("cat")
+      ])
+    #expect(session.explorer.width == 60 && session.focusedPath == "Fruit/Apple")
+    try session.reload(fromOutput: Array("Fruit/Apple\nFruit/Fig\n".utf8), of: "cat")
+    #expect(session.explorer.tree.ids == ["Fruit", "Fruit/Apple", "Fruit/Fig"])
+    #expect(session.selectedPaths == ["Fruit/Apple"], "kept by path")
+    #expect(throws: InputError.self) {
+      try session.reload(fromOutput: [0x66, 0x00], of: "cat")
+    }
+    _ = try session.step(input: [0x0F], resized: nil, timedOut: false)
+    printed = ""
+    session.finish { printed += $0 }
+    #expect(printed == "ctrl-o\nFruit/Apple\n")
+    let gone = try ExploreSession(
+      invocation, source: .file(path),
+      preparation: TreePreparation(invocation, rules: nil, lists: []))
+    #expect(try gone.step(input: nil, resized: nil, timedOut: false).isEmpty)
+    #expect(gone.explorer.outcome == .cancelled, "the terminal went away: cancelled")
+  }
+}
