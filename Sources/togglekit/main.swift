@@ -10,6 +10,18 @@ import ToggleKit
   import Darwin
 #endif
 
+/// The error a failing run ends with, held until the exit: before `exit` the optimizer drops the
+/// releases of what the caller holds (the process ends anyway), and held here the error and its
+/// message stay reachable, so LeakSanitizer does not report them as leaks.
+nonisolated(unsafe) var finalError: (any Error)?
+
+/// Prints `error` and exits with `code`.
+func fail(_ error: some Error & CustomStringConvertible, code: Int32) -> Never {
+  finalError = error
+  printError(error.description)
+  exit(code)
+}
+
 func printError(_ message: String) {
   // Messages quote data: no control character of a label reaches the terminal (a newline ends a line).
   var line = message.split(separator: "\n", omittingEmptySubsequences: false)
@@ -117,8 +129,7 @@ do {
   invocation = try Invocation.parse(
     arguments, defaults: getenv("TOGGLEKIT_DEFAULT_OPTS").map { String(cString: $0) })
 } catch {
-  printError(error.description)
-  exit(2)
+  fail(error, code: 2)
 }
 
 if let text = invocation.immediateOutput {
@@ -146,8 +157,7 @@ let source: InputSource
 do throws(UsageError) {
   source = try InputSource.chosen(for: invocation, standardInputIsTerminal: isatty(0) != 0)
 } catch {
-  printError(error.description)
-  exit(2)
+  fail(error, code: 2)
 }
 // Selection lists and rules are read before the tree, so that a missing one fails before a long
 // read.
@@ -161,8 +171,7 @@ do throws(InputError) {
     }
   }
 } catch {
-  printError(error.description)
-  exit(1)
+  fail(error, code: 1)
 }
 output.writesNames = invocation.nullSeparated
 
@@ -175,16 +184,14 @@ if invocation.command == .apply {
     warnings += try preparation.prepare(&tree)
     for warning in warnings { printError("togglekit: warning: \(warning)") }
   } catch {
-    printError(error.description)
-    exit(1)
+    fail(error, code: 1)
   }
   do throws(ApplyError) {
     try runApply(invocation, on: tree) { output.write($0) }
     output.finish()
     exit(0)
   } catch {
-    printError(error.description)
-    exit(1)
+    fail(error, code: 1)
   }
 }
 
@@ -193,8 +200,7 @@ let session: ExploreSession
 do {
   session = try ExploreSession(invocation, source: source, preparation: preparation)
 } catch {
-  printError(error.description)
-  exit(1)
+  fail(error, code: 1)
 }
 if let outcome = session.decideAtOnce() {
   // --select-1, --exit-0: decided before any screen.
@@ -243,8 +249,7 @@ while session.explorer.outcome == nil {
     session.previewer?.stop()
     previewGroup = 0
     terminal.stop()
-    printError(error.description)
-    exit(1)
+    fail(error, code: 1)
   }
   for effect in effects {
     switch effect {

@@ -210,6 +210,28 @@ struct ConventionsTerminalTests {
       steps: [
         .init(waitFor: "Fruit"), .init("\u{1B}p", waitFor: "PREVIEW-Fruit"), .init("q"),
       ], output: "", code: 130),
+    // fzf: "ctrl-b backward-char", "ctrl-f forward-char", "del delete-char".
+    Scenario(
+      name: "Ctrl-B, Ctrl-F and Del move and delete in the filter",
+      options: "",
+      steps: [
+        .init("/", "lxeek", waitFor: "/lxeek▏"), .init("\u{01}", "\u{06}", waitFor: "/l▏xeek"),
+        .init("\u{1B}[3~", waitFor: "/l▏eek"), .init("\u{02}", waitFor: "/▏leek"),
+        .init("\r", end, " ", waitFor: "1 of 6 selected"), .init("\r"),
+      ], output: "Veg/Leek\n"),
+    // fzf: "preview-down" (shift-down) scrolls the preview window.
+    Scenario(
+      name: "Shift-↓ scrolls the preview below the tree",
+      options: "--preview 'seq 101 130' --preview-window down:5",
+      steps: [
+        .init(waitFor: "104"), .init("\u{1B}[1;2B", "\u{1B}[1;2B", "\u{1B}[1;2B", waitFor: "107"),
+        .init("\u{03}"),
+      ], output: "", code: 130),
+    // fzf: "wrap" in --preview-window wraps long lines instead of cutting them.
+    Scenario(
+      name: "--preview-window right:12:wrap wraps a long line into the pane's width",
+      options: "--preview 'echo aaaaaaaaaabbbbbbbbbbcccccccccc' --preview-window right:12:wrap",
+      steps: [.init(waitFor: "bbbbbbbbcccc"), .init("\u{03}")], output: "", code: 130),
     Scenario(
       name: "--counts and the status line's Space hint",
       options: "--counts",
