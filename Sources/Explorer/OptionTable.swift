@@ -388,8 +388,7 @@ package enum OptionTable {
         do throws(PreviewWindowError) {
           invocation.previewWindow = try PreviewWindow(parsing: value)
         } catch {
-          throw UsageError(
-            "option '--preview-window': '\(error.part)' is not a side, a size, hidden or wrap")
+          throw UsageError("option '--preview-window': '\(error.part)': \(error.reason)")
         }
       }),
     .init(

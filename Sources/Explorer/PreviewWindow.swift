@@ -37,13 +37,20 @@ package struct PreviewWindow: Hashable, Sendable {
         hidden = part == "hidden"
       } else if part == "wrap" || part == "nowrap" {
         wrap = part == "wrap"
-      } else if part.hasSuffix("%"), let value = Int(part.dropLast()), (1...99).contains(value) {
+      } else if part.hasSuffix("%"), let value = Int(part.dropLast()) {
+        guard (1...99).contains(value) else {
+          throw PreviewWindowError(part: part, reason: "a share is from 1% to 99%")
+        }
         percent = value
         cells = nil
-      } else if let value = Int(part), value >= 1 {
+      } else if let value = Int(part) {
+        guard value >= 1 else {
+          throw PreviewWindowError(part: part, reason: "a size is 1 or more")
+        }
         cells = value
       } else {
-        throw PreviewWindowError(part: part)
+        throw PreviewWindowError(
+          part: part, reason: "not a side (right, left, up, down), a size, hidden or wrap")
       }
     }
   }
@@ -60,4 +67,6 @@ package struct PreviewWindow: Hashable, Sendable {
 package struct PreviewWindowError: Error, Hashable, Sendable {
   /// The part as given.
   package var part: String
+  /// What is wrong with it.
+  package var reason: String
 }

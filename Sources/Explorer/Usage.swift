@@ -86,8 +86,9 @@ package enum Usage {
   /// The names `--bind` and `--expect` take, from ``Key`` and ``ExplorerAction``.
   static var bindingNames: String {
     let keys =
-      "up down left right pgup pgdn home end enter esc tab btab shift-up shift-down bspace del "
-      + "space ctrl-a…ctrl-z (not ctrl-h i j m) ctrl-space alt-KEY, or a character"
+      "up down left right pgup pgdn home end enter esc tab btab shift-up shift-down\n"
+      + "           bspace del space ctrl-a…ctrl-z (not ctrl-h i j m) ctrl-space alt-KEY, or a\n"
+      + "           character"
     let actions =
       (ExplorerAction.named.keys.sorted()
         + ExplorerAction.withArgument.keys.sorted().map { $0 + "(…)" })

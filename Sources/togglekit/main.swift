@@ -10,16 +10,21 @@ import ToggleKit
   import Darwin
 #endif
 
-/// The error a failing run ends with, held until the exit: before `exit` the optimizer drops the
-/// releases of what the caller holds (the process ends anyway), and held here the error and its
-/// message stay reachable, so LeakSanitizer does not report them as leaks.
-nonisolated(unsafe) var finalError: (any Error)?
+/// What a run holds when it exits: before `exit` the optimizer drops the releases of what the
+/// caller holds (the process ends anyway); held here it stays reachable, so LeakSanitizer does not
+/// report it as a leak.
+nonisolated(unsafe) var keptUntilExit: [Any] = []
+
+/// Exits with `code`, keeping `values` reachable until the end.
+func exit(_ code: Int32, keeping values: Any...) -> Never {
+  keptUntilExit += values
+  exit(code)
+}
 
 /// Prints `error` and exits with `code`.
 func fail(_ error: some Error & CustomStringConvertible, code: Int32) -> Never {
-  finalError = error
   printError(error.description)
-  exit(code)
+  exit(code, keeping: error)
 }
 
 func printError(_ message: String) {
@@ -136,7 +141,7 @@ if let text = invocation.immediateOutput {
   // help, version, completion, man: text and nothing else.
   output.write(text)
   output.finish()
-  exit(0)
+  exit(0, keeping: text)
 }
 
 #if canImport(Glibc)
@@ -189,9 +194,10 @@ if invocation.command == .apply {
   do throws(ApplyError) {
     try runApply(invocation, on: tree) { output.write($0) }
     output.finish()
-    exit(0)
+    exit(0, keeping: tree)
   } catch {
-    fail(error, code: 1)
+    printError(error.description)
+    exit(1, keeping: error, tree)
   }
 }
 

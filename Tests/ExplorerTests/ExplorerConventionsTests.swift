@@ -182,6 +182,11 @@ struct ExplorerConventionsTests {
     for bad in ["middle", "0", "101%", "hidden:sideways"] {
       #expect(throws: PreviewWindowError.self, "\(bad)") { try PreviewWindow(parsing: bad) }
     }
+    do {
+      _ = try PreviewWindow(parsing: "down:0")
+    } catch {
+      #expect(error.part == "0" && error.reason == "a size is 1 or more")
+    }
     let parsed = try PreviewWindow(parsing: "bottom:40%:hidden:wrap")
     #expect(parsed.side == .down && parsed.percent == 40 && parsed.hidden && parsed.wrap)
   }
