@@ -51,6 +51,11 @@ struct ExploreSessionTests {
       picking, source: .file(path),
       preparation: TreePreparation(picking, rules: nil, lists: []))
     #expect(one.decideAtOnce() == .accepted)
+    let several = try Invocation.parse(["explore", "-1", "--exit-0", "-q", "e", path])
+    #expect(
+      try ExploreSession(
+        several, source: .file(path), preparation: TreePreparation(several, rules: nil, lists: [])
+      ).decideAtOnce() == nil, "Apple, Pear and Leek shown: the screen decides (fzf: the same)")
     var printed = ""
     one.finish { printed += $0 }
     #expect(printed == "leek\nVeg/Leek\n")

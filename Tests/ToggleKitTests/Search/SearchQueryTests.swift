@@ -52,6 +52,9 @@ struct SearchQueryTests {
     #expect(matches("Explorer/Prev", "Sources/Explorer/Previewer.swift"))
     #expect(!matches("Explorer/Prev", "Sources/Explorer"), "the match must reach the node's label")
     #expect(matches("Sou/Exp", "Sources/Explorer"))
+    #expect(
+      !matches("Sou/Exp", "Sources/Explorer/Key.swift"),
+      "it ends in Explorer: the folder matches, not the files below it")
     #expect(matches("^Sources/Exp", "Sources/Explorer"))
     #expect(!matches("^ources/Exp", "Sources/Explorer"))
     #expect(matches("xplorer/Previewer.swift$", "Sources/Explorer/Previewer.swift"))
