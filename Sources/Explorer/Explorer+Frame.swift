@@ -27,15 +27,7 @@ extension Explorer {
   var promptRow: Row {
     let typing = inputMode != .tree
     guard typing || !finding.text.isEmpty else {
-      let hints: [(ExplorerAction, String)] = [
-        (.toggle, "toggle"), (.accept, "accept"), (.abort, "cancel"), (.find, "filter"),
-        (.help, "help"),
-      ]
-      let text = hints.compactMap { action, word -> String? in
-        KeyTable.bindings.first { $0.modes.contains(.tree) && $0.actions == [action] }
-          .map { KeyTable.displayName(of: $0.keys[0]).lowercased() + " " + word }
-      }
-      return Row(text.joined(separator: " · "), style: TextStyle(dim: true))
+      return Row(KeyTable.reminder, style: TextStyle(dim: true))
     }
     let shown = settings.prompt ?? (finding.typesToFilter ? "> " : "/")
     var text = Array(finding.text)

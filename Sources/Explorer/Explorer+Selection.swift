@@ -80,10 +80,7 @@ extension Explorer {
     let hidden = max(0, summary.locked - locked)
     guard changes > 0 || summary.locked > 0 else { return nil }
     // The key that clicks in this mode: Space on the tree, Tab where Space is text.
-    let key =
-      (KeyTable.bindings.first { $0.modes.contains(inputMode) && $0.actions == [.toggle] }
-      ?? KeyTable.bindings.first { $0.modes.contains(inputMode) && $0.actions.first == .toggle })
-      .map { KeyTable.displayName(of: $0.keys[0]) } ?? "Space"
+    let key = KeyTable.clickKey[inputMode] ?? "Space"
     var text = "\(key): \(selects ? "select" : "deselect") \(Self.grouped(changes))"
     if hidden > 0 { text += " · \(Self.grouped(hidden)) hidden stay" }
     if locked > 0 { text += " · \(Self.grouped(locked)) locked stay" }

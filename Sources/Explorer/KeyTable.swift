@@ -87,6 +87,25 @@ package enum KeyTable {
     .init(keys: [.control("z")], modes: all, actions: [.suspend], help: "suspend (fg resumes)"),
   ]
 
+  /// The key that clicks the focused node in each mode, as help writes it: Space on the tree,
+  /// Tab where Space is text (made once: frames read it).
+  package static let clickKey: [InputMode: String] = Dictionary(
+    uniqueKeysWithValues: InputMode.allCases.map { mode in
+      let binding =
+        bindings.first { $0.modes.contains(mode) && $0.actions == [.toggle] }
+        ?? bindings.first { $0.modes.contains(mode) && $0.actions.first == .toggle }
+      return (mode, binding.map { displayName(of: $0.keys[0]) } ?? "Space")
+    })
+
+  /// The prompt line's reminder of the tree's main keys: "space toggle · enter accept · …".
+  package static let reminder: String = [
+    (ExplorerAction.toggle, "toggle"), (.accept, "accept"), (.abort, "cancel"), (.find, "filter"),
+    (.help, "help"),
+  ].compactMap { action, word -> String? in
+    bindings.first { $0.modes.contains(.tree) && $0.actions == [action] }
+      .map { displayName(of: $0.keys[0]).lowercased() + " " + word }
+  }.joined(separator: " · ")
+
   /// The names of the table's keys, for completion (`--expect`).
   package static var keyNames: [String] {
     var names: [String] = []
