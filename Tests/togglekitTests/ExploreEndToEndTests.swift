@@ -18,11 +18,9 @@ func inTerminal(
     command, bytes: keys.map { Array($0.utf8) }, pause: pause, ready: ready, timeout: timeout)
 }
 
-/// As above, typing raw bytes (which need not be UTF-8).
-func inTerminal(
-  _ command: String, bytes keys: [[UInt8]], pause: Double = 0.3, ready: String? = nil,
-  timeout: Double = 30
-) throws -> (screen: String, code: Int32) {
+/// Starts `command` in a new pseudo-terminal (`script`, TERM xterm-256color): the process, the
+/// pipe that types into it, and what it shows.
+func startInTerminal(_ command: String) throws -> (Process, Pipe, _ScreenReader) {
   _ = TogglekitBinary.brokenPipesIgnored
   let process = Process()
   process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
@@ -36,7 +34,15 @@ func inTerminal(
   process.standardOutput = output
   process.standardError = output
   try process.run()
-  let screen = _ScreenReader(output.fileHandleForReading)
+  return (process, input, _ScreenReader(output.fileHandleForReading))
+}
+
+/// As above, typing raw bytes (which need not be UTF-8).
+func inTerminal(
+  _ command: String, bytes keys: [[UInt8]], pause: Double = 0.3, ready: String? = nil,
+  timeout: Double = 30
+) throws -> (screen: String, code: Int32) {
+  let (process, input, screen) = try startInTerminal(command)
   if let ready {
     let deadline = Date().addingTimeInterval(timeout)
     while !withoutEscapeSequences(screen.text).contains(ready) {

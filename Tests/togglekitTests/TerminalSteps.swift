@@ -31,22 +31,7 @@ func lastFrame(_ output: String) -> [String] {
 func inTerminal(_ command: String, steps: [TerminalStep], timeout: Double = 30) throws -> (
   screen: String, frames: [[String]]
 ) {
-  _ = TogglekitBinary.brokenPipesIgnored
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-  process.arguments = ["-qfec", command, "/dev/null"]
-  var environment = ProcessInfo.processInfo.environment
-  environment["TERM"] = "xterm-256color"
-  environment["COLUMNS"] = "80"
-  environment["LINES"] = "24"
-  process.environment = environment
-  let input = Pipe()
-  let output = Pipe()
-  process.standardInput = input
-  process.standardOutput = output
-  process.standardError = output
-  try process.run()
-  let screen = _ScreenReader(output.fileHandleForReading)
+  let (process, input, screen) = try startInTerminal(command)
   var frames: [[String]] = []
   for step in steps {
     for key in step.keys {

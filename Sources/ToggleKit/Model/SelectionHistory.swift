@@ -46,10 +46,7 @@ public struct SelectionHistory<ID: Hashable> {
   ///   step of another shape O(n log n).
   @discardableResult
   public mutating func undo(_ tree: inout SelectionTree<ID>) -> String? {
-    guard let step = undoSteps.popLast() else { return nil }
-    redoSteps.append((tree, step.name))
-    Self.restore(step.tree, into: &tree)
-    return step.name
+    travel(from: \.undoSteps, to: \.redoSteps, &tree)
   }
 
   /// Makes the last undone change again.
@@ -58,8 +55,17 @@ public struct SelectionHistory<ID: Hashable> {
   /// - Complexity: As ``undo(_:)``.
   @discardableResult
   public mutating func redo(_ tree: inout SelectionTree<ID>) -> String? {
-    guard let step = redoSteps.popLast() else { return nil }
-    undoSteps.append((tree, step.name))
+    travel(from: \.redoSteps, to: \.undoSteps, &tree)
+  }
+
+  /// Moves the last step of `source` to `destination`, swapping it with `tree`'s selection.
+  private mutating func travel(
+    from source: WritableKeyPath<Self, [(tree: SelectionTree<ID>, name: String)]>,
+    to destination: WritableKeyPath<Self, [(tree: SelectionTree<ID>, name: String)]>,
+    _ tree: inout SelectionTree<ID>
+  ) -> String? {
+    guard let step = self[keyPath: source].popLast() else { return nil }
+    self[keyPath: destination].append((tree, step.name))
     Self.restore(step.tree, into: &tree)
     return step.name
   }
