@@ -112,6 +112,70 @@ def main():
                       f"| {fmt(theirs) if theirs else '–'} | {ratio} |")
             widget.clear()
             del widget
+    if any(r["section"] == "edits" for r in ours):
+        edits(ours, sizes)
+
+
+def new_items(count):
+    items = []
+    for index in range(count):
+        item = QTreeWidgetItem([f"+{index}"])
+        item.setFlags(FLAGS)
+        item.setCheckState(0, Qt.Unchecked)
+        items.append(item)
+    return items
+
+
+def edits(ours, sizes):
+    """Qt's structural edits on the wide tree at random places met once, beside togglekit-bench's
+    `edits` rows of the same names: addChild, addChildren, removeChild, takeChild + insertChild,
+    setText."""
+    import random
+    print()
+    print("| nodes | edit | Qt median (min–max) | ToggleKit median | ToggleKit ÷ Qt |")
+    print("|---:|---|---:|---:|---:|")
+    for size in sizes:
+        widget = QTreeWidget()
+        levels = levels_for(10, size)
+        root, _, leaves, count = build(widget, 10, levels)
+        root.setCheckState(0, Qt.Checked)  # a root click first, as ToggleKit's trees had none
+        rng = random.Random(count)
+        low = [leaf.parent() for leaf in leaves[::10]]
+        folders = [root] + [item for item in low if item is not None]
+        rng.shuffle(low)
+        picks = iter(rng.sample(leaves, min(len(leaves), 2_000)))
+        removals = iter(low[: len(low) // 2])
+        moves = iter(low[len(low) // 2:])
+
+        def remove():
+            folder = next(removals)
+            folder.parent().removeChild(folder)
+
+        def move():
+            folder = next(moves)
+            item = folder.parent().takeChild(folder.parent().indexOfChild(folder))
+            rng.choice(folders[:1] + [f for f in folders[1:20]]).insertChild(0, item)
+
+        runs = min(21 if count >= 1_000_000 else 51, len(low) // 2 - 1)
+        cases = [
+            ("insert a leaf", lambda: rng.choice(folders).addChild(new_items(1)[0]), runs),
+            ("load 10 children (LazyTree.load)", lambda: next(picks).addChildren(new_items(10)), runs),
+            ("load 10,000 children (LazyTree.load)", lambda: next(picks).addChildren(new_items(10_000)),
+             min(runs, 5)),
+            ("remove a folder of 11 nodes", remove, runs),
+            ("move a folder of 11 nodes", move, runs),
+            ("relabel a node", lambda: rng.choice(leaves).setText(0, "x"), runs),
+        ]
+        for operation, action, case_runs in cases:
+            median, low_ns, high_ns = median_ns(action, case_runs)
+            row = next((r for r in ours if r["section"] == "edits" and r["nodes"] == count
+                        and r["operation"] == operation), None)
+            theirs = row["togglekit"]["median_ns"] if row else None
+            ratio = f"{theirs / median:,.1f}×" if theirs else "–"
+            print(f"| {count:,} | {operation} | {fmt(median)} ({fmt(low_ns)}–{fmt(high_ns)}) "
+                  f"| {fmt(theirs) if theirs else '–'} | {ratio} |")
+        widget.clear()
+        del widget
 
 
 def fmt(ns):

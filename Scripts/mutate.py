@@ -71,6 +71,7 @@ APP = "SelectionModelContractTests"
 PREVIEW = "PreviewCommandTests|PreviewTextTests|PreviewProcessTests|PreviewerTests|ExplorerPreviewLayoutTests|PreviewEndToEndTests"
 CONVENTIONS = "ExplorerConventionsTests|KeyTableTests|SearchQueryTests|ExplorerReducerTests"
 CONVENTIONS_E2E = "ConventionsEndToEndTests|ConventionsTerminalTests"
+EDITS = "SelectionTreeEditsTests|SelectionModelEditsTests"
 STAGES = [
     SEAMS, BUILDING, BULK, MODEL, "ParentToggle", BASIC, HOSTILE, FOUR, FIVE, EXHAUSTIVE, PAIRS, RANDOM, HOSTILE_E2E,
 ]
@@ -933,6 +934,55 @@ MUTANTS = [
      '    case .clearQuery: setQuery("")\n',
      '',
      "ExploreSessionTests"),
+    # Structural edits
+    ("a new leaf under a node that was on comes in off", src("TreeSplice.swift"),
+     '      } else if newChildren == .inheritFullySelectedParent && inheritsOn[position]',
+     '      } else if newChildren == .inheritFullySelectedParent && inheritsOn[position] && parent >= 0',
+     EDITS),
+    ("a new node under a locked node takes no lock", src("TreeSplice.swift"),
+     '        anchorLock = .some(shows == .mixed ? nil : shows == .on)',
+     '        anchorLock = nil',
+     EDITS),
+    ("a derived lock passes down to inserted nodes", src("TreeSplice.swift"),
+     'if old.hasOwnLock(at: anchor) && old.derived?.derivedLocks[anchor] != true {',
+     'if old.hasOwnLock(at: anchor) {',
+     EDITS + "|" + APP),
+    ("a parent left without children forgets what it showed", src("TreeSplice.swift"),
+     'if before >= 0 && !old.structure.isLeaf(before) && old.options.propagation.up {',
+     'if before >= 0 && !old.structure.isLeaf(before) && !old.options.propagation.up {',
+     EDITS),
+    ("a moved subtree keeps its old parent", src("TreeSplice.swift"),
+     '      if let (node, newParent) = splice.reparented, node == position { parent = newParent }\n',
+     '',
+     EDITS),
+    ("an edited tree's disabling is not inherited", src("TreeSplice.swift"),
+     'resolved[position] = ownDisabled[position] || (parent >= 0 && resolved[parent])',
+     'resolved[position] = ownDisabled[position]',
+     EDITS),
+    ("an edit drops the filter", src("TreeSplice.swift"),
+     '    if result.filter != nil { result._applyFilter() }\n',
+     '',
+     EDITS),
+    ("an index past the children is taken as the end", src("SelectionTree+Edits.swift"),
+     'guard index >= 0 && index <= children.count else {',
+     'guard index >= 0 && index <= children.count + 1 else {',
+     EDITS),
+    ("a move under its own subtree is taken", src("SelectionTree+Edits.swift"),
+     '    if subtree.contains(anchor) { throw .cycle(id: "\\(id)") }\n',
+     '',
+     EDITS),
+    ("an insert may reuse an id the tree has", src("SelectionTree+Edits.swift"),
+     '      if structure.position(of: local[entry].id) != nil {',
+     '      if structure.position(of: local[entry].id) != nil && entry > 0 {',
+     EDITS),
+    ("an index remap leaves a gap in a probe run", src("IDIndex.swift"),
+     '    for gap in cleared {',
+     '    for gap in cleared where gap < 0 {',
+     EDITS + "|" + RANDOM),
+    ("a lazy load's nested children go in a batch of their own", src("LazyTree.swift"),
+     '      let into = batch ?? batches.count',
+     '      let into = batches.count',
+     LAZY + "|LazyTreeContractTests"),
 ]
 
 

@@ -15,6 +15,8 @@ struct ContractModel {
     var lock = NodeLock.none
     var isDisabled = false
     var isExpanded = false
+    /// The node is labelled `n<label>` (nil: `n<id>`), as a relabel leaves it.
+    var label: Int? = nil
   }
 
   /// Ids in preorder.
@@ -25,6 +27,8 @@ struct ContractModel {
   var locked: [Int: Bool] = [:]
   var disabledItself: [Int: Bool] = [:]
   var expanded: [Int: Bool] = [:]
+  /// Nodes labelled other than `n<id>`: `n<number>`.
+  var relabelled: [Int: Int] = [:]
   /// The matching ids and whether descendants of matches stay hidden; nil without a filter.
   var filter: (matches: Set<Int>, matchesOnly: Bool)? {
     didSet { hidden = nil }
@@ -51,6 +55,7 @@ struct ContractModel {
       locked[datum.id] = false
       disabledItself[datum.id] = datum.isDisabled
       expanded[datum.id] = datum.isExpanded
+      if let label = datum.label { relabelled[datum.id] = label }
     }
     var stack = data.filter { $0.parent == nil }.map(\.id).reversed() as [Int]
     while let id = stack.popLast() {
@@ -88,8 +93,8 @@ struct ContractModel {
   func isHidden(_ id: Int) -> Bool {
     guard let filter else { return false }
     if let hidden { return hidden.contains(id) }
-    if subtree(id).contains(where: filter.matches.contains) { return false }
-    return filter.matchesOnly || !ancestors(id).contains(where: filter.matches.contains)
+    if subtree(id).contains(where: matches) { return false }
+    return filter.matchesOnly || !ancestors(id).contains(where: matches)
   }
 
   /// Lists the hidden nodes once, so that big trees answer `isHidden` by a lookup.
@@ -101,9 +106,15 @@ struct ContractModel {
 
   /// Children drawn: expanded, or under a filter a match strictly below.
   func isOpen(_ id: Int) -> Bool {
-    guard let filter else { return expanded[id]! }
-    return expanded[id]! || subtree(id).dropFirst().contains(where: filter.matches.contains)
+    guard filter != nil else { return expanded[id]! }
+    return expanded[id]! || subtree(id).dropFirst().contains(where: matches)
   }
+
+  /// The number in the node's label `n<number>`.
+  func labelNumber(_ id: Int) -> Int { relabelled[id] ?? id }
+
+  /// Whether the filter matches the node's label.
+  func matches(_ id: Int) -> Bool { filter?.matches.contains(labelNumber(id)) == true }
 
   /// The rows a tree view shows, top to bottom.
   func rows() -> [Int] {
@@ -165,7 +176,8 @@ struct ContractModel {
 
   func configuration(_ id: Int) -> ToggleConfiguration {
     ToggleConfiguration(
-      label: "n\(id)", state: state(id), isEnabled: !isDisabled(id), isLocked: isLocked(id),
+      label: "n\(labelNumber(id))", state: state(id), isEnabled: !isDisabled(id),
+      isLocked: isLocked(id),
       isExpanded: expanded[id]!, depth: depth(id), hasChildren: !isLeaf(id))
   }
 
@@ -322,7 +334,9 @@ extension ContractModel {
 
   /// The data that describes the model's current shape and disabling, for building reloads.
   var currentData: [Datum] {
-    order.map { Datum(id: $0, parent: parent[$0], isDisabled: disabledItself[$0]!) }
+    order.map {
+      Datum(id: $0, parent: parent[$0], isDisabled: disabledItself[$0]!, label: relabelled[$0])
+    }
   }
 
   /// The matching ids as a label filter the tree understands.
@@ -340,7 +354,7 @@ extension SelectionTree where ID == Int {
     try self.init(
       entries: data.map {
         Entry(
-          id: $0.id, parent: $0.parent, label: "n\($0.id)", isSelected: $0.isSelected,
+          id: $0.id, parent: $0.parent, label: "n\($0.label ?? $0.id)", isSelected: $0.isSelected,
           lock: $0.lock, isDisabled: $0.isDisabled, isExpanded: $0.isExpanded)
       }, options: options)
   }

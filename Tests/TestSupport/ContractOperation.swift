@@ -88,6 +88,7 @@ enum ContractOperation: Hashable, CustomStringConvertible {
   case scope(FilterScope)
   case reload(ReloadChange, NewChildren)
   case restore([Int])
+  case edit(TreeEdit, NewChildren)
 
   var description: String {
     switch self {
@@ -108,6 +109,7 @@ enum ContractOperation: Hashable, CustomStringConvertible {
     case .scope(let scope): "filter scope \(scope)"
     case .reload(let change, let newChildren): "reload: \(change), \(newChildren)"
     case .restore(let ids): "restore \(ids)"
+    case .edit(let edit, let newChildren): "\(edit), \(newChildren)"
     }
   }
 
@@ -128,12 +130,20 @@ enum ContractOperation: Hashable, CustomStringConvertible {
         .reload(.dataLock(node, .on), .unselected),
       ]
       result += [.restore([node])]
+      result += [
+        .edit(.insertLeaf(under: node, at: nil, selected: false), .inheritFullySelectedParent),
+        .edit(.insertFolder(under: node, at: 0, lock: .off), .unselected),
+        .edit(.remove(node), .unselected), .edit(.relabel(node, as: nodes[0]), .unselected),
+        .edit(.move(node, under: nodes[0], at: 0), .unselected),
+      ]
     }
     if let first = nodes.first, let last = nodes.last {
       result += [.filter([first], matchesOnly: true), .filter([first, last], matchesOnly: false)]
       result += [
         .reload(.insertSelectedLeaf(under: last), .unselected),
         .reload(.dataDisable(last, true), .unselected), .restore([first, last, 99]),
+        .edit(.insertLeaf(under: nil, at: 0, selected: true), .unselected),
+        .edit(.move(last, under: nil, at: nil), .unselected),
       ]
     }
     result += [.selectAll, .deselectAll, .clearFilter, .restore([]), .expandAll(false)]
@@ -192,11 +202,46 @@ enum ContractOperation: Hashable, CustomStringConvertible {
       tree.reload(
         from: try SelectionTree(contract: data, options: tree.options), newChildren: newChildren)
       model.reload(from: data, newChildren: newChildren)
+    case .edit(let edit, let newChildren):
+      if let data = try edit.applyChecked(to: &tree, model: model, newChildren: newChildren) {
+        model.reload(from: data, newChildren: newChildren)
+      }
     case .restore(let ids):
       let (outcome, unknown) = tree.setSelection(to: ids)
       let (expected, expectedUnknown) = model.setSelection(ids)
       return (outcome, unknown == expectedUnknown ? expected : ToggleOutcome(changed: -1))
     }
     return (nil, nil)
+  }
+}
+
+extension ContractOperation {
+  /// What a reload or an edit did to a tree whose reference keeps derived attributes apart.
+  enum StructuralChange {
+    /// Not a reload or an edit.
+    case none
+    /// An edit the tree refused, as the data must.
+    case refused
+    /// The data of the new shape (derived attributes left out), for the reference to reload.
+    case reloaded([ContractModel.Datum], NewChildren)
+  }
+
+  /// Makes a reload or an edit on `tree`, the data taken from `stripped` (the reference's tree
+  /// without what a source derived); edits are checked against `reload(from:)`.
+  func applyStructural(
+    to tree: inout SelectionTree<Int>, stripped: ContractModel
+  ) throws -> StructuralChange {
+    switch self {
+    case .reload(let change, let newChildren):
+      let data = change.data(for: stripped)
+      tree.reload(
+        from: try SelectionTree(contract: data, options: tree.options), newChildren: newChildren)
+      return .reloaded(data, newChildren)
+    case .edit(let edit, let newChildren):
+      guard let data = try edit.applyChecked(to: &tree, model: stripped, newChildren: newChildren)
+      else { return .refused }
+      return .reloaded(data, newChildren)
+    default: return .none
+    }
   }
 }

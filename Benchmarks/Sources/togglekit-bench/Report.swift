@@ -139,3 +139,24 @@ func grouped(_ value: Int) -> String {
   }
   return result
 }
+
+/// The edits as a table: one row per operation, one column per tree size.
+func markdownEdits(rows: [Row]) -> String {
+  let edits = rows.filter { $0.section == "edits" }
+  let sizes = Array(Set(edits.map(\.nodes))).sorted()
+  var operations: [String] = []
+  for row in edits where !operations.contains(row.operation) { operations.append(row.operation) }
+  var text = "| edit | " + sizes.map { "\(grouped($0)) nodes" }.joined(separator: " | ") + " |\n"
+  text += "|---|" + sizes.map { _ in "---:|" }.joined() + "\n"
+  for operation in operations {
+    let cells = sizes.map { size -> String in
+      guard let row = edits.first(where: { $0.nodes == size && $0.operation == operation }) else {
+        return "–"
+      }
+      let speedup = row.naive.map { " (\(ratio($0.median, row.ours.median)))" } ?? ""
+      return "\(format(row.ours.median))\(speedup)"
+    }
+    text += "| \(operation) | " + cells.joined(separator: " | ") + " |\n"
+  }
+  return text
+}

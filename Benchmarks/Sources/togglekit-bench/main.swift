@@ -21,7 +21,8 @@ let usage = """
 
     --quick          trees of up to 10^5 nodes (about a minute)
     --max-nodes N    trees of up to N nodes (default 1000000; 10000000 adds 10^7, needs ~8 GiB)
-    --only SECTIONS  some of: tree, memory, parse, explorer, parent, rules, model, history, floor
+    --only SECTIONS  some of: tree, memory, parse, explorer, parent, rules, model, history, floor,
+                     edits (inserts, removals, moves, relabels, lazy loads)
                      (comma-separated; floor: what a cache miss and a fresh output array cost;
                      history: copies, kept copies, undo history)
     --json           one JSON object instead of Markdown tables
@@ -124,6 +125,10 @@ if arguments.contains("--profile-rules") {
   exit(0)
 }
 
+if arguments.contains("--profile-edits") {
+  profileEdits()
+  exit(0)
+}
 if arguments.contains("--profile-bulk") {
   profileBulkReads()
   exit(0)
@@ -131,7 +136,7 @@ if arguments.contains("--profile-bulk") {
 var maxNodes = 1_000_000
 var asJSON = false
 let allSections = [
-  "tree", "memory", "parse", "explorer", "parent", "rules", "model", "history", "floor",
+  "tree", "memory", "parse", "explorer", "parent", "rules", "model", "history", "floor", "edits",
 ]
 var sections = Set(allSections)
 while !arguments.isEmpty {
@@ -227,6 +232,12 @@ if sections.contains("floor") {
   progress("floor")
   rows += benchmarkFloor(levels: largestWide)
 }
+if sections.contains("edits") {
+  for levels in Shape.wide.levels(forNodesAbout: sizes) {
+    progress("edits, wide tree of \(grouped(Shape.wide.nodeCount(levels: levels))) nodes")
+    rows += benchmarkEdits(levels: levels)
+  }
+}
 
 if asJSON {
   print(json(rows: rows, memory: memory))
@@ -286,6 +297,12 @@ if sections.contains("explorer") {
 }
 if sections.contains("floor") {
   printMedians("floor: what the machine allows", section: "floor") { $0.operation }
+}
+if sections.contains("edits") {
+  print(
+    "Edits on the wide tree at random places, each met once; beside the naive tree's edit of its")
+  print("children arrays (how many times faster ToggleKit is; below 1× it is slower).\n")
+  print(markdownEdits(rows: rows))
 }
 /// The row of a section with this size whose operation starts with `prefix`.
 @MainActor func row(_ section: String, _ nodes: Int, _ prefix: String) -> Row? {

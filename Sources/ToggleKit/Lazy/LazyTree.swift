@@ -15,10 +15,11 @@
 /// anything, and `.leaves` either reports an unloaded node as a unit (``UnloadedNodes/asUnits``)
 /// or loads what it must first (``UnloadedNodes/loaded``): a choice, made per call.
 ///
-/// Each load lays the tree out again (the reload keeps selection, locks, expansion and filter of
-/// every node by id); ``loadAll(under:using:)`` reads everything below a node first and lays out
+/// A load is an insert (``SelectionTree/insert(_:under:at:newChildren:)``): the tree keeps the
+/// selection, locks, expansion and filter of every node; ``loadAll(under:using:)`` reads
+/// everything below a node first and inserts
 /// once, so a search that needs the whole tree costs one layout.
-/// - Complexity: A load of m nodes into a tree of n costs O((n + m) log(n + m)).
+/// - Complexity: A load of m nodes into a tree of n costs O(n + m).
 public struct LazyTree<ID: Hashable> {
   /// What a loader returns for a node: the nodes below it (each entry's parent is the node or
   /// another of the entries), and which of them are unloaded in turn.
@@ -79,7 +80,7 @@ public struct LazyTree<ID: Hashable> {
   ///
   /// - Throws: What `loader` throws, or a ``SelectionTreeError`` for children that do not fit
   ///   (an id used twice, a parent missing).
-  /// - Complexity: O((n + m) log(n + m)) for m nodes loaded.
+  /// - Complexity: O(n + m) for m nodes loaded.
   public mutating func load(_ id: ID, using loader: (ID) throws -> Children) throws {
     guard isUnloaded(id) else { return }
     try fill([id: try loader(id)])
@@ -91,7 +92,7 @@ public struct LazyTree<ID: Hashable> {
   /// try await lazy.load("src") { id in try await api.children(of: id) }   // a remote catalogue
   /// ```
   /// - Throws: What `loader` throws, or a ``SelectionTreeError`` for children that do not fit.
-  /// - Complexity: O((n + m) log(n + m)) for m nodes loaded, plus the loader's wait.
+  /// - Complexity: O(n + m) for m nodes loaded, plus the loader's wait.
   public mutating func load(_ id: ID, using loader: (ID) async throws -> Children) async throws {
     guard isUnloaded(id) else { return }
     try fill([id: try await loader(id)])
@@ -103,17 +104,17 @@ public struct LazyTree<ID: Hashable> {
   /// try lazy.expand("src", using: loader.children)   // a DirectoryLoader, or any loader
   /// ```
   /// - Throws: What `loader` throws, or a ``SelectionTreeError``.
-  /// - Complexity: As loading, O((n + m) log(n + m)) for m nodes loaded.
+  /// - Complexity: As loading, O(n + m) for m nodes loaded.
   public mutating func expand(_ id: ID, using loader: (ID) throws -> Children) throws {
     try load(id, using: loader)
     try tree.expand(id)
   }
 
   /// Loads every unloaded node below `id` (`id` itself included; the whole tree when nil), and
-  /// what they bring, then lays the tree out once.
+  /// what they bring, then inserts them all in one layout.
   ///
   /// - Throws: What `loader` throws, or a ``SelectionTreeError``.
-  /// - Complexity: O((n + m) log(n + m)) for m nodes loaded, iterative whatever the depth.
+  /// - Complexity: O(n + m) for m nodes loaded, iterative whatever the depth.
   public mutating func loadAll(under id: ID? = nil, using loader: (ID) throws -> Children) throws {
     try loadAll(unloaded.filter { id == nil || isWithin($0, id!) }, using: loader)
   }
@@ -161,38 +162,30 @@ public struct LazyTree<ID: Hashable> {
     return false
   }
 
-  /// Puts the loaded children into the tree: every node as it is plus the new ones, laid out and
-  /// taken in by a reload, so that the new nodes inherit the selection and locks of the nodes
-  /// they were loaded into.
+  /// Puts the loaded children into the tree: one insert per node filled directly, the children
+  /// of nodes its load named unloaded and loaded too inserted with it, so that the new nodes
+  /// inherit the selection and locks of the nodes they were loaded into.
   private mutating func fill(_ loaded: [ID: Children]) throws(SelectionTreeError) {
-    // What is filled: the unloaded nodes given, and the nodes their children name as unloaded.
+    // What is filled: the unloaded nodes given, and the nodes their children name as unloaded,
+    // which go in with the node that was filled directly.
+    var batches: [(parent: ID, entries: [SelectionTree<ID>.Entry])] = []
     var filled: [ID] = []
-    var pending = loaded.keys.filter(isUnloaded)
-    var seen = Set(pending)
-    while let next = pending.popLast() {
+    var pending = loaded.keys.filter(isUnloaded).map { ($0, batch: nil as Int?) }
+    var seen = Set(pending.map(\.0))
+    while let (next, batch) = pending.popLast() {
       filled.append(next)
+      let into = batch ?? batches.count
+      if batch == nil { batches.append((next, [])) }
+      batches[into].entries += loaded[next]!.entries
       for child in loaded[next]!.unloaded where loaded[child] != nil && seen.insert(child).inserted
       {
-        pending.append(child)
+        pending.append((child, into))
       }
     }
     guard !filled.isEmpty else { return }
-    var entries: [SelectionTree<ID>.Entry] = []
-    entries.reserveCapacity(tree.count + filled.reduce(0) { $0 + loaded[$1]!.entries.count })
-    let ids = tree.ids
-    let labels = tree.labels
-    for (position, id) in ids.enumerated() {
-      entries.append(
-        .init(
-          id: id, parent: tree.parent(of: id), label: labels[position],
-          isDisabled: tree.isDisabledByData(at: position),
-          attributes: tree.attributes(of: id) ?? [:]))
-    }
-    for id in filled { entries += loaded[id]!.entries }
-    let fresh = try SelectionTree(entries: entries, options: tree.options)
-    tree.reload(from: fresh)
+    try tree.append(batches, newChildren: .inheritFullySelectedParent)
     for id in filled {
-      noted.formUnion(loaded[id]!.unloaded.filter { fresh.children(of: $0).isEmpty })
+      noted.formUnion(loaded[id]!.unloaded.filter { tree.children(of: $0).isEmpty })
     }
     noted.subtract(filled)
   }

@@ -178,10 +178,17 @@ extension SelectionTree {
 
   /// Derives the old tree's attributes on the reloaded tree, reusing the record of every surviving
   /// node whose data flags and the facts its source read are unchanged.
-  mutating func rederive(_ derived: DerivedAttributes, from old: SelectionTree<ID>) {
+  ///
+  /// `previous`, when given, tells each node's position in `old` (nil: new), instead of its id.
+  mutating func rederive(
+    _ derived: DerivedAttributes, from old: SelectionTree<ID>, previous: ((Int) -> Int?)? = nil
+  ) {
     let merged = self
     let reuse: (Int) -> (record: DerivedRecord?, isNew: Bool) = { position in
-      guard let previous = old.structure.position(of: merged.structure.ids[position]) else {
+      guard
+        let previous = previous?(position)
+          ?? (previous == nil ? old.structure.position(of: merged.structure.ids[position]) : nil)
+      else {
         return (nil, true)
       }
       let record = derived.records[previous]

@@ -37,7 +37,12 @@ extension SelectionTree {
       precondition(
         parent < 0 || Int(structure.ends[position]) <= Int(structure.ends[parent]),
         "node \(position): subtree leaves its parent's")
+      precondition(
+        structure.position(of: structure.ids[position]) == position,
+        "node \(position): the index has it elsewhere")
     }
+    precondition(
+      structure.index.count == count, "the index holds \(structure.index.count) ids, not \(count)")
   }
 
   /// The bytes the tree's own arrays hold: ids and labels count their 16-byte values, not the text

@@ -15,6 +15,10 @@ public enum SelectionTreeError: Error, Hashable, Sendable, CustomStringConvertib
   case emptyLabel(entry: Int, text: String)
   /// No node has this id.
   case unknownNode(id: String)
+  /// An inserted entry has the id of a node the tree has already.
+  case existingID(id: String, entry: Int)
+  /// An insert or a move names a place past the parent's children (`parent` nil: the roots).
+  case indexOutOfRange(index: Int, parent: String?, count: Int)
 
   /// A sentence naming the node at fault.
   public var description: String {
@@ -29,6 +33,10 @@ public enum SelectionTreeError: Error, Hashable, Sendable, CustomStringConvertib
       "path \(entry) \"\(LabelEscaping.displayable(text))\" has an empty component (write \\e for a label that is empty)"
     case .unknownNode(let id):
       "no node with id \"\(id)\""
+    case .existingID(let id, let entry):
+      "node \"\(id)\" (entry \(entry)) is in the tree already"
+    case .indexOutOfRange(let index, let parent, let count):
+      "index \(index) is out of range: \(parent.map { "\"\($0)\" has \(count) children" } ?? "the tree has \(count) roots") (0...\(count))"
     }
   }
 }

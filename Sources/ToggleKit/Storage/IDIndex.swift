@@ -218,6 +218,43 @@ struct IDIndex: Sendable {
     return nil
   }
 
+  /// Moves every position `p` to `moved[p]` and takes out the ids whose entry there is -1 (a
+  /// splice of the tree's layout), or returns false, changing nothing, when a position in
+  /// `0..<newCount` does not fit the slots (then build the index again).
+  ///
+  /// An id taken out leaves a gap in its probe run: the entries after it in the run are placed
+  /// again, their ids (`ids`, the new layout's) hashed again.
+  /// - Complexity: O(s + r·c) for s slots, r ids taken out and runs of c slots.
+  mutating func remap<ID: Hashable>(_ moved: [Int32], newCount: Int, ids: [ID]) -> Bool {
+    guard UInt64(newCount) < (1 << UInt64(positionBits)) else { return false }
+    let positionMask = positionMask
+    var cleared: [Int] = []
+    slots.withUnsafeMutableBufferPointer { slots in
+      for slot in slots.indices where slots[slot] != 0 {
+        let target = moved[Int(slots[slot] & positionMask) - 1]
+        if target < 0 {
+          slots[slot] = 0
+          cleared.append(slot)
+        } else {
+          slots[slot] = (slots[slot] & ~positionMask) | UInt32(target + 1)
+        }
+      }
+    }
+    count -= cleared.count
+    for gap in cleared {
+      var slot = Self.next(gap, count: slotCount)
+      while slots[slot] != 0 {
+        let entry = slots[slot]
+        slots[slot] = 0
+        var home = Self.slot(of: ids[Int(entry & positionMask) - 1].hashValue, count: slotCount)
+        while slots[home] != 0 { home = Self.next(home, count: slotCount) }
+        slots[home] = entry
+        slot = Self.next(slot, count: slotCount)
+      }
+    }
+    return true
+  }
+
   /// Rebuilds with twice the room (the positions in it are `ids`' distinct ones).
   ///
   /// The ids are placed again in position order, not slot order. Their hashes come from `hashes`

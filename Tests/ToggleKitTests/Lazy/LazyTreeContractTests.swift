@@ -96,13 +96,11 @@ struct LazyTreeContractTests {
         let operation = ContractOperation.alphabet(nodes: [node]).randomElement(
           using: &generator)!
         trail.append("\(operation)")
-        if case .reload(let change, let newChildren) = operation {
-          let data = change.data(for: reference.state.stripped)
-          lazy.tree.reload(
-            from: try SelectionTree(contract: data, options: lazy.tree.options),
-            newChildren: newChildren)
+        switch try operation.applyStructural(to: &lazy.tree, stripped: reference.state.stripped) {
+        case .reloaded(let data, let newChildren):
           reference.state.reload(from: data, newChildren: newChildren)
-        } else {
+        case .refused: break
+        case .none:
           var plain = reference.state.tree
           let (outcome, expected) = try operation.apply(to: &lazy.tree, &plain)
           #expect(outcome == expected, "\(trail.suffix(5))")

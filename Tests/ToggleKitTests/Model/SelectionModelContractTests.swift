@@ -246,21 +246,14 @@ private final class AppRun {
     var loaded = false
     switch operation {
     case .tree(let treeOperation):
-      let data: [ContractModel.Datum]?
-      if case .reload(let change, _) = treeOperation {
-        data = change.data(for: reference.state.stripped)
-      } else {
-        data = nil
-      }
       var state = reference.state
       var outcome: (ToggleOutcome?, ToggleOutcome?) = (nil, nil)
       try model.update(named: "\(treeOperation)") { tree in
-        if case .reload(_, let newChildren) = treeOperation, let data {
-          tree.reload(
-            from: try SelectionTree(contract: data, options: tree.options), newChildren: newChildren
-          )
+        switch try treeOperation.applyStructural(to: &tree, stripped: state.stripped) {
+        case .reloaded(let data, let newChildren):
           state.reload(from: data, newChildren: newChildren)
-        } else {
+        case .refused: break
+        case .none:
           var plain = state.tree
           outcome = try treeOperation.apply(to: &tree, &plain)
           state.tree = plain

@@ -47,8 +47,35 @@ private func randomOperation(
     return .reload(
       changes.randomElement(using: &generator)!,
       NewChildren.allCases.randomElement(using: &generator)!)
+  case 90..<(90 + min(10, 2 * reloads)):
+    let nodes = (node(), node(), node())
+    return randomEdit(model, size: size, nodes, &generator)
   default: return .toggle(node())
   }
+}
+
+/// A random structural edit of three random nodes, keeping the tree near its size.
+private func randomEdit(
+  _ model: ContractModel, size: Int, _ nodes: (Int, Int, Int), _ generator: inout SeededGenerator
+) -> ContractOperation {
+  let target = nodes.0
+  let newChildren = NewChildren.allCases.randomElement(using: &generator)!
+  let small = model.contains(target) && model.subtree(target).count * 4 < model.count
+  if model.count > 2 * size && small { return .edit(.remove(target), newChildren) }
+  let parent: Int? = Int.random(in: 0..<8, using: &generator) == 0 ? nil : nodes.1
+  let siblings = parent.map { model.contains($0) ? model.children[$0]!.count : 0 } ?? 0
+  // An index past the children now and then: the edit must be refused.
+  let index: Int? =
+    Bool.random(using: &generator) ? nil : Int.random(in: 0...(siblings + 1), using: &generator)
+  let edits: [TreeEdit] = [
+    .insertLeaf(under: parent, at: index, selected: .random(using: &generator)),
+    .insertFolder(
+      under: parent, at: index, lock: NodeLock.allCases.randomElement(using: &generator)!),
+    small ? .remove(target) : .relabel(target, as: nodes.2),
+    .move(target, under: parent, at: index), .move(target, under: parent, at: index),
+    .relabel(target, as: nodes.2),
+  ]
+  return .edit(edits.randomElement(using: &generator)!, newChildren)
 }
 
 /// What an export must keep: the shape, labels, leaf values and leaf locks, disabling.
@@ -167,9 +194,11 @@ struct ContractRandomTests {
           return
         }
       }
-      if case .reload = operation {
+      switch operation {
+      case .reload, .edit:
         reloadsRun += 1
         try checkRoundTrips(tree, context)
+      default: break
       }
     }
     #expect(reloadsRun >= operations / 200)
@@ -188,7 +217,12 @@ struct ContractRandomTests {
     var unfiltered = tree
     unfiltered.setFilter(nil)
     let facts = ExportFacts(unfiltered)
-    for format in TreeFormat.allCases {
+    // A relabel can give two siblings one label, which only JSON (by id) carries.
+    let siblingLabels = tree.ids.map {
+      "\(String(describing: tree.parent(of: $0)))/\(tree.label(of: $0)!)"
+    }
+    let labelsRepeat = Set(siblingLabels).count < siblingLabels.count
+    for format in TreeFormat.allCases where format == .json || !labelsRepeat {
       let back = try SelectionTree(parsing: tree.exported(as: format), format: format)
       #expect(ExportFacts(back) == facts, "\(format) export, \(context)")
       if format == .json { #expect(back.ids == tree.ids.map(String.init), "JSON ids, \(context)") }

@@ -1,0 +1,187 @@
+// Structural edits on the wide tree: inserts, removals, moves, relabels and lazy loads at random
+// places met once, each beside the naive tree's edit of its children arrays and beside what an
+// edit cost before edits existed (build the edited data, then reload).
+
+import ToggleKit
+
+/// The operation names, shared with Benchmarks/qt_tree.py, which times Qt's edits under them.
+enum EditOperation {
+  static let insertLeaf = "insert a leaf"
+  static let load10 = "load 10 children (LazyTree.load)"
+  static let load10k = "load 10,000 children (LazyTree.load)"
+  static let remove = "remove a folder of 11 nodes"
+  static let move = "move a folder of 11 nodes"
+  static let relabel = "relabel a node"
+  static let reloadLeaf = "add a leaf by reload (before edits)"
+  static let clickFresh = "random leaf click, fresh tree"
+  static let clickAfterAll = "random leaf click after select-all"
+}
+
+/// Measures the edits on the wide tree with `levels` levels below the root.
+func benchmarkEdits(levels: Int) -> [Row] {
+  let paths = Shape.wide.paths(levels: levels)
+  let n = paths.count
+  let base = try! SelectionTree(paths: paths)
+  var rows: [Row] = []
+  func add(_ operation: String, _ ours: Summary, _ naive: Summary?) {
+    rows.append(
+      Row(section: "edits", shape: "wide", nodes: n, operation: operation, ours: ours, naive: naive)
+    )
+  }
+  let depth = { (path: String) in path.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "/") ? 1 : 0) } }
+  // Folders whose children are leaves (11-node subtrees), leaves, and every folder.
+  let lowFolders = paths.indices.filter { depth(paths[$0]) == levels - 1 }
+  let leaves = paths.indices.filter { depth(paths[$0]) == levels }
+  let folders = paths.indices.filter { depth(paths[$0]) < levels }
+  var edit = Budget(seconds: 0.5, minRuns: 5, maxRuns: min(200, lowFolders.count / 4), warmUp: 1)
+  if n >= 1_000_000 { edit.minRuns = 3 }
+  var random = SeededRandom(state: UInt64(n))
+  var fresh = 0
+  func freshID() -> String {
+    fresh += 1
+    return "new\(fresh)"
+  }
+
+  // Insert a leaf under a random folder.
+  var tree = base
+  var naive = NaiveTree(paths: paths)
+  let insertOurs = measure(edit) {
+    let parent = paths[folders.randomElement(using: &random)!]
+    let id = freshID()
+    try! tree.insert([.init(id: id, parent: parent, label: id)], under: parent)
+  }
+  let insertNaive = measure(edit) {
+    let parent = Int32(folders.randomElement(using: &random)!)
+    naive.insertChild(id: freshID(), under: parent)
+  }
+  add(EditOperation.insertLeaf, insertOurs, insertNaive)
+
+  // A lazy load of 10 children into a random leaf (and of 10^4 into another).
+  for (operation, count) in [(EditOperation.load10, 10), (EditOperation.load10k, 10_000)] {
+    var picks = ColdNodes(leaves, batch: 1, seed: UInt64(n + count))
+    var lazy = LazyTree(base, unloaded: Set(leaves.map { paths[$0] }))
+    var budget = edit
+    budget.maxRuns = min(edit.maxRuns, count > 100 ? 20 : 200)
+    let ours = measure(budget) {
+      let leaf = paths[picks.take().first!]
+      try! lazy.load(leaf) { id in
+        .init(entries: (0..<count).map { .init(id: "\(id)/+\($0)", parent: id, label: "+\($0)") })
+      }
+    }
+    var naiveLoad = NaiveTree(paths: paths)
+    let theirs = measure(budget) {
+      let leaf = Int32(picks.take().first!)
+      for _ in 0..<count { naiveLoad.insertChild(id: freshID(), under: leaf) }
+    }
+    add(operation, ours, theirs)
+  }
+
+  // Remove a random folder of 11 nodes; move another under a random folder.
+  var removals = ColdNodes(lowFolders, batch: 1, seed: UInt64(n + 1))
+  tree = base
+  naive = NaiveTree(paths: paths)
+  let removeOurs = measure(edit) { try! tree.remove(paths[removals.take().first!]) }
+  removals = ColdNodes(lowFolders, batch: 1, seed: UInt64(n + 1))
+  let removeNaive = measure(edit) { naive.removeSubtree(Int32(removals.take().first!)) }
+  add(EditOperation.remove, removeOurs, removeNaive)
+
+  var moves = ColdNodes(lowFolders, batch: 1, seed: UInt64(n + 2))
+  tree = base
+  naive = NaiveTree(paths: paths)
+  let targets = folders.filter { depth(paths[$0]) < levels - 1 }
+  let moveOurs = measure(edit) {
+    try! tree.move(
+      paths[moves.take().first!], under: paths[targets.randomElement(using: &random)!], at: 0)
+  }
+  moves = ColdNodes(lowFolders, batch: 1, seed: UInt64(n + 2))
+  let moveNaive = measure(edit) {
+    naive.moveSubtree(
+      Int32(moves.take().first!), under: Int32(targets.randomElement(using: &random)!))
+  }
+  add(EditOperation.move, moveOurs, moveNaive)
+
+  tree = base
+  let relabelOurs = measure(edit) {
+    try! tree.relabel(paths[Int.random(in: 0..<n, using: &random)], to: freshID())
+  }
+  add(EditOperation.relabel, relabelOurs, nil)
+
+  // What adding a leaf cost before edits: build the edited data, then reload.
+  if n <= 2_000_000 {
+    var before = Budget(seconds: 1, minRuns: 3, maxRuns: 20, warmUp: 0)
+    before.minRuns = n >= 1_000_000 ? 3 : 5
+    tree = base
+    let reloadOurs = measure(before) {
+      let parent = paths[folders.randomElement(using: &random)!]
+      let id = freshID()
+      var entries = tree.ids.indices.map {
+        SelectionTree<String>.Entry(
+          id: tree.ids[$0], parent: tree.parent(of: tree.ids[$0]), label: tree.labels[$0])
+      }
+      entries.append(.init(id: id, parent: parent, label: id))
+      tree.reload(from: try! SelectionTree(entries: entries))
+    }
+    add(EditOperation.reloadLeaf, reloadOurs, insertNaive)
+  }
+
+  // A random leaf click on a fresh tree, and after a select-all.
+  var clicks = Budget()
+  clicks.warmUp = 0
+  for (operation, selectAll) in [
+    (EditOperation.clickFresh, false), (EditOperation.clickAfterAll, true),
+  ] {
+    var clicked = base
+    if selectAll { clicked.selectAll() }
+    var cold = ColdNodes(leaves, batch: 1_000, seed: UInt64(n + 3))
+    let summary = measure(clicks) {
+      for leaf in cold.take() { _ = try! clicked.toggle(paths[leaf]) }
+    }
+    add(operation, perNode(summary, 1_000), nil)
+  }
+  return rows
+}
+
+extension NaiveTree {
+  /// Appends a new leaf to `parent`'s children.
+  mutating func insertChild(id: String, under parent: Int32) {
+    let node = Int32(paths.count)
+    paths.append(id)
+    labels.append(id[...])
+    parents.append(parent)
+    children.append([])
+    children[Int(parent)].append(node)
+    selected.append(false)
+    visible.append(true)
+    index[id] = node
+  }
+
+  /// Takes `node` out of its parent's children and forgets its subtree's ids.
+  mutating func removeSubtree(_ node: Int32) {
+    let parent = Int(parents[Int(node)])
+    if parent >= 0 { children[parent].removeAll { $0 == node } }
+    var stack = [node]
+    while let next = stack.popLast() {
+      index[paths[Int(next)]] = nil
+      stack += children[Int(next)]
+    }
+  }
+
+  /// Moves `node` to the front of `parent`'s children.
+  mutating func moveSubtree(_ node: Int32, under parent: Int32) {
+    let old = Int(parents[Int(node)])
+    if old >= 0 { children[old].removeAll { $0 == node } }
+    children[Int(parent)].insert(node, at: 0)
+    parents[Int(node)] = parent
+  }
+}
+
+/// For profilers: 60 inserts of a leaf at random folders of the 10^6-node wide tree, nothing else.
+func profileEdits() {
+  let paths = Shape.wide.paths(levels: 6)
+  var tree = try! SelectionTree(paths: paths)
+  var random = SeededRandom(state: 5)
+  for index in 0..<60 {
+    let parent = paths[Int.random(in: 0..<paths.count / 10, using: &random)]
+    try! tree.insert([.init(id: "new\(index)", parent: parent, label: "n")], under: parent)
+  }
+}

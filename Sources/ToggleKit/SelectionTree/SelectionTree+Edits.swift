@@ -1,0 +1,171 @@
+extension SelectionTree {
+  /// Inserts nodes under `parent` (nil: as roots), before its child at `index` (nil: after the
+  /// last), as ``reload(from:newChildren:)`` with the edited data would.
+  ///
+  /// ```swift
+  /// var tree = try SelectionTree(paths: ["Docs/a.txt"])
+  /// try tree.toggle("Docs")
+  /// try tree.insert([.init(id: "Docs/b.txt", parent: "Docs", label: "b.txt")], under: "Docs")
+  /// tree.state(of: "Docs/b.txt")   // .on: new in a folder that was selected
+  /// ```
+  ///
+  /// Each entry's parent is `parent` or another of the entries; siblings keep their order. New
+  /// nodes take the selection, lock, disabling and expansion their entries give them; under a
+  /// locked node they are locked at the value it showed, and new leaves under a node that was on
+  /// are selected (unless `newChildren` is `.unselected`). The filter and derived attributes hold
+  /// for them at once.
+  /// - Throws: ``SelectionTreeError/unknownNode(id:)`` for `parent`,
+  ///   ``SelectionTreeError/indexOutOfRange(index:parent:count:)``,
+  ///   ``SelectionTreeError/existingID(id:entry:)``, or what building from the entries throws
+  ///   (a repeated id, a parent that is neither `parent` nor an entry, a cycle). The tree is then
+  ///   unchanged.
+  /// - Complexity: O(n + m) for n nodes and m entries.
+  public mutating func insert(
+    _ entries: [Entry], under parent: ID?, at index: Int? = nil,
+    newChildren: NewChildren = .inheritFullySelectedParent
+  ) throws(SelectionTreeError) {
+    let anchor = try _anchor(parent)
+    let start = try _insertionPoint(under: anchor, at: index, skipping: nil)
+    let nodes = try _block(entries, under: parent, numberedFrom: 0)
+    _apply(
+      _TreeSplice(
+        pieces: [.kept(0..<start), .added(nodes, anchor: anchor), .kept(start..<count)],
+        newChildren: newChildren))
+  }
+
+  /// Removes a node and everything below it, as ``reload(from:newChildren:)`` without them would:
+  /// a parent left without children keeps the state it showed.
+  ///
+  /// ```swift
+  /// try tree.remove("Docs/a.txt")
+  /// ```
+  /// - Throws: ``SelectionTreeError/unknownNode(id:)``; the tree is then unchanged.
+  /// - Complexity: O(n) for n nodes.
+  public mutating func remove(_ id: ID) throws(SelectionTreeError) {
+    guard let position = structure.position(of: id) else { throw .unknownNode(id: "\(id)") }
+    _apply(
+      _TreeSplice(pieces: [
+        .kept(0..<position), .kept(structure.range(of: position).upperBound..<count),
+      ]))
+  }
+
+  /// Moves a node and everything below it under `parent` (nil: to the roots), before the child
+  /// at `index` of the parent's children without the node (nil: after the last).
+  ///
+  /// ```swift
+  /// try tree.move("Docs/b.txt", under: "Archive", at: 0)
+  /// tree.parent(of: "Docs/b.txt")   // "Archive": ids stay what they were
+  /// ```
+  ///
+  /// Every node keeps its id, selection, lock and expansion, as a reload of the moved data keeps
+  /// them; it takes its disabling and derived attributes from its new place. Ids are never
+  /// rewritten: in a tree built from paths, a moved node keeps the path it was read with as its
+  /// id (remove it and insert it with new ids to have ids that follow the labels).
+  /// - Throws: ``SelectionTreeError/unknownNode(id:)``, ``SelectionTreeError/cycle(id:)`` when
+  ///   `parent` is the node or below it, ``SelectionTreeError/indexOutOfRange(index:parent:count:)``.
+  /// - Complexity: O(n) for n nodes.
+  public mutating func move(_ id: ID, under parent: ID?, at index: Int? = nil)
+    throws(SelectionTreeError)
+  {
+    guard let position = structure.position(of: id) else { throw .unknownNode(id: "\(id)") }
+    let anchor = try _anchor(parent)
+    let subtree = structure.range(of: position)
+    if subtree.contains(anchor) { throw .cycle(id: "\(id)") }
+    let target = try _insertionPoint(under: anchor, at: index, skipping: position)
+    let pieces: [_TreeSplice<ID>.Piece] =
+      target <= subtree.lowerBound
+      ? [
+        .kept(0..<target), .kept(subtree), .kept(target..<subtree.lowerBound),
+        .kept(subtree.upperBound..<count),
+      ]
+      : [
+        .kept(0..<subtree.lowerBound), .kept(subtree.upperBound..<target), .kept(subtree),
+        .kept(target..<count),
+      ]
+    _apply(_TreeSplice(pieces: pieces, reparented: (position, anchor)))
+  }
+
+  /// Gives a node a new label, as a reload of the relabelled data would.
+  ///
+  /// The filter and derived attributes see it at once; the id stays.
+  ///
+  /// ```swift
+  /// try tree.relabel("Docs", to: "Documents")
+  /// ```
+  /// - Throws: ``SelectionTreeError/unknownNode(id:)``.
+  /// - Complexity: O(n) for n nodes.
+  public mutating func relabel(_ id: ID, to label: String) throws(SelectionTreeError) {
+    guard let position = structure.position(of: id) else { throw .unknownNode(id: "\(id)") }
+    _apply(_TreeSplice(pieces: [.kept(0..<count)], relabelled: (position, label)))
+  }
+
+  /// Appends entries under several nodes in one layout (a lazy tree's loads): as
+  /// ``insert(_:under:at:newChildren:)`` once per batch, the batches in order.
+  /// - Throws: As ``insert(_:under:at:newChildren:)``; an id two batches bring is
+  ///   ``SelectionTreeError/existingID(id:entry:)``, entries numbered across the batches.
+  /// - Complexity: O(n + m) for n nodes and m entries.
+  mutating func append(
+    _ batches: [(parent: ID, entries: [Entry])], newChildren: NewChildren
+  ) throws(SelectionTreeError) {
+    var blocks: [(start: Int, nodes: SelectionTree, anchor: Int)] = []
+    var brought: [ID: Int] = [:]
+    var numbered = 0
+    for (parent, entries) in batches {
+      let anchor = try _anchor(parent)
+      for (offset, entry) in entries.enumerated()
+      where brought.updateValue(numbered + offset, forKey: entry.id) != nil {
+        throw .existingID(id: "\(entry.id)", entry: numbered + offset)
+      }
+      let nodes = try _block(entries, under: parent, numberedFrom: numbered)
+      blocks.append((Int(structure.ends[anchor]), nodes, anchor))
+      numbered += entries.count
+    }
+    blocks.sort { $0.start < $1.start }  // stable: batches under one node stay in order
+    var pieces: [_TreeSplice<ID>.Piece] = []
+    var kept = 0
+    for block in blocks {
+      pieces += [.kept(kept..<block.start), .added(block.nodes, anchor: block.anchor)]
+      kept = block.start
+    }
+    pieces.append(.kept(kept..<count))
+    _apply(_TreeSplice(pieces: pieces, newChildren: newChildren))
+  }
+
+  /// The entries as a tree of their own, those under `parent` its roots; entries are numbered
+  /// from `first` in errors.
+  private func _block(
+    _ entries: [Entry], under parent: ID?, numberedFrom first: Int
+  ) throws(SelectionTreeError) -> SelectionTree {
+    var local = entries
+    for entry in local.indices {
+      if structure.position(of: local[entry].id) != nil {
+        throw .existingID(id: "\(local[entry].id)", entry: first + entry)
+      }
+      if local[entry].parent == parent { local[entry].parent = nil }
+    }
+    return try SelectionTree(entries: local, options: options)
+  }
+
+  /// The position of `parent`, -1 for nil.
+  private func _anchor(_ parent: ID?) throws(SelectionTreeError) -> Int {
+    guard let parent else { return -1 }
+    guard let position = structure.position(of: parent) else { throw .unknownNode(id: "\(parent)") }
+    return position
+  }
+
+  /// Where nodes put under `anchor` at `index` go in preorder: the position of the child at
+  /// `index` (the node at `skipped` not counted), or the end of the anchor's subtree.
+  private func _insertionPoint(
+    under anchor: Int, at index: Int?, skipping skipped: Int?
+  ) throws(SelectionTreeError) -> Int {
+    let end = anchor < 0 ? count : Int(structure.ends[anchor])
+    guard let index else { return end }
+    var children = structure.children(of: anchor < 0 ? nil : anchor)
+    children.removeAll { $0 == skipped }
+    guard index >= 0 && index <= children.count else {
+      throw .indexOutOfRange(
+        index: index, parent: anchor < 0 ? nil : "\(structure.ids[anchor])", count: children.count)
+    }
+    return index == children.count ? end : children[index]
+  }
+}

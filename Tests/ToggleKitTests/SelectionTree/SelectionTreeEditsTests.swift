@@ -1,0 +1,258 @@
+import Testing
+
+@testable import TestSupport
+@testable import ToggleKit
+
+/// Every edit at every place of a model: inserts under every node and the roots at every index
+/// (one past the end too), removals, moves under every node at every index, relabels.
+private func everyEdit(of model: ContractModel) -> [TreeEdit] {
+  var edits: [TreeEdit] = []
+  let parents: [Int?] = [nil] + model.order.map(Optional.some)
+  for parent in parents {
+    let count =
+      parent.map { model.children[$0]!.count }
+      ?? model.order.filter {
+        model.parentIndex($0) < 0
+      }.count
+    let indices: [Int?] = [nil] + (0...(count + 1)).map(Optional.some)
+    for index in indices {
+      edits += [
+        .insertLeaf(under: parent, at: index, selected: false),
+        .insertLeaf(under: parent, at: index, selected: true),
+      ]
+      for node in model.order { edits.append(.move(node, under: parent, at: index)) }
+    }
+    edits += NodeLock.allCases.map { .insertFolder(under: parent, at: nil, lock: $0) }
+  }
+  for node in model.order {
+    edits += [.remove(node), .relabel(node, as: model.order[0]), .relabel(node, as: 77)]
+  }
+  return edits
+}
+
+@Suite(
+  "Structural edits: inserts, removals, moves and relabels mean reload(from:) with the edited data")
+struct SelectionTreeEditsTests {
+  @Test(
+    "every edit at every place, on every world of up to three nodes (four in the long tier) with every leaf kind, equals reload(from:) of the edited data and matches the model (blocks of two)",
+    arguments: Propagation.allModes)
+  func everyEditOnEveryWorld(propagation: Propagation) throws {
+    var edits = 0
+    var refused = 0
+    let options = SelectionTree<Int>.Options(propagation: propagation)
+    try NodeStates.$testingBlockShift.withValue(1) {
+      for data in contractWorlds(upTo: Tier.size(fast: 3, long: 4)) {
+        let model = ContractModel(data: data, options: options)
+        let tree = try SelectionTree(contract: data, options: options)
+        for edit in everyEdit(of: model) {
+          for newChildren in NewChildren.allCases {
+            var edited = tree
+            var expected = model
+            let operation = ContractOperation.edit(edit, newChildren)
+            guard try expectAgreement(operation, &edited, &expected, "world \(data)") else {
+              return
+            }
+            edits += 1
+            if edited == tree && edit.data(for: model) == nil { refused += 1 }
+          }
+        }
+      }
+    }
+    #expect(edits > Tier.size(fast: 25_000, long: 240_000))
+    #expect(refused > 0)
+  }
+
+  @Test("new leaves under a selected folder come in selected; with .unselected they come in off")
+  func insertUnderSelectedFolder() throws {
+    var tree = try SelectionTree(paths: ["Docs/a.txt"])
+    try tree.toggle("Docs")
+    try tree.insert([.init(id: "Docs/b.txt", parent: "Docs", label: "b.txt")], under: "Docs")
+    #expect(tree.state(of: "Docs/b.txt") == .on)
+    try tree.insert(
+      [.init(id: "Docs/c.txt", parent: "Docs", label: "c.txt")], under: "Docs",
+      newChildren: .unselected)
+    #expect(tree.state(of: "Docs/c.txt") == .off)
+    #expect(tree.state(of: "Docs") == .mixed)
+  }
+
+  @Test(
+    "nodes inserted under a locked folder are locked at the value it showed; a lock of their own wins"
+  )
+  func insertUnderLockedFolder() throws {
+    var tree = try SelectionTree(paths: ["Sys/a", "Sys/b"])
+    try tree.toggle("Sys")
+    try tree.setLock("Sys", to: .current)
+    try tree.insert(
+      [
+        .init(id: "Sys/c", parent: "Sys", label: "c"),
+        .init(id: "Sys/d", parent: "Sys", label: "d", lock: .off),
+      ], under: "Sys")
+    #expect(tree.configuration(of: "Sys/c")?.isLocked == true)
+    #expect(tree.state(of: "Sys/c") == .on)
+    #expect(tree.state(of: "Sys/d") == .off)
+  }
+
+  @Test(
+    "an index puts the nodes before that child, nil after the last; past the end is refused and the tree unchanged"
+  )
+  func insertIndex() throws {
+    var tree = try SelectionTree(paths: ["a/x", "a/y"])
+    try tree.insert([.init(id: "a/w", parent: "a", label: "w")], under: "a", at: 0)
+    try tree.insert([.init(id: "a/z", parent: "a", label: "z")], under: "a")
+    try tree.insert([.init(id: "a/m", parent: "a", label: "m")], under: "a", at: 2)
+    #expect(tree.children(of: "a") == ["a/w", "a/x", "a/m", "a/y", "a/z"])
+    let before = tree
+    #expect(throws: SelectionTreeError.indexOutOfRange(index: 6, parent: "a", count: 5)) {
+      try tree.insert([.init(id: "a/q", parent: "a", label: "q")], under: "a", at: 6)
+    }
+    #expect(throws: SelectionTreeError.indexOutOfRange(index: -1, parent: nil, count: 1)) {
+      try tree.insert([.init(id: "r", parent: nil, label: "r")], under: nil, at: -1)
+    }
+    #expect(tree == before)
+    #expect(
+      "\(SelectionTreeError.indexOutOfRange(index: 6, parent: "a", count: 5))"
+        == #"index 6 is out of range: "a" has 5 children (0...5)"#)
+  }
+
+  @Test(
+    "entries nest under earlier entries; an id the tree has, or a parent that is neither, is refused"
+  )
+  func insertErrors() throws {
+    var tree = try SelectionTree(paths: ["a/x", "b"])
+    try tree.insert(
+      [.init(id: "a/n", parent: "a", label: "n"), .init(id: "a/n/1", parent: "a/n", label: "1")],
+      under: "a")
+    #expect(tree.children(of: "a/n") == ["a/n/1"])
+    let before = tree
+    #expect(throws: SelectionTreeError.existingID(id: "b", entry: 1)) {
+      try tree.insert(
+        [.init(id: "a/o", parent: "a", label: "o"), .init(id: "b", parent: "a", label: "b")],
+        under: "a")
+    }
+    #expect(throws: SelectionTreeError.missingParent(id: "a/p", parent: "b", entry: 0)) {
+      try tree.insert([.init(id: "a/p", parent: "b", label: "p")], under: "a")
+    }
+    #expect(throws: SelectionTreeError.unknownNode(id: "nope")) {
+      try tree.insert([.init(id: "q", parent: "nope", label: "q")], under: "nope")
+    }
+    #expect(tree == before)
+    #expect(
+      "\(SelectionTreeError.existingID(id: "b", entry: 1))"
+        == #"node "b" (entry 1) is in the tree already"#)
+  }
+
+  @Test("a removal takes the subtree; a parent left without children keeps the state it showed")
+  func removal() throws {
+    var tree = try SelectionTree(paths: ["a/x", "a/y", "b"])
+    try tree.toggle("a/x")
+    try tree.remove("a/y")
+    #expect(tree.state(of: "a") == .on)
+    try tree.remove("a/x")
+    #expect(tree.ids == ["a", "b"])
+    #expect(tree.state(of: "a") == .on)
+    #expect(tree.selection(.leaves) == ["a"])
+    #expect(throws: SelectionTreeError.unknownNode(id: "a/x")) { try tree.remove("a/x") }
+  }
+
+  @Test("a move keeps ids, selection, locks and expansion; the new place's disabling reaches it")
+  func move() throws {
+    var tree = try SelectionTree(paths: ["Docs/a", "Docs/b", "Old/c"])
+    try tree.toggle("Docs/a")
+    try tree.setLock("Docs/b", to: .on)
+    try tree.setExpanded("Docs", to: true)
+    try tree.setDisabled("Old", to: true)
+    try tree.move("Docs", under: "Old", at: 0)
+    #expect(tree.children(of: "Old") == ["Docs", "Old/c"])
+    #expect(tree.parent(of: "Docs") == "Old")
+    #expect(tree.state(of: "Docs") == .on)
+    #expect(tree.configuration(of: "Docs/b")?.isLocked == true)
+    #expect(tree.isExpanded("Docs") == true)
+    #expect(tree.isEnabled("Docs/a") == false)
+    // Ids stay: in a tree built from paths, the id names where the node was read.
+    #expect(tree.labelPath(of: "Docs/a") == ["Old", "Docs", "a"])
+    try tree.move("Docs", under: nil)
+    #expect(tree.roots == ["Old", "Docs"])
+    #expect(tree.isEnabled("Docs/a") == true)
+  }
+
+  @Test("a move under the node itself or below it is a cycle, refused")
+  func moveCycle() throws {
+    var tree = try SelectionTree(paths: ["a/b/c"])
+    let before = tree
+    #expect(throws: SelectionTreeError.cycle(id: "a")) { try tree.move("a", under: "a/b/c") }
+    #expect(throws: SelectionTreeError.cycle(id: "a/b")) { try tree.move("a/b", under: "a/b") }
+    #expect(throws: SelectionTreeError.indexOutOfRange(index: 2, parent: "a", count: 0)) {
+      try tree.move("a/b", under: "a", at: 2)
+    }
+    #expect(tree == before)
+  }
+
+  @Test("a move to where the node is already changes nothing: the tree stays identical")
+  func moveInPlace() throws {
+    let tree = try SelectionTree(paths: ["a/x", "a/y"])
+    var moved = tree
+    try moved.move("a/y", under: "a")
+    try moved.move("a/x", under: "a", at: 0)
+    #expect(moved.isIdentical(to: tree))
+  }
+
+  @Test("a relabel is seen by the filter at once; the id stays")
+  func relabel() throws {
+    var tree = try SelectionTree(paths: ["Fruit/Apple", "Fruit/Pear"])
+    tree.setFilter(TreeFilter(text: "Quince"))
+    #expect(tree.isVisible("Fruit/Pear") == false)
+    try tree.relabel("Fruit/Pear", to: "Quince")
+    #expect(tree.isVisible("Fruit/Pear") == true)
+    #expect(tree.label(of: "Fruit/Pear") == "Quince")
+    #expect(throws: SelectionTreeError.unknownNode(id: "x")) { try tree.relabel("x", to: "y") }
+  }
+
+  @Test("derived attributes hold for inserted and moved nodes at once")
+  func derivedAttributes() throws {
+    struct LockLegacy: NodeAttributeSource {
+      func writability(of node: NodeFacts) -> NodeWritability {
+        NodeWritability(lock: node.label == "legacy" ? .off : .none, disables: node.depth > 1)
+      }
+    }
+    var tree = try SelectionTree(paths: ["a/b", "c"])
+    tree.deriveAttributes(from: LockLegacy())
+    try tree.insert([.init(id: "a/legacy", parent: "a", label: "legacy")], under: "a")
+    #expect(tree.configuration(of: "a/legacy")?.isLocked == true)
+    #expect(tree.isEnabled("a/b") == true)
+    try tree.move("c", under: "a/b")
+    #expect(tree.isEnabled("c") == false)
+  }
+
+  @Test("an edit to a copy leaves the original as it was")
+  func copies() throws {
+    let original = try SelectionTree(paths: ["a/x", "a/y"])
+    var copy = original
+    try copy.insert([.init(id: "a/z", parent: "a", label: "z")], under: "a")
+    try copy.remove("a/x")
+    try copy.relabel("a", to: "A")
+    #expect(original.ids == ["a", "a/x", "a/y"])
+    #expect(original.labels == ["a", "x", "y"])
+    #expect(copy.ids == ["a", "a/y", "a/z"])
+  }
+
+  @Test("ids stay found through many edits: the index follows every position")
+  func indexFollowsPositions() throws {
+    var tree = try SelectionTree(paths: (0..<300).map { "f\($0 % 7)/\($0)" })
+    var generator = SeededGenerator(seed: 42)
+    for step in 0..<400 {
+      let ids = tree.ids
+      let node = ids.randomElement(using: &generator)!
+      switch step % 3 {
+      case 0: try? tree.remove(node)
+      case 1:
+        try tree.insert(
+          (0..<5).map { .init(id: "new\(step)/\($0)", parent: node, label: "\($0)") }, under: node)
+      default: try? tree.move(node, under: ids.randomElement(using: &generator)!, at: 0)
+      }
+      for (position, id) in tree.ids.enumerated() where position % 17 == step % 17 {
+        #expect(tree.structure.position(of: id) == position)
+      }
+    }
+    tree.checkInvariants()
+  }
+}
