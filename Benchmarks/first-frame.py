@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """Times `togglekit explore FILE` from start to its first frame, in a pseudo-terminal.
 
-    python3 Benchmarks/first-frame.py .build/release/togglekit tree.txt [runs] [--until TEXT]
+    python3 Benchmarks/first-frame.py .build/release/togglekit tree.txt [runs] [--until TEXT] [--pipe]
 
 Starts the explorer in a 100x40 pseudo-terminal, waits until the first frame has been written
 (the status line's key hints are on screen), then quits it with `q` and prints the median and
 min-max of the runs. What a user meets: a fresh process reading the file, parsing it and drawing.
 With `--until TEXT`, waits instead until TEXT is on screen (a Python escape string): a row's label
 (`root`: the first frame that shows the tree, not an empty "loading…" one), or the status line of
-the whole tree (`\x1b[2m0 of 1000000 selected`: no "loading…" before it).
+the whole tree (`\x1b[2m0 of 1000000 selected`: no "loading…" before it). With `--pipe`, the
+file comes through a pipe (`cat tree.txt | togglekit explore`), as `find /` output would.
 """
 import os
 import pty
@@ -21,9 +22,18 @@ import fcntl
 import time
 
 
-def first_frame(binary, path, until=None):
+def first_frame(binary, path, until=None, pipe=False):
     pid, fd = pty.fork()
     if pid == 0:
+        if pipe:
+            reader, writer = os.pipe()
+            if os.fork() == 0:
+                os.close(reader)
+                os.dup2(writer, 1)
+                os.execv("/bin/cat", ["cat", path])
+            os.close(writer)
+            os.dup2(reader, 0)
+            os.execv(binary, [binary, "explore"])
         os.execv(binary, [binary, "explore", path])
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 100, 0, 0))
     started = time.monotonic()
@@ -65,8 +75,11 @@ def main():
             return 2
         until = arguments[at + 1].encode().decode("unicode_escape").encode()
         del arguments[at:at + 2]
+    pipe = "--pipe" in arguments
+    if pipe:
+        arguments.remove("--pipe")
     runs = int(arguments[2]) if len(arguments) > 2 else 5
-    times = [first_frame(arguments[0], arguments[1], until) for _ in range(runs)]
+    times = [first_frame(arguments[0], arguments[1], until, pipe) for _ in range(runs)]
     if any(t is None for t in times):
         print("error: no first frame within 60 s", file=sys.stderr)
         return 1

@@ -132,9 +132,7 @@ enum ContractOperation: Hashable, CustomStringConvertible {
       result += [.restore([node])]
       result += [
         .edit(.insertLeaf(under: node, at: nil, selected: false), .inheritFullySelectedParent),
-        .edit(.insertFolder(under: node, at: 0, lock: .off), .unselected),
-        .edit(.remove(node), .unselected), .edit(.relabel(node, as: nodes[0]), .unselected),
-        .edit(.move(node, under: nodes[0], at: 0), .unselected),
+        .edit(.remove(node), .unselected), .edit(.move(node, under: nodes[0], at: 0), .unselected),
       ]
     }
     if let first = nodes.first, let last = nodes.last {
@@ -144,6 +142,8 @@ enum ContractOperation: Hashable, CustomStringConvertible {
         .reload(.dataDisable(last, true), .unselected), .restore([first, last, 99]),
         .edit(.insertLeaf(under: nil, at: 0, selected: true), .unselected),
         .edit(.move(last, under: nil, at: nil), .unselected),
+        .edit(.insertFolder(under: last, at: 0, lock: .off), .unselected),
+        .edit(.relabel(last, as: first), .unselected),
       ]
     }
     result += [.selectAll, .deselectAll, .clearFilter, .restore([]), .expandAll(false)]
