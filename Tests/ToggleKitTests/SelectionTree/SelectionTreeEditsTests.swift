@@ -43,9 +43,14 @@ struct SelectionTreeEditsTests {
     try NodeStates.$testingBlockShift.withValue(1) {
       // Four-node worlds (the long tier) under one propagation mode: the others add no edit case.
       let size = propagation == .both ? Tier.size(fast: 3, long: 4) : 3
-      for data in contractWorlds(upTo: size) {
-        let model = ContractModel(data: data, options: options)
-        let tree = try SelectionTree(contract: data, options: options)
+      for (world, data) in contractWorlds(upTo: size).enumerated() {
+        var model = ContractModel(data: data, options: options)
+        var tree = try SelectionTree(contract: data, options: options)
+        // Every other world under a filter that matches its last node: edits keep filtering.
+        if world % 2 == 1, let last = data.last?.id {
+          _ = try ContractOperation.filter([last], matchesOnly: world % 4 == 3).apply(
+            to: &tree, &model)
+        }
         for edit in everyEdit(of: model) {
           for newChildren in NewChildren.allCases {
             var edited = tree
@@ -131,6 +136,9 @@ struct SelectionTreeEditsTests {
         [.init(id: "a/o", parent: "a", label: "o"), .init(id: "b", parent: "a", label: "b")],
         under: "a")
     }
+    #expect(throws: SelectionTreeError.existingID(id: "a/x", entry: 0)) {
+      try tree.insert([.init(id: "a/x", parent: "a", label: "x")], under: "a")
+    }
     #expect(throws: SelectionTreeError.missingParent(id: "a/p", parent: "b", entry: 0)) {
       try tree.insert([.init(id: "a/p", parent: "b", label: "p")], under: "a")
     }
@@ -205,6 +213,8 @@ struct SelectionTreeEditsTests {
     #expect(tree.isVisible("Fruit/Pear") == false)
     try tree.relabel("Fruit/Pear", to: "Quince")
     #expect(tree.isVisible("Fruit/Pear") == true)
+    #expect(tree.isVisible("Fruit/Apple") == false)
+    #expect(tree.isOpen(tree.ids.firstIndex(of: "Fruit")!))
     #expect(tree.label(of: "Fruit/Pear") == "Quince")
     #expect(throws: SelectionTreeError.unknownNode(id: "x")) { try tree.relabel("x", to: "y") }
   }
