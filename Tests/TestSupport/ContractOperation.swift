@@ -216,6 +216,20 @@ enum ContractOperation: Hashable, CustomStringConvertible {
 }
 
 extension ContractOperation {
+  /// This operation, or `instead` when it would take a tree of `count` nodes far from `size`: a
+  /// removal below half the size, an insert above twice it (seeded runs stay near their size).
+  func keepingSize(count: Int, size: Int, instead: ContractOperation) -> ContractOperation {
+    switch self {
+    case .reload(.delete, _), .edit(.remove, _): count < size / 2 ? instead : self
+    case .reload(.insertLeaf, _), .reload(.insertLockedLeaf, _), .reload(.insertSelectedLeaf, _),
+      .edit(.insertLeaf, _), .edit(.insertFolder, _):
+      count > 2 * size ? instead : self
+    default: self
+    }
+  }
+}
+
+extension ContractOperation {
   /// What a reload or an edit did to a tree whose reference keeps derived attributes apart.
   enum StructuralChange {
     /// Not a reload or an edit.

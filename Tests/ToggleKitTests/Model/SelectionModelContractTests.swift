@@ -436,12 +436,8 @@ private func randomAppOperation(
   let roll = Int.random(in: 0..<100, using: &generator)
   switch roll {
   case 0..<30:
-    var operation = ContractOperation.alphabet(nodes: [node()]).randomElement(using: &generator)!
-    if case .reload(.delete, _) = operation, state.count < size / 2 { operation = .toggle(node()) }
-    if case .reload(.insertLeaf, _) = operation, state.count > 2 * size {
-      operation = .set(node(), true)
-    }
-    return .tree(operation)
+    let operation = ContractOperation.alphabet(nodes: [node()]).randomElement(using: &generator)!
+    return .tree(operation.keepingSize(count: state.count, size: size, instead: .toggle(node())))
   case 30..<40: return .click(node())
   case 40..<44: return .set(node(), .random(using: &generator))
   case 44..<48: return .bindingWrite(node(), .random(using: &generator))

@@ -209,13 +209,8 @@ struct SelectionModelHistoryTests {
           Int.random(in: 0..<50, using: &generator) == 0
           ? 1_000_000 : nodes.randomElement(using: &generator) ?? 0
         let all = ContractOperation.alphabet(nodes: [node])
-        var chosen = all.randomElement(using: &generator)!
-        // Keep the tree near its size.
-        if case .reload(.delete, _) = chosen, reference.count < size / 2 { chosen = .toggle(node) }
-        if case .reload(.insertLeaf, _) = chosen, reference.count > 2 * size {
-          chosen = .set(node, true)
-        }
-        return chosen
+        return all.randomElement(using: &generator)!.keepingSize(
+          count: reference.count, size: size, instead: .toggle(node))
       }
       /// One operation through the model; true when it made a step. A step must be made when the
       /// tree changed; one made when only what no reader sees was written must change nothing.
