@@ -26,22 +26,23 @@ def levels_for(fan_out, size):
     return levels
 
 
+def new_item(label):
+    """A checkable, auto-tristate item, unchecked."""
+    item = QTreeWidgetItem([label])
+    item.setFlags(FLAGS)
+    item.setCheckState(0, Qt.Unchecked)
+    return item
+
+
 def build(widget, fan_out, levels):
     """The complete tree, every item checkable and auto-tristate; returns root, mid node, leaves."""
-    root = QTreeWidgetItem(["root"])
-    root.setFlags(FLAGS)
-    root.setCheckState(0, Qt.Unchecked)
+    root = new_item("root")
     widget.addTopLevelItem(root)
     frontier, mid, count = [root], None, 1
     for depth in range(1, levels + 1):
         next_frontier = []
         for parent in frontier:
-            children = []
-            for child in range(fan_out):
-                item = QTreeWidgetItem([str(child)])
-                item.setFlags(FLAGS)
-                item.setCheckState(0, Qt.Unchecked)
-                children.append(item)
+            children = [new_item(str(child)) for child in range(fan_out)]
             parent.addChildren(children)
             next_frontier.extend(children)
         count += len(next_frontier)
@@ -117,13 +118,7 @@ def main():
 
 
 def new_items(count):
-    items = []
-    for index in range(count):
-        item = QTreeWidgetItem([f"+{index}"])
-        item.setFlags(FLAGS)
-        item.setCheckState(0, Qt.Unchecked)
-        items.append(item)
-    return items
+    return [new_item(f"+{index}") for index in range(count)]
 
 
 def edits(ours, sizes):

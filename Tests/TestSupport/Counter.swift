@@ -1,3 +1,4 @@
+import Observation
 import Synchronization
 
 /// A counter shared across threads: observation change handlers, rule closures.
@@ -12,4 +13,16 @@ public final class Counter: Sendable {
   public func increment() { value.wrappingAdd(1, ordering: .sequentiallyConsistent) }
   /// The count so far.
   public var count: Int { value.load(ordering: .sequentiallyConsistent) }
+}
+
+/// Whether `action` makes the observers of what `read` reads fire (Observation's tracking).
+///
+/// ```swift
+/// #expect(try notifies(reading: { _ = model.state(of: "Fruit") }, when: { try model.toggle("Fruit/Apple") }))
+/// ```
+public func notifies(reading read: () -> Void, when action: () throws -> Void) rethrows -> Bool {
+  let counter = Counter()
+  withObservationTracking(read, onChange: { counter.increment() })
+  try action()
+  return counter.count > 0
 }

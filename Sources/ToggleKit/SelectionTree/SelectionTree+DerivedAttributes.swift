@@ -184,13 +184,9 @@ extension SelectionTree {
     _ derived: DerivedAttributes, from old: SelectionTree<ID>, previous: ((Int) -> Int?)? = nil
   ) {
     let merged = self
+    let before = previous ?? { old.structure.position(of: merged.structure.ids[$0]) }
     let reuse: (Int) -> (record: DerivedRecord?, isNew: Bool) = { position in
-      guard
-        let previous = previous?(position)
-          ?? (previous == nil ? old.structure.position(of: merged.structure.ids[position]) : nil)
-      else {
-        return (nil, true)
-      }
+      guard let previous = before(position) else { return (nil, true) }
       let record = derived.records[previous]
       guard record.explicitDisabled == merged.isDisabledItself(at: position),
         record.explicitLocked == merged.hasOwnLock(at: position),

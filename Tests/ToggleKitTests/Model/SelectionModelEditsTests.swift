@@ -4,14 +4,6 @@ import ToggleKit
 
 @testable import TestSupport
 
-/// Whether `action` makes observers of `read` fire.
-private func notifies(reading read: () -> Void, when action: () throws -> Void) rethrows -> Bool {
-  let counter = Counter()
-  withObservationTracking(read, onChange: { counter.increment() })
-  try action()
-  return counter.count > 0
-}
-
 @Suite("SelectionModel's edits: one undo step each, observers of what changed told")
 struct SelectionModelEditsTests {
   @Test("an insert is one undo step named for it; undo takes it back, redo puts it again")

@@ -4,14 +4,6 @@ import Testing
 @testable import TestSupport
 @testable import ToggleKit
 
-/// Whether `action` makes observers of `read` fire.
-private func notifies(reading read: () -> Void, when action: () throws -> Void) rethrows -> Bool {
-  let counter = Counter()
-  withObservationTracking(read, onChange: { counter.increment() })
-  try action()
-  return counter.count > 0
-}
-
 private func fruitModel() throws -> SelectionModel<String> {
   SelectionModel(
     try SelectionTree(paths: ["Fruit/Apple", "Fruit/Pear", "Fruit/Citrus/Lime", "Veg/Leek"]))

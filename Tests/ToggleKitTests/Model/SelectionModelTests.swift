@@ -5,14 +5,6 @@ import ToggleKitTesting
 
 @testable import TestSupport
 
-/// Whether `action` makes observers of `read` fire.
-private func notifies(reading read: () -> Void, when action: () throws -> Void) rethrows -> Bool {
-  let counter = Counter()
-  withObservationTracking(read, onChange: { counter.increment() })
-  try action()
-  return counter.count > 0
-}
-
 private func model() throws -> SelectionModel<String> {
   SelectionModel(
     try SelectionTree(paths: ["Fruit/Apple", "Fruit/Pear", "Fruit/Citrus/Lime", "Veg/Leek"]))

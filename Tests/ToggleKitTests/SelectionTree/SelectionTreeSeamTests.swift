@@ -5,14 +5,6 @@ import ToggleKit
 
 @testable import TestSupport
 
-/// Whether `action` makes observers of `read` fire.
-private func fires(reading read: () -> Void, when action: () throws -> Void) rethrows -> Bool {
-  let counter = Counter()
-  withObservationTracking(read, onChange: { counter.increment() })
-  try action()
-  return counter.count > 0
-}
-
 @Suite("Where features meet: reloads × locks, outputs × policies, filters × folders, models")
 struct SelectionTreeSeamTests {
   // MARK: Reloads × locks
@@ -209,7 +201,8 @@ struct SelectionTreeSeamTests {
     for id in model.tree.ids { _ = model.summary(of: id) }
     for id in model.tree.ids {
       let before = model.tree.snapshot(of: id)
-      let fired = try fires(reading: { _ = model.state(of: id) }, when: { try model.toggle("a/1") })
+      let fired = try notifies(
+        reading: { _ = model.state(of: id) }, when: { try model.toggle("a/1") })
       #expect(fired == (model.tree.snapshot(of: id) != before), "\(id)")
     }
   }
@@ -309,10 +302,11 @@ struct IgnoredWriteTests {
     let second = items.binding[id: 2]!
     let positional = items.binding.each(\.isOn)[1]
     items.value.removeLast()
-    #expect(!fires(reading: { _ = items.value }, when: { second.wrappedValue.isOn = true }))
-    #expect(!fires(reading: { _ = items.value }, when: { second.update { $0.isOn = true } }))
-    #expect(!fires(reading: { _ = items.value }, when: { positional.wrappedValue = true }))
+    #expect(!notifies(reading: { _ = items.value }, when: { second.wrappedValue.isOn = true }))
+    #expect(!notifies(reading: { _ = items.value }, when: { second.update { $0.isOn = true } }))
+    #expect(!notifies(reading: { _ = items.value }, when: { positional.wrappedValue = true }))
     #expect(
-      fires(reading: { _ = items.value }, when: { items.binding[id: 1]!.wrappedValue.isOn = true }))
+      notifies(
+        reading: { _ = items.value }, when: { items.binding[id: 1]!.wrappedValue.isOn = true }))
   }
 }
