@@ -235,6 +235,23 @@ struct SelectionTreeEditsTests {
     #expect(tree.isEnabled("c") == false)
   }
 
+  @Test("a source's initial expansion reaches the nodes an edit brings, never the nodes it kept")
+  func derivedExpansionOnlyForNewNodes() throws {
+    struct OpenFolders: NodeAttributeSource {
+      var derivesExpansion: Bool { true }
+      func writability(of node: NodeFacts) -> NodeWritability { NodeWritability() }
+      func initialExpansion(of node: NodeFacts) -> Bool { !node.label.hasPrefix("f") }
+    }
+    var tree = try SelectionTree(paths: ["a/f1", "b/f2"])
+    tree.deriveAttributes(from: OpenFolders())
+    #expect(tree.isExpanded("a") == true)
+    try tree.setExpanded("a", to: false)
+    try tree.insert([.init(id: "c", parent: nil, label: "c")], under: nil)
+    try tree.move("b/f2", under: "c")
+    #expect(tree.isExpanded("a") == false, "kept: the user's collapse stays")
+    #expect(tree.isExpanded("c") == true, "new: the source opens it")
+  }
+
   @Test("an edit to a copy leaves the original as it was")
   func copies() throws {
     let original = try SelectionTree(paths: ["a/x", "a/y"])
