@@ -223,7 +223,7 @@ package final class ExploreSession {
   package var focusedPath: String? {
     explorer.cursor.map {
       PreviewCommand.path(
-        of: explorer.tree.ids[$0], in: explorer.tree, directory: previewDirectory,
+        of: explorer.tree.id(at: $0), in: explorer.tree, directory: previewDirectory,
         separator: invocation.separator)
     }
   }

@@ -29,7 +29,7 @@ extension Explorer {
 
   mutating func expandOrEnter() {
     guard let current = cursor else { return }
-    let id = tree.ids[current]
+    let id = tree.id(at: current)
     if unloaded.contains(id) {
       load([id])
       if let index = tree.index(of: id) { cursor = index }
@@ -37,14 +37,14 @@ extension Explorer {
     guard !tree.children(of: id).isEmpty else { return }
     if !tree.isOpen(current) {
       try? tree.expand(id)
-    } else if let next = tree.nextRow(after: current), tree.parent(of: tree.ids[next]) == id {
+    } else if let next = tree.nextRow(after: current), tree.parent(of: tree.id(at: next)) == id {
       cursor = next
     }
   }
 
   mutating func collapseOrLeave() {
     guard let current = cursor else { return }
-    let id = tree.ids[current]
+    let id = tree.id(at: current)
     if !tree.children(of: id).isEmpty && tree.isExpanded(id) == true {
       // Under a filter a node held open by a match below stays open; its expansion is kept.
       try? tree.collapse(id)
@@ -86,8 +86,8 @@ extension Explorer {
 
   /// Runs `body`, which may move nodes, keeping the focus and the first row shown on their nodes.
   mutating func keepingPlace(_ body: (inout Explorer) -> Void) {
-    let focused = cursor.map { tree.ids[$0] }
-    let first = top.map { tree.ids[$0] }
+    let focused = cursor.map { tree.id(at: $0) }
+    let first = top.map { tree.id(at: $0) }
     body(&self)
     cursor = focused.flatMap { tree.index(of: $0) }
     top = first.flatMap { tree.index(of: $0) }

@@ -124,7 +124,7 @@ extension Explorer {
     let needsAncestors = query.needsAncestors
     for step in 1...tree.count {
       let index = ((forward ? start + step : start - step) % tree.count + tree.count) % tree.count
-      let id = tree.ids[index]
+      let id = tree.id(at: index)
       guard query.matches(needsAncestors ? tree.labelPath(of: id) : [labels[index]]) else {
         continue
       }
@@ -144,7 +144,7 @@ extension Explorer {
     // A search needs every name: the folders not read yet are read first.
     if !text.isEmpty { load(nil) }
     finding.runs += 1
-    let focused = cursor.map { tree.ids[$0] }
+    let focused = cursor.map { tree.id(at: $0) }
     finding.text = text
     let query = SearchQuery(text, exact: finding.exact)
     tree.setFilter(query.isEmpty ? nil : TreeFilter(query: query))

@@ -37,7 +37,7 @@ extension Explorer {
 
   /// How the row of the node at `index` is drawn: its configuration as shown, and its style.
   func drawing(of index: Int) -> (ToggleConfiguration, RowStyle) {
-    let id = tree.ids[index]
+    let id = tree.id(at: index)
     var configuration = tree.configuration(of: id)!
     configuration.isFocused = index == cursor
     // Under a filter a parent with a match below it is drawn open.
@@ -69,7 +69,7 @@ extension Explorer {
           query.map {
             $0.matchedPositions(
               in: $0.needsAncestors
-                ? tree.labelPath(of: tree.ids[index]) : [tree.labels[index]])
+                ? tree.labelPath(of: tree.id(at: index)) : [tree.label(at: index)])
           } ?? []
         let label = Explorer.labelRow(configuration.label, highlighting: positions)
         rows.append(rowStyle(configuration, label).truncated(toWidth: treeWidth))

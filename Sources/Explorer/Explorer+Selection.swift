@@ -15,7 +15,7 @@ extension Explorer {
   /// A click on the focused node; under a limit of 1, a click that would select a second leaf
   /// moves the selection there instead.
   mutating func toggleFocused(_ cursor: Int) {
-    let id = tree.ids[cursor]
+    let id = tree.id(at: cursor)
     let name = "toggle \(displayPath(of: id))"
     guard change(name, { _ = try? $0.toggle(id) }) == .refused, settings.selectionLimit == 1 else {
       return
@@ -70,7 +70,7 @@ extension Explorer {
   ///
   /// - Complexity: O(log n).
   var clickPreview: String? {
-    guard let cursor, case let id = tree.ids[cursor], !tree.children(of: id).isEmpty,
+    guard let cursor, case let id = tree.id(at: cursor), !tree.children(of: id).isEmpty,
       let summary = tree.summary(of: id), let state = tree.state(of: id)
     else { return nil }
     let selects = state != .on && !(state == .mixed && tree.options.mixedTogglesTo == .off)

@@ -209,7 +209,7 @@ package struct Explorer {
   /// `--limit 1`, the focused leaf).
   private mutating func pickFocusedWhenEmpty() {
     guard tree.statistics.selectedLeaves == 0, let cursor else { return }
-    let id = tree.ids[cursor]
+    let id = tree.id(at: cursor)
     let picks: Bool
     switch settings.emptyEnter {
     case .auto: picks = settings.selectionLimit == 1 || !everSelected

@@ -105,7 +105,7 @@ package final class Previewer {
   ) {
     let path = explorer.cursor.map {
       PreviewCommand.path(
-        of: explorer.tree.ids[$0], in: explorer.tree, directory: directory, separator: separator)
+        of: explorer.tree.id(at: $0), in: explorer.tree, directory: directory, separator: separator)
     }
     show(path: path, lines: explorer.rowCount, columns: explorer.previewColumns)
     service()

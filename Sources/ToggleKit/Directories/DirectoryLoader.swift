@@ -85,7 +85,7 @@ extension LazyTree where ID == String {
       exclude: exclude, gitignore: gitignore, root: LabelBytes.bytes(of: trimmed))
     let loader = DirectoryLoader(
       ignoring: ignoring, includeHidden: includeHidden, maxDepth: maxDepth)
-    let root = top.ids[0]
+    let root = top.id(at: 0)
     guard maxDepth.map({ $0 > 0 }) ?? true else { return (LazyTree(top, unloaded: []), loader) }
     loader.remember(
       _Folder(

@@ -115,11 +115,13 @@ extension SelectionTree {
     let presence = _bulkPresence(in: range)
     let table = stateTable
     let up = options.propagation.up
+    var labels = structure.labels.makeIterator(from: range.lowerBound)
     var configurations = (0..<range.count).map { offset in
       let position = range.lowerBound + offset
       let own = presence.own[offset]
+      let label = labels.next()!
       return ToggleConfiguration(
-        label: derived == nil ? structure.labels[position] : displayLabel(at: position),
+        label: derived == nil ? label : displayLabel(at: position),
         state: presence.state(offset, table: table, up: up),
         isEnabled: !_isDisabled(own), isLocked: presence.isLocked(offset, up: up),
         isExpanded: expanded[position], depth: Int(structure.depths[position]),
@@ -173,14 +175,16 @@ extension SelectionTree {
       }
     }
     let isDerived = derived != nil
-    try structure.labels.withUnsafeBufferPointer { labels in
+    var labels = structure.labels.makeIterator(from: range.lowerBound)
+    do {
       try structure.depths.withUnsafeBufferPointer { depths in
         try structure.ends.withUnsafeBufferPointer { ends in
           for offset in 0..<range.count {
             let position = range.lowerBound + offset
             let own = presence.own[offset]
+            let label = labels.next()!
             var configuration = ToggleConfiguration(
-              label: isDerived ? displayLabel(at: position) : labels[position],
+              label: isDerived ? displayLabel(at: position) : label,
               state: presence.state(offset, table: table, up: up),
               isEnabled: !_isDisabled(own), isLocked: presence.isLocked(offset, up: up),
               isExpanded: open[offset], depth: Int(depths[position]),

@@ -17,6 +17,9 @@ extension SelectionTree {
     precondition(states.count == count, "state count \(states.count) ≠ node count \(count)")
     precondition(states.countsAreConsistent(), "segment counts disagree with node states")
     precondition(expanded.count == count, "expansion count ≠ node count")
+    precondition(structure.labels.count == count, "label count ≠ node count")
+    structure.ids.checkInvariants()
+    structure.labels.checkInvariants()
     let all = states.allStates()
     var disabledFromAbove = [Bool](repeating: false, count: count)
     let ownDisabled = Set(disabledPositions.map(Int.init))
@@ -52,7 +55,7 @@ extension SelectionTree {
     func bytes<Element>(_ array: [Element]) -> Int {
       array.capacity * MemoryLayout<Element>.stride
     }
-    return bytes(structure.ids) + bytes(structure.labels) + bytes(structure.parents)
+    return structure.ids.storageBytes + structure.labels.storageBytes + bytes(structure.parents)
       + bytes(structure.ends) + bytes(structure.depths) + bytes(structure.roots)
       + structure.index.storageBytes + states.storageBytes + expanded.storageBytes
       + bytes(disabledPositions) + structure.attributes.capacity * 64

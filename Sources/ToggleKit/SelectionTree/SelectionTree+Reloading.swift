@@ -38,10 +38,10 @@ extension SelectionTree {
     // or nil when it was mixed).
     var inheritsOn = [Bool](repeating: false, count: fresh.count)
     var inheritedLock = [Bool??](repeating: nil, count: fresh.count)
-    for position in 0..<fresh.count {
+    for (position, id) in zip(0..<fresh.count, fresh.structure.ids) {
       let parent = Int(fresh.structure.parents[position])
       let dataLocks = bytes[position] & NodeBits.locked != 0
-      guard let previous = old.structure.position(of: fresh.structure.ids[position]) else {
+      guard let previous = old.structure.position(of: id) else {
         inheritsOn[position] = parent >= 0 && inheritsOn[parent]
         inheritedLock[position] = parent >= 0 ? inheritedLock[parent] : nil
         let dataSelects = bytes[position] & NodeBits.selected != 0

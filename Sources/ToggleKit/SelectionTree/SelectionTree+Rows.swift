@@ -8,6 +8,15 @@ extension SelectionTree {
   /// - Complexity: O(1) expected.
   public func index(of id: ID) -> Int? { structure.position(of: id) }
 
+  /// The id of the node at a preorder index: `ids[index]`, without making that array.
+  ///
+  /// An edit makes ``ids`` anew the first time it is read; a loop over rows reads ids this way.
+  /// The index must be below ``count``.
+  public func id(at index: Int) -> ID { structure.ids[index] }
+
+  /// The label of the node at a preorder index: `labels[index]`, without making that array.
+  public func label(at index: Int) -> String { structure.labels[index] }
+
   /// Whether the node at a preorder index shows its children: it is expanded, or a filter holds it
   /// open because something below it matches.
   ///
@@ -36,7 +45,7 @@ extension SelectionTree {
   ///
   /// ```swift
   /// var row = tree.nextRow(after: nil)
-  /// while let current = row { print(tree.ids[current]); row = tree.nextRow(after: current) }
+  /// while let current = row { print(tree.id(at: current)); row = tree.nextRow(after: current) }
   /// ```
   /// - Returns: The next row's index, or nil at the end.
   /// - Complexity: O(log n): closed subtrees and hidden nodes are skipped, not walked.

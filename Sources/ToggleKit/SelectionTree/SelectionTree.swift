@@ -67,8 +67,9 @@ public struct SelectionTree<ID: Hashable> {
   public var roots: [ID] { structure.roots.map { structure.ids[Int($0)] } }
 
   /// Every node id in preorder (parents before children, siblings in order).
-  /// - Complexity: O(1): the array is shared, not copied.
-  public var ids: [ID] { structure.ids }
+  /// - Complexity: O(1) after a build; after an edit, O(n) the first time (then O(1)): in a
+  ///   loop over positions, ``id(at:)`` and ``label(at:)`` never make the array.
+  public var ids: [ID] { structure.flatIDs }
 
   /// Every node's label in preorder, beside ``ids``.
   ///
@@ -76,8 +77,9 @@ public struct SelectionTree<ID: Hashable> {
   /// let tree = try SelectionTree(paths: ["Fruit/Apple"])
   /// tree.labels   // ["Fruit", "Apple"]
   /// ```
-  /// - Complexity: O(1): the array is shared, not copied.
-  public var labels: [String] { structure.labels }
+  /// - Complexity: O(1) after a build; after an edit, O(n) the first time (then O(1)): in a
+  ///   loop over positions, ``id(at:)`` and ``label(at:)`` never make the array.
+  public var labels: [String] { structure.flatLabels }
 
   /// Whether a node with this id exists.
   /// - Complexity: O(1) expected.

@@ -191,8 +191,7 @@ extension SelectionTree {
     let shown: UInt8 = 4
     var flags = [UInt8](repeating: 0, count: count)
     var open = [Bool](repeating: false, count: count)
-    for position in 0..<count {
-      let label = structure.labels[position]
+    for (position, label) in zip(0..<count, structure.labels) {
       guard filter.matches(label, { self.labelPath(at: position) }) else { continue }
       flags[position] = matched | shown
       var node = Int(structure.parents[position])

@@ -35,10 +35,12 @@ extension SelectionTree {
     let old = self
     var moved = [Int32](repeating: -1, count: old.count)  // old position → new, -1: gone
     var newCount = 0
+    var kept: [(old: Range<Int32>, start: Int32)] = []
     for piece in splice.pieces {
       switch piece {
       case .kept(let range):
         for position in range { moved[position] = Int32(newCount + position - range.lowerBound) }
+        kept.append((Int32(range.lowerBound)..<Int32(range.upperBound), Int32(newCount)))
         newCount += range.count
       case .added(let nodes, _): newCount += nodes.count
       }
@@ -65,12 +67,13 @@ extension SelectionTree {
     if let (node, label) = splice.relabelled { layout.labels[Int(moved[node])] = label }
     layout.finish(old: old)
     var index = old.structure.index
-    if index.remap(moved, newCount: newCount, ids: layout.ids) {
+    kept.sort { $0.old.lowerBound < $1.old.lowerBound }
+    if index.remap(kept: kept, newCount: newCount, ids: layout.ids) {
       for position in layout.addedPositions {
         _ = index.insert(layout.ids[position], at: position, in: layout.ids)
       }
     } else {
-      index = (try? IDIndex(ids: layout.ids))!
+      index = (try? IDIndex(ids: Array(layout.ids)))!
     }
     let structure = TreeStructure(
       ids: layout.ids, labels: layout.labels, parents: layout.parents, ends: layout.ends,
@@ -93,8 +96,8 @@ extension SelectionTree {
 
 /// The arrays of a tree being spliced, filled stretch by stretch in the new preorder.
 private struct _SplicedLayout<ID: Hashable> {
-  var ids: [ID] = []
-  var labels: [String] = []
+  var ids = Rope<ID>()
+  var labels = Rope<String>()
   var parents: [Int32] = []
   var depths: [Int32] = []
   var ends: [Int32] = []
@@ -113,8 +116,6 @@ private struct _SplicedLayout<ID: Hashable> {
   static var recomputed: UInt8 { NodeBits.leaf | NodeBits.disabled | NodeBits.hidden }
 
   init(capacity: Int) {
-    ids.reserveCapacity(capacity)
-    labels.reserveCapacity(capacity)
     parents.reserveCapacity(capacity)
     bytes.reserveCapacity(capacity)
     expanded.reserveCapacity(capacity)
@@ -130,8 +131,8 @@ private struct _SplicedLayout<ID: Hashable> {
     moved: [Int32], splice: _TreeSplice<ID>
   ) {
     let start = ids.count
-    ids += old.structure.ids[range]
-    labels += old.structure.labels[range]
+    ids.append(contentsOf: old.structure.ids, range)
+    labels.append(contentsOf: old.structure.labels, range)
     expanded += oldExpanded[range]
     for position in range {
       var parent = Int(old.structure.parents[position])
@@ -151,8 +152,8 @@ private struct _SplicedLayout<ID: Hashable> {
     newChildren: NewChildren
   ) {
     let start = ids.count
-    ids += nodes.structure.ids
-    labels += nodes.structure.labels
+    ids.append(contentsOf: nodes.structure.ids)
+    labels.append(contentsOf: nodes.structure.labels)
     expanded += nodes.expanded.elements
     addedPositions += start..<(start + nodes.count)
     for position in nodes.disabledPositions { ownDisabled[start + Int(position)] = true }

@@ -175,7 +175,8 @@ struct IDIndex: Sendable {
 
   /// The position of `id` in `ids`, the array the index was built from.
   @inlinable
-  func position<ID: Hashable>(of id: ID, in ids: [ID]) -> Int? {
+  func position<IDs: RandomAccessCollection<ID>, ID: Hashable>(of id: ID, in ids: IDs) -> Int?
+  where IDs.Index == Int {
     let hash = id.hashValue
     let slotCount = slotCount
     var slot = Self.slot(of: hash, count: slotCount)
@@ -198,7 +199,9 @@ struct IDIndex: Sendable {
   /// Adds `id` at `position`, unless it is there already: then its position, and nothing changed.
   ///
   /// `ids[position]` need not exist yet; the ids before it must. The index grows when full.
-  mutating func insert<ID: Hashable>(_ id: ID, at position: Int, in ids: [ID]) -> Int? {
+  mutating func insert<IDs: RandomAccessCollection<ID>, ID: Hashable>(
+    _ id: ID, at position: Int, in ids: IDs
+  ) -> Int? where IDs.Index == Int {
     if !hasRoom(forPositionsBelow: position + 1, adding: 1) {
       grow(toHold: max(position + 1, count + 1), ids: ids)
     }
@@ -218,20 +221,31 @@ struct IDIndex: Sendable {
     return nil
   }
 
-  /// Moves every position `p` to `moved[p]` and takes out the ids whose entry there is -1 (a
-  /// splice of the tree's layout), or returns false, changing nothing, when a position in
-  /// `0..<newCount` does not fit the slots (then build the index again).
+  /// Moves every position into its kept stretch's new place and takes out the ids no stretch keeps.
+  ///
+  /// A splice of the tree's layout. Returns false, changing nothing, when a position in
+  /// `0..<newCount` does not fit the slots (then build the index again). `kept` holds each kept
+  /// stretch of old positions and where it starts now, sorted by old position: a slot's new
+  /// position is worked out, not read from a table of n positions (whose reads in slot order
+  /// would each miss the cache).
   ///
   /// An id taken out leaves a gap in its probe run: the entries after it in the run are placed
   /// again, their ids (`ids`, the new layout's) hashed again.
-  /// - Complexity: O(s + r·c) for s slots, r ids taken out and runs of c slots.
-  mutating func remap<ID: Hashable>(_ moved: [Int32], newCount: Int, ids: [ID]) -> Bool {
+  /// - Complexity: O(s·k + r·c) for s slots, k stretches, r ids taken out and runs of c slots.
+  mutating func remap<IDs: RandomAccessCollection<ID>, ID: Hashable>(
+    kept: [(old: Range<Int32>, start: Int32)], newCount: Int, ids: IDs
+  ) -> Bool where IDs.Index == Int {
     guard UInt64(newCount) < (1 << UInt64(positionBits)) else { return false }
     let positionMask = positionMask
     var cleared: [Int] = []
     slots.withUnsafeMutableBufferPointer { slots in
       for slot in slots.indices where slots[slot] != 0 {
-        let target = moved[Int(slots[slot] & positionMask) - 1]
+        let position = Int32(slots[slot] & positionMask) - 1
+        var target: Int32 = -1
+        for stretch in kept where stretch.old.contains(position) {
+          target = stretch.start + position - stretch.old.lowerBound
+          break
+        }
         if target < 0 {
           slots[slot] = 0
           cleared.append(slot)
@@ -264,9 +278,9 @@ struct IDIndex: Sendable {
   /// Without hashes the ids are rehashed in position order, so that an array's ids and a long
   /// id's text (allocated as the ids came) are read front to back. The ids are distinct, so each
   /// goes to the first empty slot of its run, with no id compared.
-  private mutating func grow<ID: Hashable>(
-    toHold needed: Int, ids: [ID], hashes known: [Int] = []
-  ) {
+  private mutating func grow<IDs: RandomAccessCollection<ID>, ID: Hashable>(
+    toHold needed: Int, ids: IDs, hashes known: [Int] = []
+  ) where IDs.Index == Int {
     let isKnown = known.count == ids.count
     var present = [UInt64](repeating: 0, count: (ids.count + 63) / 64)
     let oldMask = positionMask
@@ -279,7 +293,7 @@ struct IDIndex: Sendable {
     let slotCount = slotCount
     let positionBits = positionBits
     let tagMask = tagMask
-    ids.withUnsafeBufferPointer { ids in
+    do {
       slots.withUnsafeMutableBufferPointer { slots in
         for (word, bits) in present.enumerated() where bits != 0 {
           var rest = bits

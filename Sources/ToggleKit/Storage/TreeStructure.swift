@@ -3,10 +3,10 @@
 /// Shared by every copy of the tree.
 @usableFromInline
 final class TreeStructure<ID: Hashable>: @unchecked Sendable {
-  /// Node ids in preorder.
-  @usableFromInline let ids: [ID]
-  /// Labels in preorder.
-  let labels: [String]
+  /// Node ids in preorder, in chunks that an edit's new structure shares.
+  @usableFromInline let ids: Rope<ID>
+  /// Labels in preorder, in chunks that an edit's new structure shares.
+  let labels: Rope<String>
   /// The parent's position of each node, -1 for a root.
   let parents: [Int32]
   /// One past the last position of each node's subtree.
@@ -19,11 +19,18 @@ final class TreeStructure<ID: Hashable>: @unchecked Sendable {
   let roots: [Int32]
   /// id → position.
   @usableFromInline let index: IDIndex
+  /// The ids as a flat array: the one built from, or made the first time it is asked for.
+  private let madeIDs: LazyOnce<[ID]>
+  /// The labels as a flat array, likewise.
+  private let madeLabels: LazyOnce<[String]>
 
   init(
-    ids: [ID], labels: [String], parents: [Int32], ends: [Int32], depths: [Int32],
-    attributes: [Int32: [String: String]], roots: [Int32], index: IDIndex
+    ids: Rope<ID>, labels: Rope<String>, parents: [Int32], ends: [Int32], depths: [Int32],
+    attributes: [Int32: [String: String]], roots: [Int32], index: IDIndex,
+    flat: (ids: [ID], labels: [String])? = nil
   ) {
+    madeIDs = flat.map { LazyOnce($0.ids) } ?? LazyOnce()
+    madeLabels = flat.map { LazyOnce($0.labels) } ?? LazyOnce()
     self.ids = ids
     self.labels = labels
     self.parents = parents
@@ -34,7 +41,26 @@ final class TreeStructure<ID: Hashable>: @unchecked Sendable {
     self.index = index
   }
 
+  /// The structure of a tree just built, from its flat arrays: cut into chunks that share their
+  /// buffers, which ``flatIDs`` and ``flatLabels`` return as they are.
+  convenience init(
+    ids: [ID], labels: [String], parents: [Int32], ends: [Int32], depths: [Int32],
+    attributes: [Int32: [String: String]], roots: [Int32], index: IDIndex
+  ) {
+    self.init(
+      ids: Rope(ids), labels: Rope(labels), parents: parents, ends: ends, depths: depths,
+      attributes: attributes, roots: roots, index: index, flat: (ids, labels))
+  }
+
   var count: Int { ids.count }
+
+  /// Every id in preorder as an array: made once per structure, then shared.
+  /// - Complexity: O(1) after a build; O(n) the first time after an edit, then O(1).
+  var flatIDs: [ID] { madeIDs.value { Array(ids) } }
+
+  /// Every label in preorder as an array: made once per structure, then shared.
+  /// - Complexity: O(1) after a build; O(n) the first time after an edit, then O(1).
+  var flatLabels: [String] { madeLabels.value { Array(labels) } }
 
   @inline(__always)
   func isLeaf(_ position: Int) -> Bool { Int(ends[position]) == position + 1 }
