@@ -74,7 +74,7 @@ enum _IndentedText {
       line += " "
       // `/` is escaped too, so that no line of indented text reads as a path (format detection).
       line += LabelEscaping.escape(
-        tree.structure.labels[position], specials: ["{", "/"], emptyMarker: false)
+        tree.structure.label(at: position), specials: ["{", "/"], emptyMarker: false)
       if let attributes = tree.structure.attributes[Int32(position)], !attributes.isEmpty {
         let pairs = attributes.sorted { $0.key < $1.key }.map { key, value in
           LabelEscaping.escape(key, specials: ["=", ",", "}", "{", "/"], emptyMarker: false) + "="

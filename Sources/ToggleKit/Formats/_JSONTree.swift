@@ -215,7 +215,7 @@ enum _JSONTree {
       let isFirstChild = parent < 0 ? position == 0 : position == parent + 1
       if !isFirstChild { output += "," }
       output += "\n" + String(repeating: "  ", count: Int(tree.structure.depths[position]) + 1)
-      let label = tree.structure.labels[position]
+      let label = tree.structure.label(at: position)
       // Compare the id with the label path by length first; build the path only when they could
       // be equal, so deep trees with their own ids never build quadratic path text.
       let length: Int
@@ -224,14 +224,14 @@ enum _JSONTree {
       } else {
         let underBareRoot =
           tree.structure.parents[parent] < 0
-          && LabelEscaping.isBareRoot(tree.structure.labels[parent], separator: "/")
+          && LabelEscaping.isBareRoot(tree.structure.label(at: parent), separator: "/")
         length =
           pathLengths[parent] + (underBareRoot ? 0 : 1)
           + LabelPath.escaped(label, separator: "/").utf8.count
       }
       pathLengths.append(length)
       // Ids of another type are written as their descriptions, which a reader takes as text ids.
-      let id = tree.structure.ids[position] as? String ?? "\(tree.structure.ids[position])"
+      let id = tree.structure.id(at: position) as? String ?? "\(tree.structure.id(at: position))"
       var fields: [String] = []
       if id.utf8.count != length || id != LabelPath.joined(tree.labelPath(at: position)) {
         fields.append("\"id\": " + quote(id))

@@ -225,11 +225,11 @@ public final class SelectionModel<ID: Hashable>: Observable {
   /// The remembered nodes a write from `id` can change: its ancestors, itself and the nodes below.
   private func _reachable(from id: ID, in tree: SelectionTree<ID>) -> [ID] {
     guard let position = tree.structure.position(of: id) else { return [] }
-    var result = tree.ancestry(of: position).dropLast().map { tree.structure.ids[$0] }
+    var result = tree.ancestry(of: position).dropLast().map { tree.structure.id(at: $0) }
     let range = tree.structure.range(of: position)
     if range.count <= observed.count {
-      for index in range where observed[tree.structure.ids[index]] != nil {
-        result.append(tree.structure.ids[index])
+      for index in range where observed[tree.structure.id(at: index)] != nil {
+        result.append(tree.structure.id(at: index))
       }
     } else {
       for remembered in observed.keys {

@@ -88,7 +88,7 @@ final class TreeFactReader<ID: Hashable>: FactReading, @unchecked Sendable {
 
   func label() -> String {
     note(.label)
-    return tree.structure.labels[position]
+    return tree.structure.label(at: position)
   }
 
   func path() -> String {

@@ -115,11 +115,13 @@ extension SelectionTree {
     let presence = _bulkPresence(in: range)
     let table = stateTable
     let up = options.propagation.up
-    var labels = structure.labels.makeIterator(from: range.lowerBound)
+    // The array built from when there is one; else the chunks, read on from the first.
+    let built = structure.builtLabels
+    var labels = structure.labels.makeIterator(from: built.isEmpty ? range.lowerBound : count)
     var configurations = (0..<range.count).map { offset in
       let position = range.lowerBound + offset
       let own = presence.own[offset]
-      let label = labels.next()!
+      let label = built.isEmpty ? labels.next()! : built[position]
       return ToggleConfiguration(
         label: derived == nil ? label : displayLabel(at: position),
         state: presence.state(offset, table: table, up: up),
@@ -175,14 +177,16 @@ extension SelectionTree {
       }
     }
     let isDerived = derived != nil
-    var labels = structure.labels.makeIterator(from: range.lowerBound)
-    do {
+    // The array built from when there is one; else the chunks, read on from the first.
+    var labels = structure.labels.makeIterator(
+      from: structure.builtLabels.isEmpty ? range.lowerBound : count)
+    try structure.builtLabels.withUnsafeBufferPointer { built in
       try structure.depths.withUnsafeBufferPointer { depths in
         try structure.ends.withUnsafeBufferPointer { ends in
           for offset in 0..<range.count {
             let position = range.lowerBound + offset
             let own = presence.own[offset]
-            let label = labels.next()!
+            let label = built.isEmpty ? labels.next()! : built[position]
             var configuration = ToggleConfiguration(
               label: isDerived ? displayLabel(at: position) : label,
               state: presence.state(offset, table: table, up: up),

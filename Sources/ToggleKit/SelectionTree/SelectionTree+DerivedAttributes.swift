@@ -70,7 +70,7 @@ extension SelectionTree {
 
   func displayLabel(at position: Int) -> String {
     guard let presentation = presentation(at: position), !presentation.label.isEmpty else {
-      return structure.labels[position]
+      return structure.label(at: position)
     }
     return presentation.label
   }
@@ -184,7 +184,7 @@ extension SelectionTree {
     _ derived: DerivedAttributes, from old: SelectionTree<ID>, previous: ((Int) -> Int?)? = nil
   ) {
     let merged = self
-    let before = previous ?? { old.structure.position(of: merged.structure.ids[$0]) }
+    let before = previous ?? { old.structure.position(of: merged.structure.id(at: $0)) }
     let reuse: (Int) -> (record: DerivedRecord?, isNew: Bool) = { position in
       guard let previous = before(position) else { return (nil, true) }
       let record = derived.records[previous]

@@ -164,7 +164,8 @@ extension SelectionTree {
     children.removeAll { $0 == skipped }
     guard index >= 0 && index <= children.count else {
       throw .indexOutOfRange(
-        index: index, parent: anchor < 0 ? nil : "\(structure.ids[anchor])", count: children.count)
+        index: index, parent: anchor < 0 ? nil : "\(structure.id(at: anchor))",
+        count: children.count)
     }
     return index == children.count ? end : children[index]
   }

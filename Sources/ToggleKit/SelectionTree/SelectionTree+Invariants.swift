@@ -41,7 +41,7 @@ extension SelectionTree {
         parent < 0 || Int(structure.ends[position]) <= Int(structure.ends[parent]),
         "node \(position): subtree leaves its parent's")
       precondition(
-        structure.position(of: structure.ids[position]) == position,
+        structure.position(of: structure.id(at: position)) == position,
         "node \(position): the index has it elsewhere")
     }
     precondition(

@@ -19,12 +19,12 @@ extension SelectionTree {
       position = _child(of: position, labelled: label)
       guard position != nil else { return nil }
     }
-    return position.map { structure.ids[$0] }
+    return position.map { structure.id(at: $0) }
   }
 
   /// The first child of `parent` (a root for nil) with `label`, by a scan of the siblings.
   func _child(of parent: Int?, labelled label: String) -> Int? {
-    structure.children(of: parent).first { structure.labels[$0] == label }
+    structure.children(of: parent).first { structure.label(at: $0) == label }
   }
 
   /// Finds nodes by label path in O(depth) hashed steps, whatever the ids and however many siblings.
@@ -55,14 +55,14 @@ extension SelectionTree {
         guard let child = children[parent]![label] else { return nil }
         parent = child
       }
-      return labels.isEmpty ? nil : structure.ids[Int(parent)]
+      return labels.isEmpty ? nil : structure.id(at: Int(parent))
     }
 
     private func table(under parent: Int32) -> [String: Int32] {
       var table: [String: Int32] = [:]
       for child in structure.children(of: parent < 0 ? nil : Int(parent))
-      where table[structure.labels[child]] == nil {
-        table[structure.labels[child]] = Int32(child)
+      where table[structure.label(at: child)] == nil {
+        table[structure.label(at: child)] = Int32(child)
       }
       return table
     }
@@ -100,7 +100,7 @@ extension SelectionTree {
     }
     let states = self.states()
     try forEachPath(separator: separator, component: component) { position, path in
-      try body(structure.ids[position], path, states[position])
+      try body(structure.id(at: position), path, states[position])
     }
   }
 
@@ -143,7 +143,7 @@ extension SelectionTree {
       ends.removeSubrange(depth...)
       buffer.removeSubrange((depth == 0 ? base : ends[depth - 1])...)
       let isBareRoot =
-        depth == 0 && LabelEscaping.isBareRoot(structure.labels[position], separator: separator)
+        depth == 0 && LabelEscaping.isBareRoot(structure.label(at: position), separator: separator)
       if isBareRoot {
         // The root labelled with the separator alone is written bare, and its path ends before
         // it, so its children's start with one separator: `/`, `/usr`.
@@ -151,7 +151,7 @@ extension SelectionTree {
         ends.append(0)
       } else {
         if depth > 0 { buffer += separatorBytes }
-        var label = component(structure.labels[position])
+        var label = component(structure.label(at: position))
         label.withUTF8 { buffer.append(contentsOf: $0) }
         ends.append(buffer.count)
       }
@@ -181,7 +181,7 @@ extension TreeStructure {
     else { return nil }
     var node = position
     for label in labels.reversed() {
-      guard node >= 0, self.labels[node] == label else { return nil }
+      guard node >= 0, self.label(at: node) == label else { return nil }
       node = Int(parents[node])
     }
     return guess

@@ -69,7 +69,7 @@ extension SelectionTree {
   /// The node's label.
   /// - Complexity: O(1) expected.
   public func label(of id: ID) -> String? {
-    structure.position(of: id).map { structure.labels[$0] }
+    structure.position(of: id).map { structure.label(at: $0) }
   }
 
   /// The node's string attributes.
@@ -84,7 +84,7 @@ extension SelectionTree {
   public func parent(of id: ID) -> ID? {
     guard let position = structure.position(of: id) else { return nil }
     let parent = Int(structure.parents[position])
-    return parent < 0 ? nil : structure.ids[parent]
+    return parent < 0 ? nil : structure.id(at: parent)
   }
 
   /// The node's children, in order.
@@ -92,7 +92,7 @@ extension SelectionTree {
   /// - Complexity: O(c) for c children.
   public func children(of id: ID) -> [ID] {
     guard let position = structure.position(of: id) else { return [] }
-    return _children(of: position).map { structure.ids[$0] }
+    return _children(of: position).map { structure.id(at: $0) }
   }
 
   /// The node's depth: 0 for a root.
@@ -109,7 +109,7 @@ extension SelectionTree {
   /// - Complexity: O(depth).
   public func path(of id: ID) -> [ID] {
     guard let position = structure.position(of: id) else { return [] }
-    return ancestry(of: position).map { structure.ids[$0] }
+    return ancestry(of: position).map { structure.id(at: $0) }
   }
 
   /// The labels from the root down to the node, both included.
@@ -120,7 +120,7 @@ extension SelectionTree {
   /// - Complexity: O(depth).
   public func labelPath(of id: ID) -> [String] {
     guard let position = structure.position(of: id) else { return [] }
-    return ancestry(of: position).map { structure.labels[$0] }
+    return ancestry(of: position).map { structure.label(at: $0) }
   }
 
   /// The node's labels from the root joined by `separator`, each escaped as in path lists.
@@ -136,7 +136,7 @@ extension SelectionTree {
   }
 
   func escapedLabelPath(at position: Int, separator: Unicode.Scalar = "/") -> String {
-    LabelPath.joined(ancestry(of: position).map { structure.labels[$0] }, separator: separator)
+    LabelPath.joined(ancestry(of: position).map { structure.label(at: $0) }, separator: separator)
   }
 
   /// Everything a style needs to draw the node, always resolved: label, state, enabled (inherited
@@ -209,7 +209,7 @@ extension SelectionTree {
   @usableFromInline
   func configuration(at position: Int) -> ToggleConfiguration {
     ToggleConfiguration(
-      label: derived == nil ? structure.labels[position] : displayLabel(at: position),
+      label: derived == nil ? structure.label(at: position) : displayLabel(at: position),
       state: state(at: position),
       isEnabled: !_isDisabled(states.state(at: position)),
       isLocked: _isLocked(at: position),

@@ -38,10 +38,12 @@ extension SelectionTree {
     // or nil when it was mixed).
     var inheritsOn = [Bool](repeating: false, count: fresh.count)
     var inheritedLock = [Bool??](repeating: nil, count: fresh.count)
-    for (position, id) in zip(0..<fresh.count, fresh.structure.ids) {
+    // A tree just built holds its ids as an array too: read there, not through the chunks.
+    let freshIDs = fresh.structure.flatIDs
+    for position in 0..<fresh.count {
       let parent = Int(fresh.structure.parents[position])
       let dataLocks = bytes[position] & NodeBits.locked != 0
-      guard let previous = old.structure.position(of: id) else {
+      guard let previous = old.structure.position(of: freshIDs[position]) else {
         inheritsOn[position] = parent >= 0 && inheritsOn[parent]
         inheritedLock[position] = parent >= 0 ? inheritedLock[parent] : nil
         let dataSelects = bytes[position] & NodeBits.selected != 0

@@ -12,10 +12,10 @@ extension SelectionTree {
   ///
   /// An edit makes ``ids`` anew the first time it is read; a loop over rows reads ids this way.
   /// The index must be below ``count``.
-  public func id(at index: Int) -> ID { structure.ids[index] }
+  public func id(at index: Int) -> ID { structure.id(at: index) }
 
   /// The label of the node at a preorder index: `labels[index]`, without making that array.
-  public func label(at index: Int) -> String { structure.labels[index] }
+  public func label(at index: Int) -> String { structure.label(at: index) }
 
   /// Whether the node at a preorder index shows its children: it is expanded, or a filter holds it
   /// open because something below it matches.

@@ -30,7 +30,7 @@ extension SelectionTree {
   @specialized(where ID == String)
   @specialized(where ID == Int)
   public func selection(_ form: SelectionForm) -> [ID] {
-    _selectedPositions(form).map { structure.ids[$0] }
+    _selectedPositions(form).map { structure.id(at: $0) }
   }
 
   /// The nodes whose state is mixed, in preorder.
@@ -46,7 +46,9 @@ extension SelectionTree {
     guard options.propagation.up else { return [] }
     var result: [ID] = []
     _walkSelectedLeaves { position, isNewAncestor in
-      if isNewAncestor && state(at: position) == .mixed { result.append(structure.ids[position]) }
+      if isNewAncestor && state(at: position) == .mixed {
+        result.append(structure.id(at: position))
+      }
       return nil
     }
     return result

@@ -127,8 +127,8 @@ extension SelectionTree: Codable where ID: Codable {
       let bits = _contentBits(at: position, of: all[position])
       let parent = Int(structure.parents[position])
       return _EncodedNode(
-        id: structure.ids[position], parent: parent < 0 ? nil : parent,
-        label: structure.labels[position],
+        id: structure.id(at: position), parent: parent < 0 ? nil : parent,
+        label: structure.label(at: position),
         isSelected: bits & NodeBits.selected != 0 ? true : nil,
         isLocked: bits & NodeBits.locked != 0 ? true : nil,
         isDisabled: isDisabledItself(at: position) ? true : nil,
@@ -171,7 +171,7 @@ extension SelectionTree: Codable where ID: Codable {
     }
     // What `encode` wrote is in preorder; a list in another order is laid out in preorder first.
     let positions = nodes.indices.map { index in
-      tree.structure.ids[index] == nodes[index].id
+      tree.structure.id(at: index) == nodes[index].id
         ? index : tree.structure.position(of: nodes[index].id)!
     }
     var bytes = tree.states.allStates()

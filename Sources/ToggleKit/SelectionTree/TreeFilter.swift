@@ -191,7 +191,10 @@ extension SelectionTree {
     let shown: UInt8 = 4
     var flags = [UInt8](repeating: 0, count: count)
     var open = [Bool](repeating: false, count: count)
-    for (position, label) in zip(0..<count, structure.labels) {
+    let built = structure.builtLabels
+    var labels = structure.labels.makeIterator(from: built.isEmpty ? 0 : count)
+    for position in 0..<count {
+      let label = built.isEmpty ? labels.next()! : built[position]
       guard filter.matches(label, { self.labelPath(at: position) }) else { continue }
       flags[position] = matched | shown
       var node = Int(structure.parents[position])
@@ -215,7 +218,7 @@ extension SelectionTree {
   }
 
   func labelPath(at position: Int) -> [String] {
-    ancestry(of: position).map { structure.labels[$0] }
+    ancestry(of: position).map { structure.label(at: $0) }
   }
 }
 

@@ -196,6 +196,28 @@ struct IDIndex: Sendable {
     }
   }
 
+  /// The position of `id` in `ids`, comparing ids where they lie in the rope's chunks.
+  @inlinable
+  func position<ID: Hashable>(of id: ID, in ids: Rope<ID>) -> Int? {
+    let hash = id.hashValue
+    let slotCount = slotCount
+    var slot = Self.slot(of: hash, count: slotCount)
+    let tag = tag(of: hash)
+    let positionMask = positionMask
+    let positionBits = positionBits
+    return slots.withUnsafeBufferPointer { slots in
+      while true {
+        let entry = slots[slot]
+        if entry == 0 { return nil }
+        if entry >> positionBits == tag {
+          let position = Int(entry & positionMask) - 1
+          if ids.element(at: position, is: id) { return position }
+        }
+        slot = Self.next(slot, count: slotCount)
+      }
+    }
+  }
+
   /// Adds `id` at `position`, unless it is there already: then its position, and nothing changed.
   ///
   /// `ids[position]` need not exist yet; the ids before it must. The index grows when full.

@@ -61,7 +61,11 @@ struct Rope<Element> {
   subscript(position: Int) -> Element {
     get {
       let chunk = chunk(holding: position)
-      return chunks[chunk][chunks[chunk].startIndex + position - Int(starts[chunk])]
+      let offset = position - Int(starts[chunk])
+      // Through buffers: reading the chunk out of the table would retain and release it.
+      return chunks.withUnsafeBufferPointer { chunks in
+        chunks[chunk].withUnsafeBufferPointer { $0[offset] }
+      }
     }
     set {
       let chunk = chunk(holding: position)
@@ -144,6 +148,16 @@ struct Rope<Element> {
     }
   }
 
+  /// Whether the element at `position` is `value`, compared where it lies (no copy of it).
+  @inlinable
+  func element(at position: Int, is value: Element) -> Bool where Element: Equatable {
+    let chunk = chunk(holding: position)
+    let offset = position - Int(starts[chunk])
+    return chunks.withUnsafeBufferPointer { chunks in
+      chunks[chunk].withUnsafeBufferPointer { $0[offset] == value }
+    }
+  }
+
   /// Appends `element`.
   mutating func append(_ element: Element) { push([element][...]) }
 }
@@ -204,7 +218,18 @@ extension Rope: Equatable where Element: Equatable {
   static func == (lhs: Rope, rhs: Rope) -> Bool {
     guard lhs.count == rhs.count else { return false }
     guard lhs.starts == rhs.starts else { return lhs.elementsEqual(rhs) }
-    return lhs.chunks == rhs.chunks
+    return lhs.chunks.withUnsafeBufferPointer { left in
+      rhs.chunks.withUnsafeBufferPointer { right in
+        zip(left, right).allSatisfy { pair in
+          pair.0.withUnsafeBufferPointer { left in
+            pair.1.withUnsafeBufferPointer { right in
+              left.baseAddress == right.baseAddress
+                || left.indices.allSatisfy { left[$0] == right[$0] }
+            }
+          }
+        }
+      }
+    }
   }
 }
 

@@ -19,7 +19,15 @@ final class TreeStructure<ID: Hashable>: @unchecked Sendable {
   let roots: [Int32]
   /// id → position.
   @usableFromInline let index: IDIndex
-  /// The ids as a flat array: the one built from, or made the first time it is asked for.
+  /// The number of nodes (stored: the chunks would take three loads to tell).
+  let count: Int
+  /// The ids as the flat array the tree was built from (the buffer its chunks slice), empty
+  /// after an edit: id look-ups compare here, loads fewer than through the chunks. (Not an
+  /// optional: reading an optional array out of the class retains it on every look-up.)
+  @usableFromInline let builtIDs: [ID]
+  /// The labels as the flat array the tree was built from, empty after an edit.
+  let builtLabels: [String]
+  /// The ids as a flat array after an edit, made the first time they are asked for.
   private let madeIDs: LazyOnce<[ID]>
   /// The labels as a flat array, likewise.
   private let madeLabels: LazyOnce<[String]>
@@ -29,10 +37,13 @@ final class TreeStructure<ID: Hashable>: @unchecked Sendable {
     attributes: [Int32: [String: String]], roots: [Int32], index: IDIndex,
     flat: (ids: [ID], labels: [String])? = nil
   ) {
-    madeIDs = flat.map { LazyOnce($0.ids) } ?? LazyOnce()
-    madeLabels = flat.map { LazyOnce($0.labels) } ?? LazyOnce()
+    builtIDs = flat?.ids ?? []
+    builtLabels = flat?.labels ?? []
+    madeIDs = LazyOnce()
+    madeLabels = LazyOnce()
     self.ids = ids
     self.labels = labels
+    self.count = ids.count
     self.parents = parents
     self.ends = ends
     self.depths = depths
@@ -52,15 +63,17 @@ final class TreeStructure<ID: Hashable>: @unchecked Sendable {
       attributes: attributes, roots: roots, index: index, flat: (ids, labels))
   }
 
-  var count: Int { ids.count }
-
   /// Every id in preorder as an array: made once per structure, then shared.
   /// - Complexity: O(1) after a build; O(n) the first time after an edit, then O(1).
-  var flatIDs: [ID] { madeIDs.value { Array(ids) } }
+  var flatIDs: [ID] {
+    builtIDs.count == count ? builtIDs : madeIDs.value { Array(ids) }
+  }
 
   /// Every label in preorder as an array: made once per structure, then shared.
   /// - Complexity: O(1) after a build; O(n) the first time after an edit, then O(1).
-  var flatLabels: [String] { madeLabels.value { Array(labels) } }
+  var flatLabels: [String] {
+    builtLabels.count == count ? builtLabels : madeLabels.value { Array(labels) }
+  }
 
   @inline(__always)
   func isLeaf(_ position: Int) -> Bool { Int(ends[position]) == position + 1 }
@@ -69,5 +82,16 @@ final class TreeStructure<ID: Hashable>: @unchecked Sendable {
   func range(of position: Int) -> Range<Int> { position..<Int(ends[position]) }
 
   @inlinable
-  func position(of id: ID) -> Int? { index.position(of: id, in: ids) }
+  func position(of id: ID) -> Int? {
+    builtIDs.isEmpty ? index.position(of: id, in: ids) : index.position(of: id, in: builtIDs)
+  }
+
+  /// The id at `position`.
+  @inlinable
+  func id(at position: Int) -> ID { builtIDs.isEmpty ? ids[position] : builtIDs[position] }
+
+  /// The label at `position`.
+  func label(at position: Int) -> String {
+    builtLabels.isEmpty ? labels[position] : builtLabels[position]
+  }
 }

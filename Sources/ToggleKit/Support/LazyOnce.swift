@@ -17,9 +17,6 @@ final class LazyOnce<Value>: @unchecked Sendable {
   /// A value not made yet.
   init() { slot = Atomic(nil) }
 
-  /// A value already made.
-  init(_ value: Value) { slot = Atomic(Unmanaged.passRetained(Box(value))) }
-
   deinit { slot.load(ordering: .acquiring)?.release() }
 
   /// The value: the one made before, or `make()`'s.

@@ -30,17 +30,6 @@ struct LazyOnceTests {
     #expect(later == values[0] && made.count == before, "later reads get it, making nothing")
   }
 
-  @Test("a value given at the start is the one read; nothing is made")
-  func givenValueIsRead() {
-    let lazy = LazyOnce([7])
-    let made = Counter()
-    let value = lazy.value {
-      made.increment()
-      return [8]
-    }
-    #expect(value == [7] && made.count == 0)
-  }
-
   @Test("a tree's ids and labels after an edit are made once and equal the nodes in preorder")
   func flatArraysAfterAnEdit() throws {
     var tree = try SelectionTree(paths: ["a/b", "a/c", "d"])
