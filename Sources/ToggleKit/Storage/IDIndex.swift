@@ -177,28 +177,18 @@ struct IDIndex: Sendable {
   @inlinable
   func position<IDs: RandomAccessCollection<ID>, ID: Hashable>(of id: ID, in ids: IDs) -> Int?
   where IDs.Index == Int {
-    let hash = id.hashValue
-    let slotCount = slotCount
-    var slot = Self.slot(of: hash, count: slotCount)
-    let tag = tag(of: hash)
-    let positionMask = positionMask
-    let positionBits = positionBits
-    return slots.withUnsafeBufferPointer { slots in
-      while true {
-        let entry = slots[slot]
-        if entry == 0 { return nil }
-        if entry >> positionBits == tag {
-          let position = Int(entry & positionMask) - 1
-          if ids[position] == id { return position }
-        }
-        slot = Self.next(slot, count: slotCount)
-      }
-    }
+    position(of: id) { ids[$0] == id }
   }
 
   /// The position of `id` in `ids`, comparing ids where they lie in the rope's chunks.
   @inlinable
   func position<ID: Hashable>(of id: ID, in ids: Rope<ID>) -> Int? {
+    position(of: id) { ids.element(at: $0, is: id) }
+  }
+
+  /// The probe: the first position in `id`'s run whose tag agrees and that `holdsID` accepts.
+  @inlinable
+  func position<ID: Hashable>(of id: ID, where holdsID: (Int) -> Bool) -> Int? {
     let hash = id.hashValue
     let slotCount = slotCount
     var slot = Self.slot(of: hash, count: slotCount)
@@ -211,7 +201,7 @@ struct IDIndex: Sendable {
         if entry == 0 { return nil }
         if entry >> positionBits == tag {
           let position = Int(entry & positionMask) - 1
-          if ids.element(at: position, is: id) { return position }
+          if holdsID(position) { return position }
         }
         slot = Self.next(slot, count: slotCount)
       }
