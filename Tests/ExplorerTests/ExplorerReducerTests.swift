@@ -147,6 +147,22 @@ struct SelectionOracle {
   }
 }
 
+/// What tells two explorer states of one tree apart for the enumeration: each node's state and
+/// expansion, cursor and window, the filter being typed, help, and the oracle's history.
+private struct ReachedState: Hashable {
+  var states: [ToggleState]
+  var expanded: [Bool]
+  var cursor: Int?
+  var top: Int?
+  var text: String
+  var editing: Bool
+  var help: Bool
+  var textCursor: Int
+  var undo: [[Bool]]
+  var redo: [[Bool]]
+  var everSelected: Bool
+}
+
 /// How the explorer is set up, and the keys that explore it.
 enum ReducerVariant: String, CaseIterable, Sendable {
   /// The tree's keys.
@@ -242,7 +258,7 @@ struct ExplorerReducerTests {
             parent: shape, value: Array(repeating: false, count: size), limit: limit)
         )
         var queue = [start]
-        var seen: Set<String> = []
+        var seen: Set<ReachedState> = []
         while let (explorer, oracle) = queue.popLast() {
           for key in variant.keys {
             var next = explorer
@@ -256,26 +272,29 @@ struct ExplorerReducerTests {
               variant.step(key, editing: wasFilterEditing, focused: focused, &expected)
             }
             expected.filter = next.finding.text
-            let context =
+            // Written out only when an expectation fails: describing arrays on every key took
+            // most of the run.
+            let context = {
               "shape \(shape) key \(key) from filter '\(explorer.finding.text)' editing \(explorer.finding.isEditing) cursor \(String(describing: explorer.cursor)) values \(oracle.value)"
-            if let cursor = next.cursor {
-              #expect(next.tree.isRow(cursor), "cursor on a row, \(context)")
-              #expect(next.visibleRows.contains(cursor), "cursor in the window, \(context)")
             }
-            #expect(next.visibleRows.count <= 2, "window size, \(context)")
+            if let cursor = next.cursor {
+              #expect(next.tree.isRow(cursor), "cursor on a row, \(context())")
+              #expect(next.visibleRows.contains(cursor), "cursor in the window, \(context())")
+            }
+            #expect(next.visibleRows.count <= 2, "window size, \(context())")
             for node in 0..<size where expected.children(node).isEmpty {
               #expect(
                 (next.tree.state(of: "n\(node)") == .on) == expected.value[node],
-                "leaf n\(node), \(context)")
+                "leaf n\(node), \(context())")
             }
             for node in 0..<size {
               #expect(
-                next.tree.state(of: "n\(node)") == expected.state(node), "n\(node), \(context)")
+                next.tree.state(of: "n\(node)") == expected.state(node), "n\(node), \(context())")
             }
-            #expect(next.history.undoCount == expected.undo.count, "undo steps, \(context)")
-            #expect(next.history.redoCount == expected.redo.count, "redo steps, \(context)")
+            #expect(next.history.undoCount == expected.undo.count, "undo steps, \(context())")
+            #expect(next.history.redoCount == expected.redo.count, "redo steps, \(context())")
             if let limit {
-              #expect(next.tree.statistics.selectedLeaves <= limit, "the limit holds, \(context)")
+              #expect(next.tree.statistics.selectedLeaves <= limit, "the limit holds, \(context())")
             }
             // Sessions end on Enter, q, Esc or Ctrl-C; filters longer than two characters add
             // nothing new for labels of two characters, and histories longer than two steps
@@ -283,15 +302,14 @@ struct ExplorerReducerTests {
             guard next.outcome == nil, next.finding.text.count <= 2, expected.undo.count <= 2,
               expected.redo.count <= 2
             else { continue }
-            let nodes = next.tree.ids.map {
-              "\(next.tree.state(of: $0)!)\(next.tree.isExpanded($0)!)"
-            }
-            let place = "\(String(describing: next.cursor))|\(String(describing: next.top))"
-            let modes = "\(next.finding.text)|\(next.finding.isEditing)|\(next.showsHelp)"
-            let steps =
-              "\(expected.undo)|\(expected.redo)|\(next.finding.cursor)|\(expected.everSelected)"
-            let fingerprint = "\(shape)|\(nodes)|\(place)|\(modes)|\(steps)"
-            if seen.insert(fingerprint).inserted { queue.append((next, expected)) }
+            let reached = ReachedState(
+              states: next.tree.ids.map { next.tree.state(of: $0)! },
+              expanded: next.tree.ids.map { next.tree.isExpanded($0)! },
+              cursor: next.cursor, top: next.top, text: next.finding.text,
+              editing: next.finding.isEditing, help: next.showsHelp,
+              textCursor: next.finding.cursor, undo: expected.undo, redo: expected.redo,
+              everSelected: expected.everSelected)
+            if seen.insert(reached).inserted { queue.append((next, expected)) }
             statesChecked += 1
           }
         }
