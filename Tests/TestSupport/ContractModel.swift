@@ -362,7 +362,9 @@ extension SelectionTree where ID == Int {
 
 /// Everything observable about a tree or a model, node by node in preorder, for one comparison.
 struct ContractView: Equatable, CustomStringConvertible {
+  /// The ids and labels row by row, read one position at a time (`id(at:)`, `label(at:)`).
   var ids: [Int]
+  var labels: [String]
   var configurations: [ToggleConfiguration]
   var summaries: [ToggleSummary]
   var visible: [Bool]
@@ -374,7 +376,8 @@ struct ContractView: Equatable, CustomStringConvertible {
   var bulkReadsAgree = true
 
   init(_ tree: SelectionTree<Int>) {
-    ids = tree.ids
+    ids = (0..<tree.count).map(tree.id(at:))
+    labels = (0..<tree.count).map(tree.label(at:))
     let configurations = tree.ids.map { tree.configuration(of: $0)! }
     let summaries = tree.ids.map { tree.summary(of: $0)! }
     self.configurations = configurations
@@ -382,14 +385,18 @@ struct ContractView: Equatable, CustomStringConvertible {
     // Bulk reads (whole tree and two windows) on trees past the exhaustive worlds' sizes, whose
     // every window `bulkReadsOfEveryWindow` checks instead.
     let n = tree.count
+    // The arrays of every id and label (made anew after an edit) are the positions' ones.
+    bulkReadsAgree = tree.ids == ids && tree.labels == labels
     if n > 6 {
       let states = configurations.map(\.state)
       let windows = [0..<n, 0..<n / 2, n / 3..<max(n / 3, n - n / 3)]
-      bulkReadsAgree = windows.allSatisfy { window in
-        tree.states(in: window) == Array(states[window])
-          && tree.summaries(in: window) == Array(summaries[window])
-          && tree.configurations(in: window) == Array(configurations[window])
-      }
+      bulkReadsAgree =
+        bulkReadsAgree
+        && windows.allSatisfy { window in
+          tree.states(in: window) == Array(states[window])
+            && tree.summaries(in: window) == Array(summaries[window])
+            && tree.configurations(in: window) == Array(configurations[window])
+        }
       var visited: [ToggleConfiguration] = []
       var inOrder = true
       tree.forEachConfiguration { position, configuration in
@@ -422,6 +429,7 @@ struct ContractView: Equatable, CustomStringConvertible {
 
   init(_ model: ContractModel) {
     ids = model.order
+    labels = ids.map { "n\(model.labelNumber($0))" }
     configurations = ids.map(model.configuration)
     summaries = ids.map(model.summary)
     visible = ids.map { !model.isHidden($0) }
@@ -432,7 +440,7 @@ struct ContractView: Equatable, CustomStringConvertible {
   }
 
   var description: String {
-    "ids \(ids) states \(configurations.map(\.state)) locked \(configurations.map(\.isLocked)) "
+    "ids \(ids) labels \(labels) states \(configurations.map(\.state)) locked \(configurations.map(\.isLocked)) "
       + "enabled \(configurations.map(\.isEnabled)) visible \(visible) rows \(rows) "
       + "selections \(selections) mixed \(mixed)"
       + (bulkReadsAgree ? "" : " (bulk reads differ from per-node queries)")

@@ -59,12 +59,18 @@ func benchmarkEdits(levels: Int) -> [Row] {
   // A lazy load of 10 children into a random leaf (and of 10^4 into another).
   for (operation, count) in [(EditOperation.load10, 10), (EditOperation.load10k, 10_000)] {
     var picks = ColdNodes(leaves, batch: 1, seed: UInt64(n + count))
-    var lazy = LazyTree(base, unloaded: Set(leaves.map { paths[$0] }))
     var budget = edit
     budget.maxRuns = min(edit.maxRuns, count > 100 ? 20 : 200)
+    // Each load goes into the tree as built, the same n every run (20 loads of 10^4 children
+    // into one tree would grow 1,111 nodes to 201,111), with only its leaf noted unloaded.
+    let lazyTrees = (0..<(budget.maxRuns + budget.warmUp)).map { _ in
+      LazyTree(base, unloaded: [paths[picks.take().first!]])
+    }
+    var run = 0
     let ours = measure(budget) {
-      let leaf = paths[picks.take().first!]
-      try! lazy.load(leaf) { id in
+      var lazy = lazyTrees[run]
+      run += 1
+      try! lazy.load(lazy.unloaded.first!) { id in
         .init(entries: (0..<count).map { .init(id: "\(id)/+\($0)", parent: id, label: "+\($0)") })
       }
     }
@@ -183,5 +189,22 @@ func profileEdits() {
   for index in 0..<60 {
     let parent = paths[Int.random(in: 0..<paths.count / 10, using: &random)]
     try! tree.insert([.init(id: "new\(index)", parent: parent, label: "n")], under: parent)
+  }
+}
+
+/// For profilers: 100 lazy loads of 10^4 children into leaves of the 1,111-node wide tree, each
+/// into the tree as built (the children made beforehand), nothing else.
+func profileLoads() {
+  let paths = Shape.wide.paths(levels: 3)
+  let tree = try! SelectionTree(paths: paths)
+  let leaves = tree.ids.filter { tree.children(of: $0).isEmpty }
+  let children = leaves.prefix(100).map { id in
+    (0..<10_000).map {
+      SelectionTree<String>.Entry(id: "\(id)/+\($0)", parent: id, label: "+\($0)")
+    }
+  }
+  for (leaf, entries) in zip(leaves, children) {
+    var lazy = LazyTree(tree, unloaded: [leaf])
+    try! lazy.load(leaf) { _ in LazyTree<String>.Children(entries: entries) }
   }
 }

@@ -81,7 +81,51 @@ func benchmarkExplorer(levels: Int) -> [Row] {
       filterIndex += 1
       _ = explorer.frame(mode: .ansi(colors: true))
     })
+  rows += benchmarkStreaming(levels: levels)
   return rows
+}
+
+/// A `find /`-like list of every node's path read as a stream into the explorer (snapshots laid
+/// out and shown as they fall due, then the whole tree), beside reading and parsing the same
+/// bytes alone: how much showing the tree while it arrives costs.
+func benchmarkStreaming(levels: Int) -> [Row] {
+  let text = Shape.wide.paths(levels: levels).map { "/" + $0 }.joined(separator: "\n") + "\n"
+  let bytes = Array(text.utf8)
+  let lines = bytes.count { $0 == 0x0A }
+  let invocation = try! Invocation.parse(["explore", "--format", "paths"])
+  let chunk = 1 << 16
+  var budget = Budget()
+  budget.minRuns = 3
+  budget.maxRuns = 7
+  budget.warmUp = 0
+  var count = 0
+  let alone = measure(budget) {
+    var input = StreamingInput(invocation)
+    for start in stride(from: 0, to: bytes.count, by: chunk) {
+      try! input.append(bytes[start..<min(bytes.count, start + chunk)])
+    }
+    count = try! input.finish().count
+  }
+  let preparation = TreePreparation(invocation, rules: nil, lists: [])
+  let streamed = measure(budget) {
+    var input = StreamingInput(invocation)
+    var explorer = Explorer(tree: try! SelectionTree(paths: []), height: 40, width: 100)
+    for start in stride(from: 0, to: bytes.count, by: chunk) {
+      try! input.append(bytes[start..<min(bytes.count, start + chunk)])
+      input.update(&explorer, preparation: preparation, now: Previewer.now())
+    }
+    var whole = try! input.finish()
+    _ = try! preparation.prepare(&whole)
+    explorer.reload(from: whole)
+    _ = explorer.frame(mode: .ansi(colors: true))
+  }
+  return [
+    Row(
+      section: "explorer", shape: "wide", nodes: count,
+      operation:
+        "stream \(grouped(lines)) `find`-like lines into the explorer (beside parsing alone)",
+      ours: streamed, naive: alone)
+  ]
 }
 
 /// `ParentToggle` over `count` Bool sources in a `ModelState` array, beside a plain `[Bool]` scan.

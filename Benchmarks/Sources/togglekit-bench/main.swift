@@ -129,6 +129,10 @@ if arguments.contains("--profile-edits") {
   profileEdits()
   exit(0)
 }
+if arguments.contains("--profile-loads") {
+  profileLoads()
+  exit(0)
+}
 if arguments.contains("--profile-bulk") {
   profileBulkReads()
   exit(0)

@@ -165,6 +165,8 @@ public struct LazyTree<ID: Hashable> {
   /// Puts the loaded children into the tree: one insert per node filled directly, the children
   /// of nodes its load named unloaded and loaded too inserted with it, so that the new nodes
   /// inherit the selection and locks of the nodes they were loaded into.
+  @specialized(where ID == String)
+  @specialized(where ID == Int)
   private mutating func fill(_ loaded: [ID: Children]) throws(SelectionTreeError) {
     // What is filled: the unloaded nodes given, and the nodes their children name as unloaded,
     // which go in with the node that was filled directly.
@@ -175,8 +177,13 @@ public struct LazyTree<ID: Hashable> {
     while let (next, batch) = pending.popLast() {
       filled.append(next)
       let into = batch ?? batches.count
-      if batch == nil { batches.append((next, [])) }
-      batches[into].entries += loaded[next]!.entries
+      // A node's own entries are taken as they are (shared, not copied); those of nodes that go
+      // in with it are appended.
+      if batch == nil {
+        batches.append((next, loaded[next]!.entries))
+      } else {
+        batches[into].entries += loaded[next]!.entries
+      }
       for child in loaded[next]!.unloaded where loaded[child] != nil && seen.insert(child).inserted
       {
         pending.append((child, into))

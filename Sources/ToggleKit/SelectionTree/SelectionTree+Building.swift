@@ -129,6 +129,14 @@ extension SelectionTree {
   @specialized(where ID == String)
   @specialized(where ID == Int)
   public init(entries: [Entry], options: Options = Options()) throws(SelectionTreeError) {
+    try self.init(entries: entries, options: options, rootsUnder: nil)
+  }
+
+  /// Builds a tree from entries in which those whose parent is `outside` are roots too (an
+  /// insert's entries hang under a node of another tree), read in place.
+  @specialized(where ID == String)
+  @specialized(where ID == Int)
+  init(entries: [Entry], options: Options, rootsUnder outside: ID?) throws(SelectionTreeError) {
     // Each batch of ids is indexed as soon as it is copied, while their text is in cache (the
     // copy retains each id, the index hashes it: one cache miss, not two).
     var ids: [ID] = []
@@ -151,7 +159,7 @@ extension SelectionTree {
     try entries.withUnsafeBufferPointer { entries throws(SelectionTreeError) in
       for position in entries.indices {
         var parent: Int32 = -1
-        if let parentID = entries[position].parent {
+        if let parentID = entries[position].parent, parentID != outside {
           // In preorder the parent is open in the draft: no lookup in the (big, cold) index.
           if let open = draft.openNode(withID: parentID) {
             parent = open

@@ -20,6 +20,8 @@ extension SelectionTree {
   ///   (a repeated id, a parent that is neither `parent` nor an entry, a cycle). The tree is then
   ///   unchanged.
   /// - Complexity: O(n + m) for n nodes and m entries.
+  @specialized(where ID == String)
+  @specialized(where ID == Int)
   public mutating func insert(
     _ entries: [Entry], under parent: ID?, at index: Int? = nil,
     newChildren: NewChildren = .inheritFullySelectedParent
@@ -104,9 +106,23 @@ extension SelectionTree {
   /// - Throws: As ``insert(_:under:at:newChildren:)``; an id two batches bring is
   ///   ``SelectionTreeError/existingID(id:entry:)``, entries numbered across the batches.
   /// - Complexity: O(n + m) for n nodes and m entries.
+  @specialized(where ID == String)
+  @specialized(where ID == Int)
   mutating func append(
     _ batches: [(parent: ID, entries: [Entry])], newChildren: NewChildren
   ) throws(SelectionTreeError) {
+    if batches.count == 1 {
+      let (parent, entries) = batches[0]
+      let anchor = try _anchor(parent)
+      let nodes = try _block(entries, under: parent, numberedFrom: 0, repeatsAreExisting: true)
+      _apply(
+        _TreeSplice(
+          pieces: [
+            .kept(0..<Int(structure.ends[anchor])), .added(nodes, anchor: anchor),
+            .kept(Int(structure.ends[anchor])..<count),
+          ], newChildren: newChildren))
+      return
+    }
     var blocks: [(start: Int, nodes: SelectionTree, anchor: Int)] = []
     var brought: [ID: Int] = [:]
     var numbered = 0
@@ -133,17 +149,36 @@ extension SelectionTree {
 
   /// The entries as a tree of their own, those under `parent` its roots; entries are numbered
   /// from `first` in errors.
+  ///
+  /// An id the tree has is ``SelectionTreeError/existingID(id:entry:)``, reported before what
+  /// building the entries throws; with `repeatsAreExisting` (a load), an id the entries repeat is
+  /// that error too, at its repeat, and reported first.
+  @specialized(where ID == String)
+  @specialized(where ID == Int)
   private func _block(
-    _ entries: [Entry], under parent: ID?, numberedFrom first: Int
+    _ entries: [Entry], under parent: ID?, numberedFrom first: Int, repeatsAreExisting: Bool = false
   ) throws(SelectionTreeError) -> SelectionTree {
-    var local = entries
-    for entry in local.indices {
-      if structure.position(of: local[entry].id) != nil {
-        throw .existingID(id: "\(local[entry].id)", entry: first + entry)
+    func checkNoneExists() throws(SelectionTreeError) {
+      try entries.withUnsafeBufferPointer { entries throws(SelectionTreeError) in
+        for entry in entries.indices where structure.position(of: entries[entry].id) != nil {
+          throw .existingID(id: "\(entries[entry].id)", entry: first + entry)
+        }
       }
-      if local[entry].parent == parent { local[entry].parent = nil }
     }
-    return try SelectionTree(entries: local, options: options)
+    if !repeatsAreExisting { try checkNoneExists() }
+    let nodes: SelectionTree
+    do {
+      nodes = try SelectionTree(entries: entries, options: options, rootsUnder: parent)
+    } catch {
+      guard repeatsAreExisting else { throw error }
+      if case .duplicateID(let id, _, let second) = error {
+        throw .existingID(id: id, entry: first + second)
+      }
+      try checkNoneExists()
+      throw error
+    }
+    if repeatsAreExisting { try checkNoneExists() }
+    return nodes
   }
 
   /// The position of `parent`, -1 for nil.

@@ -144,4 +144,36 @@ struct LazyTreeTests {
       try clash.load("a") { _ in .init(entries: [.init(id: "b", parent: "a", label: "b")]) }
     }
   }
+
+  @Test(
+    "a load that does not fit is refused, the tree unchanged: an id it repeats first (at the repeat), then an id the tree has, then a missing parent"
+  )
+  func loadErrorsInOrder() throws {
+    let start = LazyTree(try SelectionTree(paths: ["a", "b", "c"]), unloaded: ["a", "c"])
+    func load(_ entries: [SelectionTree<String>.Entry]) -> SelectionTreeError? {
+      var lazy = start
+      do {
+        try lazy.load("a") { _ in .init(entries: entries) }
+      } catch let error as SelectionTreeError {
+        #expect(lazy.tree == start.tree && lazy.unloaded == start.unloaded)
+        return error
+      } catch {
+        Issue.record("unexpected \(error)")
+      }
+      return nil
+    }
+    let x = SelectionTree<String>.Entry(id: "a/x", parent: "a", label: "x")
+    let b = SelectionTree<String>.Entry(id: "b", parent: "a", label: "b")
+    let orphan = SelectionTree<String>.Entry(id: "a/y", parent: "zz", label: "y")
+    #expect(load([x, b, x]) == .existingID(id: "a/x", entry: 2))
+    #expect(load([x, orphan, b]) == .existingID(id: "b", entry: 2))
+    #expect(load([x, orphan]) == .missingParent(id: "a/y", parent: "zz", entry: 1))
+    #expect(load([x]) == nil)
+    // Two loads at once: an id both bring is refused at its second, counted across them.
+    var both = start
+    #expect(throws: SelectionTreeError.existingID(id: "a/x", entry: 1)) {
+      try both.loadAll { id in .init(entries: [.init(id: "a/x", parent: id, label: "x")]) }
+    }
+    #expect(both.tree == start.tree)
+  }
 }
