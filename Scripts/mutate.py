@@ -1037,6 +1037,10 @@ MUTANTS = [
      '        batches.append((next, loaded[next]!.entries))',
      '        batches.append((next, []))',
      "LazyTreeTests"),
+    ("an index is laid out full: a built tree's first insert grows it", src("IDIndex.swift"),
+     'let slotCount = max(16, ((capacity + capacity / 8) * 4 + 2) / 3)',
+     'let slotCount = max(16, (capacity * 4 + 2) / 3)',
+     "SelectionTreeEditsTests/builtIndexHasRoom|" + EDITS),
 ]
 
 

@@ -284,4 +284,28 @@ struct SelectionTreeEditsTests {
     }
     tree.checkInvariants()
   }
+
+  @Test(
+    "a tree just built takes an eighth more ids before its index grows: its first inserts do not hash every id again"
+  )
+  func builtIndexHasRoom() throws {
+    for build in [
+      { try SelectionTree(paths: (0..<800).map { "f\($0 % 9)/\($0)" }) },
+      {
+        try SelectionTree(
+          entries: (0..<800).map { .init(id: "\($0)", parent: $0 == 0 ? nil : "0", label: "l") })
+      },
+    ] {
+      var tree = try build()
+      let slots = tree.structure.index.slotCount
+      let room = tree.count / 8
+      try tree.insert(
+        (0..<room).map { .init(id: "new\($0)", parent: tree.ids[0], label: "n") },
+        under: tree.ids[0])
+      #expect(tree.structure.index.slotCount == slots, "\(tree.count) ids in \(slots) slots")
+      for id in ["new0", "new\(room - 1)", tree.ids[1]] {
+        #expect(tree.structure.position(of: id).map { tree.ids[$0] } == id)
+      }
+    }
+  }
 }
