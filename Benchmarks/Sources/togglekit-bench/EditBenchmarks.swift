@@ -15,6 +15,7 @@ enum EditOperation {
   static let reloadLeaf = "add a leaf by reload (before edits)"
   static let clickFresh = "random leaf click, fresh tree"
   static let clickAfterAll = "random leaf click after select-all"
+  static let modelLoad = "SelectionModel.load of 10 children, every leaf unloaded"
 }
 
 /// Measures the edits on the wide tree with `levels` levels below the root.
@@ -80,6 +81,21 @@ func benchmarkEdits(levels: Int) -> [Row] {
       for _ in 0..<count { naiveLoad.insertChild(id: freshID(), under: leaf) }
     }
     add(operation, ours, theirs)
+  }
+
+  // A model's load, in a model whose every leaf is unloaded (a `--dir` tree): one model, loads
+  // at random leaves met once.
+  do {
+    let model = SelectionModel(LazyTree(base, unloaded: Set(leaves.map { paths[$0] })))
+    var picks = ColdNodes(leaves, batch: 1, seed: UInt64(n + 5))
+    var budget = edit
+    budget.maxRuns = min(edit.maxRuns, 100)
+    let ours = measure(budget) {
+      try! model.load(paths[picks.take().first!]) { id in
+        .init(entries: (0..<10).map { .init(id: "\(id)/+\($0)", parent: id, label: "+\($0)") })
+      }
+    }
+    add(EditOperation.modelLoad, ours, nil)
   }
 
   // Remove a random folder of 11 nodes; move another under a random folder.

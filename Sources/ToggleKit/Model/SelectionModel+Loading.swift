@@ -66,7 +66,9 @@ extension SelectionModel {
     var filled = false
     lock.withLock {
       guard isUnloaded(id) else { return }  // another task loaded it meanwhile
-      var lazy = LazyTree(storage, unloaded: unloadedNodes)
+      // A lazy tree that knows only this node unloaded: what its load notes unloaded is then
+      // what this load brings (O(m)), not every unloaded node of the tree (O(u) each load).
+      var lazy = LazyTree(storage, unloaded: [id])
       do {
         try lazy.load(id) { _ in children }
       } catch {
