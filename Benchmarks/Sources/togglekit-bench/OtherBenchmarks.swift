@@ -106,19 +106,7 @@ func benchmarkStreaming(levels: Int) -> [Row] {
     }
     count = try! input.finish().count
   }
-  let preparation = TreePreparation(invocation, rules: nil, lists: [])
-  let streamed = measure(budget) {
-    var input = StreamingInput(invocation)
-    var explorer = Explorer(tree: try! SelectionTree(paths: []), height: 40, width: 100)
-    for start in stride(from: 0, to: bytes.count, by: chunk) {
-      try! input.append(bytes[start..<min(bytes.count, start + chunk)])
-      input.update(&explorer, preparation: preparation, now: Previewer.now())
-    }
-    var whole = try! input.finish()
-    _ = try! preparation.prepare(&whole)
-    explorer.reload(from: whole)
-    _ = explorer.frame(mode: .ansi(colors: true))
-  }
+  let streamed = measure(budget) { streamIntoExplorer(bytes, invocation, chunk: chunk) }
   return [
     Row(
       section: "explorer", shape: "wide", nodes: count,
@@ -126,6 +114,29 @@ func benchmarkStreaming(levels: Int) -> [Row] {
         "stream \(grouped(lines)) `find`-like lines into the explorer (beside parsing alone)",
       ours: streamed, naive: alone)
   ]
+}
+
+/// Reads `bytes` as `explore` reads a stream: `chunk` bytes at a time, a snapshot shown whenever
+/// one falls due, then the whole tree and its first frame.
+func streamIntoExplorer(_ bytes: [UInt8], _ invocation: Invocation, chunk: Int) {
+  let preparation = TreePreparation(invocation, rules: nil, lists: [])
+  var input = StreamingInput(invocation)
+  var explorer = Explorer(tree: try! SelectionTree(paths: []), height: 40, width: 100)
+  for start in stride(from: 0, to: bytes.count, by: chunk) {
+    try! input.append(bytes[start..<min(bytes.count, start + chunk)])
+    input.update(&explorer, preparation: preparation, now: Previewer.now())
+  }
+  var whole = try! input.finish()
+  _ = try! preparation.prepare(&whole)
+  explorer.reload(from: whole)
+  _ = explorer.frame(mode: .ansi(colors: true))
+}
+
+/// For profilers: the 10^6-line `find`-like list streamed into the explorer three times.
+func profileStreaming() {
+  let text = Shape.wide.paths(levels: 6).map { "/" + $0 }.joined(separator: "\n") + "\n"
+  let invocation = try! Invocation.parse(["explore", "--format", "paths"])
+  for _ in 0..<3 { streamIntoExplorer(Array(text.utf8), invocation, chunk: 1 << 16) }
 }
 
 /// `ParentToggle` over `count` Bool sources in a `ModelState` array, beside a plain `[Bool]` scan.

@@ -129,6 +129,11 @@ if arguments.contains("--profile-edits") {
   profileEdits()
   exit(0)
 }
+if arguments.contains("--profile-stream") {
+  // For profilers: stream the 10^6-line path list into the explorer three times, nothing else.
+  profileStreaming()
+  exit(0)
+}
 if arguments.contains("--profile-loads") {
   profileLoads()
   exit(0)
