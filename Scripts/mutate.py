@@ -1041,6 +1041,18 @@ MUTANTS = [
      'let slotCount = max(16, ((capacity + capacity / 8) * 4 + 2) / 3)',
      'let slotCount = max(16, (capacity * 4 + 2) / 3)',
      "SelectionTreeEditsTests/builtIndexHasRoom|" + EDITS),
+    ("an edit leaves attributes at their old positions", src("SparseAttributes.swift"),
+     'let shift = start - range.lowerBound',
+     'let shift: Int32 = 0',
+     "SelectionTreeEditsTests/attributesFollowEdits|" + EDITS + "|" + LAZY),
+    ("inserted nodes lose their attributes", src("TreeSplice.swift"),
+     '      contentsOf: nodes.structure.attributes, 0..<Int32(nodes.count), at: Int32(start))',
+     '      contentsOf: nodes.structure.attributes, 0..<0, at: Int32(start))',
+     "SelectionTreeEditsTests/attributesFollowEdits|" + EDITS + "|" + LAZY),
+    ("an attribute look-up takes the next node's", src("SparseAttributes.swift"),
+     'return index < positions.count && positions[index] == position ? values[index] : nil',
+     'return index < positions.count ? values[index] : nil',
+     "SelectionTreeEditsTests/attributesFollowEdits|" + EDITS),
 ]
 
 

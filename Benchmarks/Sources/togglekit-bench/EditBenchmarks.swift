@@ -224,3 +224,52 @@ func profileLoads() {
     try! lazy.load(leaf) { _ in LazyTree<String>.Children(entries: entries) }
   }
 }
+
+/// Opens the folders of a real folder as `--dir` does, breadth first.
+///
+/// Each folder is read from disk, then loaded into the tree, until the tree holds `maxNodes`
+/// nodes or every folder is open. Prints each load's cost by the size of the tree it went into,
+/// in decades: whether opening a folder costs as much at the millionth node as at the first.
+/// False when `path` is not a folder.
+func benchmarkDirectoryLoads(at path: String, maxNodes: Int) -> Bool {
+  guard let (top, loader) = try? LazyTree.directory(at: path) else {
+    printError("togglekit-bench: \(path) cannot be read as a folder")
+    return false
+  }
+  var lazy = top
+  let clock = ContinuousClock()
+  var queue = Array(lazy.unloaded).sorted()
+  var next = 0
+  // Per decade of the tree's size: each load's time, its children, and the disk read's time.
+  var decades: [Int: (loads: [Double], children: [Int], reads: [Double])] = [:]
+  while next < queue.count && lazy.tree.count < maxNodes {
+    let folder = queue[next]
+    next += 1
+    let started = clock.now
+    let children = loader.children(of: folder)
+    let read = clock.now
+    let before = lazy.tree.count
+    try! lazy.load(folder) { _ in children }
+    let loaded = clock.now
+    var decade = 1
+    while decade * 10 <= before { decade *= 10 }
+    decades[decade, default: ([], [], [])].loads.append(nanoseconds(loaded - read))
+    decades[decade, default: ([], [], [])].children.append(children.entries.count)
+    decades[decade, default: ([], [], [])].reads.append(nanoseconds(read - started))
+    queue += children.unloaded.sorted()
+  }
+  func median<T: Comparable>(_ values: [T]) -> T { values.sorted()[values.count / 2] }
+  print("`--dir \(path)`: \(grouped(next)) folders opened, \(grouped(lazy.tree.count)) nodes.\n")
+  print(
+    "| tree size when opened | folders | median children | median load | max load | median read from disk |"
+  )
+  print("|---|---:|---:|---:|---:|---:|")
+  for decade in decades.keys.sorted() {
+    let (loads, children, reads) = decades[decade]!
+    print(
+      "| \(grouped(decade))–\(grouped(decade * 10 - 1)) | \(grouped(loads.count)) "
+        + "| \(median(children)) | \(format(median(loads))) | \(format(loads.max()!)) "
+        + "| \(format(median(reads))) |")
+  }
+  return true
+}

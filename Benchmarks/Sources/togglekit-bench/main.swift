@@ -26,6 +26,8 @@ let usage = """
                      (comma-separated; floor: what a cache miss and a fresh output array cost;
                      history: copies, kept copies, undo history)
     --json           one JSON object instead of Markdown tables
+    --dir-loads DIR  instead: DIR read as `--dir` reads it, its folders opened breadth first up
+                     to --max-nodes nodes, each load's cost by the size of the tree it went into
     -h, --help       this text
   """
 
@@ -144,6 +146,7 @@ if arguments.contains("--profile-bulk") {
 }
 var maxNodes = 1_000_000
 var asJSON = false
+var directoryLoads: String? = nil
 let allSections = [
   "tree", "memory", "parse", "explorer", "parent", "rules", "model", "history", "floor", "edits",
 ]
@@ -156,6 +159,13 @@ while !arguments.isEmpty {
     exit(0)
   case "--quick": maxNodes = 100_000
   case "--json": asJSON = true
+  case "--dir-loads":
+    guard let path = arguments.first else {
+      printError("togglekit-bench: --dir-loads needs a folder")
+      exit(2)
+    }
+    arguments.removeFirst()
+    directoryLoads = path
   case "--only":
     let chosen = (arguments.first ?? "").split(separator: ",").map(String.init)
     guard !chosen.isEmpty, chosen.allSatisfy(allSections.contains) else {
@@ -190,6 +200,10 @@ func printError(_ message: String) {
 
 /// Progress on standard error, so that standard output holds only the report.
 func progress(_ message: String) { printError("… " + message) }
+
+if let directoryLoads {
+  exit(benchmarkDirectoryLoads(at: directoryLoads, maxNodes: maxNodes) ? 0 : 1)
+}
 
 let sizes = [1_000, 10_000, 100_000, 1_000_000, 10_000_000].filter { $0 <= maxNodes }
 var rows: [Row] = []

@@ -105,12 +105,17 @@ extension SelectionTree {
   /// ``insert(_:under:at:newChildren:)`` once per batch, the batches in order.
   /// - Throws: As ``insert(_:under:at:newChildren:)``; an id two batches bring is
   ///   ``SelectionTreeError/existingID(id:entry:)``, entries numbered across the batches.
-  /// - Complexity: O(n + m) for n nodes and m entries.
+  /// - Complexity: O(n + m) for n nodes and m entries; O(batches) when they bring none.
   @specialized(where ID == String)
   @specialized(where ID == Int)
   mutating func append(
     _ batches: [(parent: ID, entries: [Entry])], newChildren: NewChildren
   ) throws(SelectionTreeError) {
+    // Folders that load empty change nothing: no layout (a reload would give the same tree).
+    if batches.allSatisfy({ $0.entries.isEmpty }) {
+      for batch in batches { _ = try _anchor(batch.parent) }
+      return
+    }
     if batches.count == 1 {
       let (parent, entries) = batches[0]
       let anchor = try _anchor(parent)

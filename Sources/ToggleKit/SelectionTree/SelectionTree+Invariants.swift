@@ -20,6 +20,7 @@ extension SelectionTree {
     precondition(structure.labels.count == count, "label count ≠ node count")
     structure.ids.checkInvariants()
     structure.labels.checkInvariants()
+    structure.attributes.checkInvariants(count: count)
     let all = states.allStates()
     var disabledFromAbove = [Bool](repeating: false, count: count)
     let ownDisabled = Set(disabledPositions.map(Int.init))
@@ -50,7 +51,7 @@ extension SelectionTree {
 
   /// The bytes the tree's own arrays hold: ids and labels count their 16-byte values, not the text
   /// they point to (which is the labels' own storage).
-  /// - Complexity: O(1) expected (O(a) for a nodes with attributes).
+  /// - Complexity: O(1) expected.
   public var _storageBytes: Int {
     func bytes<Element>(_ array: [Element]) -> Int {
       array.capacity * MemoryLayout<Element>.stride
@@ -58,7 +59,7 @@ extension SelectionTree {
     return structure.ids.storageBytes + structure.labels.storageBytes + bytes(structure.parents)
       + bytes(structure.ends) + bytes(structure.depths) + bytes(structure.roots)
       + structure.index.storageBytes + states.storageBytes + expanded.storageBytes
-      + bytes(disabledPositions) + structure.attributes.capacity * 64
+      + bytes(disabledPositions) + structure.attributes.storageBytes
   }
 }
 

@@ -73,7 +73,7 @@ extension SelectionTree {
   }
 
   /// The node's string attributes.
-  /// - Complexity: O(1) expected.
+  /// - Complexity: O(log a) for a nodes with attributes.
   public func attributes(of id: ID) -> [String: String]? {
     structure.position(of: id).map { structure.attributes[Int32($0)] ?? [:] }
   }

@@ -61,9 +61,6 @@ extension SelectionTree {
     where moved[position] >= 0 && old.derived?.records[position].disables != true {
       layout.ownDisabled[Int(moved[position])] = true
     }
-    for (position, value) in old.structure.attributes where moved[Int(position)] >= 0 {
-      layout.attributes[moved[Int(position)]] = value
-    }
     if let (node, label) = splice.relabelled { layout.labels[Int(moved[node])] = label }
     layout.finish(old: old)
     var index = old.structure.index
@@ -106,7 +103,7 @@ private struct _SplicedLayout<ID: Hashable> {
   var expanded: [Bool] = []
   var ownDisabled: [Bool]
   var disabledPositions: [Int32] = []
-  var attributes: [Int32: [String: String]] = [:]
+  var attributes = SparseAttributes()
   /// Each new position's old one, -1 for a node added.
   var previous: [Int32]
   /// The positions of the nodes added.
@@ -133,6 +130,9 @@ private struct _SplicedLayout<ID: Hashable> {
     let start = ids.count
     ids.append(contentsOf: old.structure.ids, range)
     labels.append(contentsOf: old.structure.labels, range)
+    attributes.append(
+      contentsOf: old.structure.attributes, Int32(range.lowerBound)..<Int32(range.upperBound),
+      at: Int32(start))
     expanded += oldExpanded[range]
     for position in range {
       var parent = Int(old.structure.parents[position])
@@ -157,9 +157,8 @@ private struct _SplicedLayout<ID: Hashable> {
     expanded += nodes.expanded.elements
     addedPositions += start..<(start + nodes.count)
     for position in nodes.disabledPositions { ownDisabled[start + Int(position)] = true }
-    for (position, value) in nodes.structure.attributes {
-      attributes[Int32(start) + position] = value
-    }
+    attributes.append(
+      contentsOf: nodes.structure.attributes, 0..<Int32(nodes.count), at: Int32(start))
     // What the anchor passes down: whether it was on, and its lock (the value it showed, nil
     // when it was mixed), unless a source derived that lock.
     var anchorOn = false

@@ -14,7 +14,7 @@ final class TreeStructure<ID: Hashable>: @unchecked Sendable {
   /// Each node's depth (roots have depth 0).
   let depths: [Int32]
   /// String attributes, only for the nodes that have any.
-  let attributes: [Int32: [String: String]]
+  let attributes: SparseAttributes
   /// Positions of the roots, in order.
   let roots: [Int32]
   /// id → position.
@@ -34,7 +34,7 @@ final class TreeStructure<ID: Hashable>: @unchecked Sendable {
 
   init(
     ids: Rope<ID>, labels: Rope<String>, parents: [Int32], ends: [Int32], depths: [Int32],
-    attributes: [Int32: [String: String]], roots: [Int32], index: IDIndex,
+    attributes: SparseAttributes, roots: [Int32], index: IDIndex,
     flat: (ids: [ID], labels: [String])? = nil
   ) {
     builtIDs = flat?.ids ?? []
@@ -60,7 +60,7 @@ final class TreeStructure<ID: Hashable>: @unchecked Sendable {
   ) {
     self.init(
       ids: Rope(ids), labels: Rope(labels), parents: parents, ends: ends, depths: depths,
-      attributes: attributes, roots: roots, index: index, flat: (ids, labels))
+      attributes: SparseAttributes(attributes), roots: roots, index: index, flat: (ids, labels))
   }
 
   /// Every id in preorder as an array: made once per structure, then shared.

@@ -308,4 +308,55 @@ struct SelectionTreeEditsTests {
       }
     }
   }
+
+  @Test(
+    "attributes stay with their nodes through 400 seeded inserts, removals, moves and relabels: the tree equals its edited data built afresh (chunks of four)"
+  )
+  func attributesFollowEdits() throws {
+    try NodeStates.$testingBlockShift.withValue(1) {
+      var generator = SeededGenerator(seed: 11)
+      var expected: [String: [String: String]] = [:]
+      func entry(_ id: String, _ parent: String?) -> SelectionTree<String>.Entry {
+        let attributes = Bool.random(using: &generator) ? ["n": id] : [:]
+        expected[id] = attributes
+        return .init(id: id, parent: parent, label: id, attributes: attributes)
+      }
+      var entries: [SelectionTree<String>.Entry] = []
+      for node in 0..<40 {
+        entries.append(
+          entry("n\(node)", node == 0 ? nil : "n\(Int.random(in: 0..<node, using: &generator))"))
+      }
+      var tree = try SelectionTree(entries: entries)
+      for step in 0..<400 {
+        let ids = tree.ids
+        let node = ids.randomElement(using: &generator)!
+        switch step % 4 {
+        case 0:
+          let new = (0..<Int.random(in: 1...3, using: &generator)).map {
+            entry("s\(step)/\($0)", node)
+          }
+          try tree.insert(new, under: node, at: Bool.random(using: &generator) ? 0 : nil)
+        case 1:
+          let subtree = tree.structure.range(of: tree.structure.position(of: node)!)
+          for gone in ids[subtree] { expected[gone] = nil }
+          try tree.remove(node)
+        case 2: try? tree.move(node, under: ids.randomElement(using: &generator)!, at: 0)
+        default: try tree.relabel(node, to: "r\(step)")
+        }
+        if tree.isEmpty { tree = try SelectionTree(entries: [entry("again\(step)", nil)]) }
+        #expect(Set(tree.ids) == Set(expected.keys), "step \(step)")
+        for id in tree.ids where tree.attributes(of: id) != expected[id] {
+          Issue.record("step \(step): \(id) has \(tree.attributes(of: id)!), not \(expected[id]!)")
+        }
+        tree.checkInvariants()
+      }
+      let rebuilt = try SelectionTree(
+        entries: tree.ids.map {
+          .init(
+            id: $0, parent: tree.parent(of: $0), label: tree.label(of: $0)!,
+            attributes: expected[$0]!)
+        })
+      #expect(rebuilt == tree, "the same tree as the edited data built afresh")
+    }
+  }
 }
