@@ -1004,8 +1004,8 @@ MUTANTS = [
      'current: slice[slice.startIndex...])',
      "RopeTests|" + EDITS),
     ("a rope takes chunks cut alike for equal", src("Rope.swift"),
-     '                || left.indices.allSatisfy { left[$0] == right[$0] }',
-     '                || left.count == right.count',
+     'left.baseAddress == right.baseAddress || left.elementsEqual(right)',
+     'left.baseAddress == right.baseAddress || left.count == right.count',
      "RopeTests|" + EDITS),
     ("a rope compares an id with its chunk's first", src("Rope.swift"),
      'chunks[chunk].withUnsafeBufferPointer { $0[offset] == value }',
@@ -1053,6 +1053,10 @@ MUTANTS = [
      'return index < positions.count && positions[index] == position ? values[index] : nil',
      'return index < positions.count ? values[index] : nil',
      "SelectionTreeEditsTests/attributesFollowEdits|" + EDITS),
+    ("a sorted search passes over an equal element", src("SortedSearch.swift"),
+     'if self[middle] < value { low = middle + 1 } else { high = middle }',
+     'if self[middle] <= value { low = middle + 1 } else { high = middle }',
+     "SelectionTreeEditsTests/attributesFollowEdits|" + EDITS + "|" + RANDOM),
 ]
 
 

@@ -348,6 +348,14 @@ extension ContractModel {
   }
 }
 
+extension ContractModel {
+  /// The string attributes of node `id` in every tree the contract builds, edits or loads (a third
+  /// of the nodes have one), so that every run checks that attributes stay with their nodes.
+  static func attributes(of id: Int) -> [String: String] {
+    id % 3 == 1 ? ["kind": "k\(id)"] : [:]
+  }
+}
+
 extension SelectionTree where ID == Int {
   /// The tree that `data` describes, labelled as the model labels it.
   init(contract data: [ContractModel.Datum], options: Options) throws {
@@ -355,7 +363,8 @@ extension SelectionTree where ID == Int {
       entries: data.map {
         Entry(
           id: $0.id, parent: $0.parent, label: "n\($0.label ?? $0.id)", isSelected: $0.isSelected,
-          lock: $0.lock, isDisabled: $0.isDisabled, isExpanded: $0.isExpanded)
+          lock: $0.lock, isDisabled: $0.isDisabled, isExpanded: $0.isExpanded,
+          attributes: ContractModel.attributes(of: $0.id))
       }, options: options)
   }
 }
@@ -365,6 +374,8 @@ struct ContractView: Equatable, CustomStringConvertible {
   /// The ids and labels row by row, read one position at a time (`id(at:)`, `label(at:)`).
   var ids: [Int]
   var labels: [String]
+  /// Each node's string attributes.
+  var attributes: [[String: String]]
   var configurations: [ToggleConfiguration]
   var summaries: [ToggleSummary]
   var visible: [Bool]
@@ -378,6 +389,7 @@ struct ContractView: Equatable, CustomStringConvertible {
   init(_ tree: SelectionTree<Int>) {
     ids = (0..<tree.count).map(tree.id(at:))
     labels = (0..<tree.count).map(tree.label(at:))
+    attributes = ids.map { tree.attributes(of: $0)! }
     let configurations = tree.ids.map { tree.configuration(of: $0)! }
     let summaries = tree.ids.map { tree.summary(of: $0)! }
     self.configurations = configurations
@@ -430,6 +442,7 @@ struct ContractView: Equatable, CustomStringConvertible {
   init(_ model: ContractModel) {
     ids = model.order
     labels = ids.map { "n\(model.labelNumber($0))" }
+    attributes = ids.map(ContractModel.attributes(of:))
     configurations = ids.map(model.configuration)
     summaries = ids.map(model.summary)
     visible = ids.map { !model.isHidden($0) }
@@ -440,7 +453,7 @@ struct ContractView: Equatable, CustomStringConvertible {
   }
 
   var description: String {
-    "ids \(ids) labels \(labels) states \(configurations.map(\.state)) locked \(configurations.map(\.isLocked)) "
+    "ids \(ids) labels \(labels) attributes \(attributes) states \(configurations.map(\.state)) locked \(configurations.map(\.isLocked)) "
       + "enabled \(configurations.map(\.isEnabled)) visible \(visible) rows \(rows) "
       + "selections \(selections) mixed \(mixed)"
       + (bulkReadsAgree ? "" : " (bulk reads differ from per-node queries)")

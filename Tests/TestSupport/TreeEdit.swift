@@ -79,13 +79,21 @@ enum TreeEdit: Hashable, CustomStringConvertible {
     switch self {
     case .insertLeaf(let parent, let index, let selected):
       try tree.insert(
-        [.init(id: fresh, parent: parent, label: "n\(fresh)", isSelected: selected)],
+        [
+          .init(
+            id: fresh, parent: parent, label: "n\(fresh)", isSelected: selected,
+            attributes: ContractModel.attributes(of: fresh))
+        ],
         under: parent, at: index, newChildren: newChildren)
     case .insertFolder(let parent, let index, let lock):
       try tree.insert(
         [
-          .init(id: fresh, parent: parent, label: "n\(fresh)", lock: lock),
-          .init(id: fresh + 1, parent: fresh, label: "n\(fresh + 1)"),
+          .init(
+            id: fresh, parent: parent, label: "n\(fresh)", lock: lock,
+            attributes: ContractModel.attributes(of: fresh)),
+          .init(
+            id: fresh + 1, parent: fresh, label: "n\(fresh + 1)",
+            attributes: ContractModel.attributes(of: fresh + 1)),
         ], under: parent, at: index, newChildren: newChildren)
     case .remove(let node): try tree.remove(node)
     case .move(let node, let parent, let index): try tree.move(node, under: parent, at: index)

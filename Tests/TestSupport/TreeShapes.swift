@@ -11,7 +11,8 @@ extension SelectionTree where ID == Int {
         isSelected: oracle.isLeaf(node) || !oracle.options.propagation.up
           ? oracle.value[node]! : false,
         lock: oracle.isLeaf(node) && oracle.locked[node]! ? .current : .none,
-        isDisabled: oracle.disabledItself[node]!, isExpanded: oracle.expanded[node]!)
+        isDisabled: oracle.disabledItself[node]!, isExpanded: oracle.expanded[node]!,
+        attributes: ContractModel.attributes(of: node))
     }
     try self.init(entries: entries, options: oracle.options)
     if let matches = oracle.matches {

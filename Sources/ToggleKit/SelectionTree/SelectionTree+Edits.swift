@@ -116,28 +116,19 @@ extension SelectionTree {
       for batch in batches { _ = try _anchor(batch.parent) }
       return
     }
-    if batches.count == 1 {
-      let (parent, entries) = batches[0]
-      let anchor = try _anchor(parent)
-      let nodes = try _block(entries, under: parent, numberedFrom: 0, repeatsAreExisting: true)
-      _apply(
-        _TreeSplice(
-          pieces: [
-            .kept(0..<Int(structure.ends[anchor])), .added(nodes, anchor: anchor),
-            .kept(Int(structure.ends[anchor])..<count),
-          ], newChildren: newChildren))
-      return
-    }
+    // One batch: its build finds a repeated id, reported as the dictionary below would.
+    let single = batches.count == 1
     var blocks: [(start: Int, nodes: SelectionTree, anchor: Int)] = []
     var brought: [ID: Int] = [:]
     var numbered = 0
     for (parent, entries) in batches {
       let anchor = try _anchor(parent)
-      for (offset, entry) in entries.enumerated()
+      for (offset, entry) in (single ? [] : entries).enumerated()
       where brought.updateValue(numbered + offset, forKey: entry.id) != nil {
         throw .existingID(id: "\(entry.id)", entry: numbered + offset)
       }
-      let nodes = try _block(entries, under: parent, numberedFrom: numbered)
+      let nodes = try _block(
+        entries, under: parent, numberedFrom: numbered, repeatsAreExisting: single)
       blocks.append((Int(structure.ends[anchor]), nodes, anchor))
       numbered += entries.count
     }

@@ -156,15 +156,7 @@ extension SelectionTree {
   }
 
   /// The first slot of `disabledPositions` holding a position ≥ `position`.
-  func _disabledSlot(_ position: Int32) -> Int {
-    var low = 0
-    var high = disabledPositions.count
-    while low < high {
-      let middle = (low + high) / 2
-      if disabledPositions[middle] < position { low = middle + 1 } else { high = middle }
-    }
-    return low
-  }
+  func _disabledSlot(_ position: Int32) -> Int { disabledPositions.firstIndex(notBelow: position) }
 
   /// The position of `id`, or the error that names it.
   @inlinable

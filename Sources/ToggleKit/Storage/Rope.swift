@@ -223,8 +223,7 @@ extension Rope: Equatable where Element: Equatable {
         zip(left, right).allSatisfy { pair in
           pair.0.withUnsafeBufferPointer { left in
             pair.1.withUnsafeBufferPointer { right in
-              left.baseAddress == right.baseAddress
-                || left.indices.allSatisfy { left[$0] == right[$0] }
+              left.baseAddress == right.baseAddress || left.elementsEqual(right)
             }
           }
         }

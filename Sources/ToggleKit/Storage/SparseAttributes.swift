@@ -28,7 +28,7 @@ struct SparseAttributes: Equatable, Sendable {
   /// The attributes of the node at `position`, nil when it has none.
   /// - Complexity: O(log a).
   subscript(position: Int32) -> [String: String]? {
-    let index = firstIndex(atOrAfter: position)
+    let index = positions.firstIndex(notBelow: position)
     return index < positions.count && positions[index] == position ? values[index] : nil
   }
 
@@ -36,23 +36,12 @@ struct SparseAttributes: Equatable, Sendable {
   /// that `range.lowerBound` becomes `start` (after every position appended so far).
   /// - Complexity: O(k + log a + k / 512) for k nodes with attributes in `range`.
   mutating func append(contentsOf other: SparseAttributes, _ range: Range<Int32>, at start: Int32) {
-    let from = other.firstIndex(atOrAfter: range.lowerBound)
-    let to = other.firstIndex(atOrAfter: range.upperBound)
+    let from = other.positions.firstIndex(notBelow: range.lowerBound)
+    let to = other.positions.firstIndex(notBelow: range.upperBound)
     guard from < to else { return }
     let shift = start - range.lowerBound
     positions += other.positions[from..<to].lazy.map { $0 + shift }
     values.append(contentsOf: other.values, from..<to)
-  }
-
-  /// The first index whose position is `position` or after it.
-  private func firstIndex(atOrAfter position: Int32) -> Int {
-    var low = 0
-    var high = positions.count
-    while low < high {
-      let middle = (low + high) / 2
-      if positions[middle] < position { low = middle + 1 } else { high = middle }
-    }
-    return low
   }
 
   /// Traps unless the positions ascend within `0..<count`, one attribute set each, none empty.

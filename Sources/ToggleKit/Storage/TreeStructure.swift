@@ -66,13 +66,13 @@ final class TreeStructure<ID: Hashable>: @unchecked Sendable {
   /// Every id in preorder as an array: made once per structure, then shared.
   /// - Complexity: O(1) after a build; O(n) the first time after an edit, then O(1).
   var flatIDs: [ID] {
-    builtIDs.count == count ? builtIDs : madeIDs.value { Array(ids) }
+    builtIDs.isEmpty ? madeIDs.value { Array(ids) } : builtIDs
   }
 
   /// Every label in preorder as an array: made once per structure, then shared.
   /// - Complexity: O(1) after a build; O(n) the first time after an edit, then O(1).
   var flatLabels: [String] {
-    builtLabels.count == count ? builtLabels : madeLabels.value { Array(labels) }
+    builtLabels.isEmpty ? madeLabels.value { Array(labels) } : builtLabels
   }
 
   @inline(__always)

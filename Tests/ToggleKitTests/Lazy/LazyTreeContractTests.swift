@@ -28,7 +28,9 @@ private final class Catalogue {
     let made = children(of: id)
     return .init(
       entries: made.map {
-        .init(id: $0.id, parent: $0.parent, label: "n\($0.id)", isDisabled: $0.isDisabled)
+        .init(
+          id: $0.id, parent: $0.parent, label: "n\($0.id)", isDisabled: $0.isDisabled,
+          attributes: ContractModel.attributes(of: $0.id))
       }, unloaded: Set([unloadedChild(of: id)].compactMap { $0 }))
   }
 }

@@ -159,7 +159,9 @@ private final class AppRun {
   {
     LazyTree<Int>.Children(
       entries: entries.map {
-        .init(id: $0.id, parent: $0.parent, label: "n\($0.id)", isDisabled: $0.isDisabled)
+        .init(
+          id: $0.id, parent: $0.parent, label: "n\($0.id)", isDisabled: $0.isDisabled,
+          attributes: ContractModel.attributes(of: $0.id))
       }, unloaded: inner)
   }
 
