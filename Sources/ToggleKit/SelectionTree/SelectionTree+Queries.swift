@@ -160,11 +160,15 @@ extension SelectionTree {
 
   @usableFromInline
   func state(at position: Int) -> ToggleState {
-    let own = states.state(at: position)
+    state(at: position, own: states.state(at: position))
+  }
+
+  /// The state of the node at `position`, whose own state byte is `own` (read in bulk).
+  func state(at position: Int, own: UInt8) -> ToggleState {
     if !options.propagation.up || own & NodeBits.leaf != 0 {
       return own & NodeBits.selected != 0 ? .on : .off
     }
-    return summary(at: position).state(lockedSources: options.lockedSources)
+    return summary(at: position, own: own).state(lockedSources: options.lockedSources)
   }
 
   @usableFromInline
@@ -172,7 +176,11 @@ extension SelectionTree {
 
   @usableFromInline
   func summary(at position: Int) -> ToggleSummary {
-    let own = states.state(at: position)
+    summary(at: position, own: states.state(at: position))
+  }
+
+  /// The summary of the node at `position`, whose own state byte is `own`.
+  func summary(at position: Int, own: UInt8) -> ToggleSummary {
     var counts = NodeCounts.zero
     if own & NodeBits.leaf != 0 {
       counts.add(own)

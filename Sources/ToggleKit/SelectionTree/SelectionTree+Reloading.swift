@@ -30,6 +30,7 @@ extension SelectionTree {
     from fresh: SelectionTree<ID>, newChildren: NewChildren = .inheritFullySelectedParent
   ) {
     let old = self
+    let oldBytes = old.states.allStates()
     var bytes = fresh.states.allStates()
     var expanded = fresh.expanded.elements
     let carried = NodeBits.selected | NodeBits.locked
@@ -61,8 +62,8 @@ extension SelectionTree {
         }
         continue
       }
-      let oldState = old.states.state(at: previous)
-      let oldShows = old.state(at: previous)
+      let oldState = oldBytes[previous]
+      let oldShows = old.state(at: previous, own: oldState)
       var carriedBits = oldState & carried
       if let derived = old.derived, derived.derivedLocks[previous] {
         // Derived locks are derived again below, not carried.

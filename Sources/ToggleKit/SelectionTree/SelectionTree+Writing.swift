@@ -26,9 +26,10 @@ extension SelectionTree {
   @usableFromInline
   mutating func _toggle(at position: Int) -> ToggleOutcome {
     defer { checkInvariantsIfEnabled() }
-    let own = states.state(at: position)
+    let probe = states.probe(at: position)
+    let own = probe.state
     if own & NodeBits.leaf != 0 {
-      return _writeLeaf(own & NodeBits.selected == 0, at: position, own: own)
+      return _writeLeaf(own & NodeBits.selected == 0, at: probe)
     }
     let value: Bool =
       switch state(at: position) {
@@ -43,18 +44,19 @@ extension SelectionTree {
   @usableFromInline
   mutating func _set(_ value: Bool, at position: Int) -> ToggleOutcome {
     defer { checkInvariantsIfEnabled() }
-    let own = states.state(at: position)
-    if own & NodeBits.leaf != 0 { return _writeLeaf(value, at: position, own: own) }
+    let probe = states.probe(at: position)
+    if probe.state & NodeBits.leaf != 0 { return _writeLeaf(value, at: probe) }
     return _write(value, from: position)
   }
 
-  /// A write from a leaf whose state is `own`: whatever the propagation, it addresses that leaf
-  /// alone, as ``_write(_:from:)`` would, without reading where its subtree ends.
-  private mutating func _writeLeaf(_ value: Bool, at position: Int, own: UInt8) -> ToggleOutcome {
+  /// A write from the leaf `probe` read: whatever the propagation, it addresses that leaf alone,
+  /// as ``_write(_:from:)`` would, without reading where its subtree ends or its state again.
+  private mutating func _writeLeaf(_ value: Bool, at probe: NodeStates.Probe) -> ToggleOutcome {
+    let own = probe.state
     guard (own & NodeBits.selected != 0) != value else { return ToggleOutcome() }
     let writable = _isDisabled(own) ? StateSet.none : _writable
     guard writable.contains(own) else { return ToggleOutcome(changed: 0, blocked: 1) }
-    states.apply(value ? .select : .deselect, to: position..<position + 1)
+    states.apply(value ? .select : .deselect, at: probe)
     return ToggleOutcome(changed: 1, blocked: 0)
   }
 

@@ -1,0 +1,149 @@
+/// One node of a ``CountedShape``: its id, label, depth and order key.
+struct ShapeNode<ID: Hashable> {
+  var id: ID
+  var label: String
+  /// 0 for a root.
+  var depth: Int32
+  /// Ascending in preorder, unique, at least 1: what the id index holds for the node.
+  var key: UInt32
+}
+
+/// What a shape's chunks keep: the least depth (to find where a subtree ends and a node's parent)
+/// and the greatest key (to find a node by its key); a moved subtree's depths change by one number.
+enum ShapeTraits<ID: Hashable>: CountedTraits {
+  struct Summary: Equatable, Sendable {
+    var leastDepth: Int32
+    var greatestKey: UInt32
+  }
+
+  static var emptySummary: Summary { Summary(leastDepth: .max, greatestKey: 0) }
+
+  static func summary(of elements: ArraySlice<ShapeNode<ID>>) -> Summary {
+    var least = Int32.max
+    for element in elements { least = Swift.min(least, element.depth) }
+    return Summary(leastDepth: least, greatestKey: elements.last?.key ?? 0)
+  }
+
+  @inline(__always)
+  static func combine(_ first: Summary, _ second: Summary) -> Summary {
+    Summary(
+      leastDepth: Swift.min(first.leastDepth, second.leastDepth),
+      greatestKey: Swift.max(first.greatestKey, second.greatestKey))
+  }
+
+  static var identity: Int32 { 0 }
+  @inline(__always) static func isIdentity(_ action: Int32) -> Bool { action == 0 }
+  @inline(__always) static func compose(_ outer: Int32, after inner: Int32) -> Int32 {
+    outer + inner
+  }
+  @inline(__always)
+  static func apply(_ action: Int32, to summary: Summary, count: Int) -> Summary {
+    Summary(
+      leastDepth: summary.leastDepth == .max ? .max : summary.leastDepth + action,
+      greatestKey: summary.greatestKey)
+  }
+  @inline(__always)
+  static func apply(_ action: Int32, to element: ShapeNode<ID>) -> ShapeNode<ID> {
+    var element = element
+    element.depth += action
+    return element
+  }
+}
+
+/// The order and nesting of a tree's nodes in a form that edits in O(log n + m): nodes in preorder
+/// in a ``CountedTree`` (positions counted, not stored), each with its depth; a subtree's end and
+/// a node's parent are found by the least depth of each chunk; an id finds its node through an
+/// index of order keys, which an edit elsewhere leaves as they are.
+///
+/// Keys are 32-bit labels ascending in preorder. New nodes take keys between their neighbours';
+/// when there is no room, the nodes of the smallest aligned range of keys that is sparse enough
+/// are given evenly spread keys again (order maintenance: amortized O(log n) keys changed per node
+/// added), and their index entries change with them.
+struct CountedShape<ID: Hashable> {
+  typealias Node = ShapeNode<ID>
+  /// The nodes in preorder.
+  var nodes: CountedTree<ShapeTraits<ID>>
+  /// id → key.
+  var index: KeyIndex
+  /// The spacing of keys given to nodes appended at the end.
+  let spacing: UInt32
+
+  /// The shape of the nodes with these ids, labels and depths in preorder (ids distinct, depths
+  /// those of a forest: the first 0, each at most one more than the one before).
+  /// - Complexity: O(n).
+  init(ids: [ID], labels: [String], depths: [Int32]) {
+    let limit = UInt64(1) << UInt64(Self.keyBits)
+    // Half the key space for the nodes there are, the rest for nodes to come.
+    var spacing: UInt64 = 1
+    while spacing * 2 * UInt64(ids.count + 1) <= limit / 2 { spacing *= 2 }
+    self.spacing = UInt32(spacing)
+    var index = KeyIndex(capacity: ids.count + ids.count / 8)
+    var elements: [Node] = []
+    elements.reserveCapacity(ids.count)
+    for position in ids.indices {
+      let key = UInt32((UInt64(position) + 1) * spacing)
+      elements.append(Node(id: ids[position], label: labels[position], depth: depths[position], key: key))
+      index.insert(ids[position], key: key)
+    }
+    nodes = CountedTree(elements)
+    self.index = index
+  }
+
+  /// The bits of a key: 32, fewer in tests so that keys run out and are spread again constantly.
+  static var keyBits: Int { CountedShapeTesting.keyBits ?? 32 }
+
+  /// The number of nodes.
+  var count: Int { nodes.count }
+
+  /// The node at `position`.
+  /// - Complexity: O(log n).
+  subscript(position: Int) -> Node { nodes[position] }
+
+  /// The position of the node with `id`, if there is one.
+  /// - Complexity: O(log n).
+  func position(of id: ID) -> Int? {
+    var found: Int?
+    _ = index.key(of: id) { key in
+      guard let position = position(ofKey: key) else { return false }
+      if nodes[position].id == id { found = position }
+      return found != nil
+    }
+    return found
+  }
+
+  /// The position of the node with `key`.
+  func position(ofKey key: UInt32) -> Int? {
+    guard
+      let position = nodes.firstIndex(
+        from: 0, mayHold: { $0.greatestKey >= key }, matches: { $0.key >= key })
+    else { return nil }
+    return nodes[position].key == key ? position : nil
+  }
+
+  /// One past the last position of the subtree at `position`.
+  /// - Complexity: O(log n).
+  func end(of position: Int) -> Int {
+    let depth = nodes[position].depth
+    return nodes.firstIndex(
+      from: position + 1, mayHold: { $0.leastDepth <= depth }, matches: { $0.depth <= depth })
+      ?? count
+  }
+
+  /// The position of the parent of the node at `position`, nil for a root.
+  /// - Complexity: O(log n).
+  func parent(of position: Int) -> Int? {
+    let depth = nodes[position].depth
+    guard depth > 0 else { return nil }
+    return nodes.lastIndex(
+      before: position, mayHold: { $0.leastDepth < depth }, matches: { $0.depth < depth })
+  }
+}
+
+/// Smaller key spaces for tests of counted shapes.
+enum CountedShapeTesting {
+  /// The bits of an order key instead of 32.
+  @TaskLocal static var keyBits: Int?
+}
+
+extension ShapeNode: Sendable where ID: Sendable {}
+extension CountedShape: Sendable where ID: Sendable {}

@@ -1,0 +1,216 @@
+extension CountedTree {
+  /// Calls `body` with each element in `range`, in order.
+  /// - Complexity: O(log n + k) for k elements.
+  func forEach(in range: Range<Int>, _ body: (Element) -> Void) {
+    forEachChunk(in: range) { elements, action in
+      if Traits.isIdentity(action) {
+        for element in elements { body(element) }
+      } else {
+        for element in elements { body(Traits.apply(action, to: element)) }
+      }
+    }
+  }
+
+  /// Calls `body` with each stretch of `range` that lies in one leaf, in order: the raw elements
+  /// and the action to apply to each.
+  /// - Complexity: O(log n + k / 64) calls for k elements.
+  func forEachChunk(
+    in range: Range<Int>, _ body: (UnsafeBufferPointer<Element>, Traits.Action) -> Void
+  ) {
+    guard let root, !range.isEmpty else { return }
+    Self.forEachChunk(root, range, above: Traits.identity, body)
+  }
+
+  private static func forEachChunk(
+    _ node: Node, _ range: Range<Int>, above: Traits.Action,
+    _ body: (UnsafeBufferPointer<Element>, Traits.Action) -> Void
+  ) {
+    let action = Traits.compose(above, after: node.pending)
+    if node.height == 0 {
+      node.elements.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range]), action) }
+      return
+    }
+    let first = node.child(holding: range.lowerBound).index
+    node.children.withUnsafeBufferPointer { children in
+      node.ends.withUnsafeBufferPointer { ends in
+        var index = first
+        var start = index == 0 ? 0 : Int(ends[index - 1])
+        while start < range.upperBound {
+          let end = Int(ends[index])
+          let part =
+            Swift.max(range.lowerBound, start) - start..<Swift.min(range.upperBound, end) - start
+          Unmanaged.passUnretained(children[index])._withUnsafeGuaranteedRef {
+            forEachChunk($0, part, above: action, body)
+          }
+          start = end
+          index += 1
+        }
+      }
+    }
+  }
+
+  /// The summary of the elements in `range`.
+  /// - Complexity: O(log n) nodes.
+  func summary(in range: Range<Int>) -> Summary {
+    guard let root, !range.isEmpty else { return Traits.emptySummary }
+    return Self.summary(root, range)
+  }
+
+  /// The summary of `node`'s elements in `range`, `node.pending` applied (not the actions above).
+  private static func summary(_ node: Node, _ range: Range<Int>) -> Summary {
+    if range.count == node.count { return node.summary }
+    let inner: Summary
+    if node.height == 0 {
+      inner = Traits.summary(of: node.elements[range])
+    } else {
+      var result = Traits.emptySummary
+      let first = node.child(holding: range.lowerBound).index
+      node.children.withUnsafeBufferPointer { children in
+        node.ends.withUnsafeBufferPointer { ends in
+          var index = first
+          var start = index == 0 ? 0 : Int(ends[index - 1])
+          while start < range.upperBound {
+            let end = Int(ends[index])
+            let part =
+              Swift.max(range.lowerBound, start) - start..<Swift.min(range.upperBound, end) - start
+            let child = Unmanaged.passUnretained(children[index])
+            result = Traits.combine(result, child._withUnsafeGuaranteedRef { summary($0, part) })
+            start = end
+            index += 1
+          }
+        }
+      }
+      inner = result
+    }
+    return Traits.apply(node.pending, to: inner, count: range.count)
+  }
+
+  /// Applies `action` to every element in `range`.
+  /// - Complexity: O(log n) nodes made (each node wholly inside `range` takes it as pending).
+  mutating func apply(_ action: Traits.Action, to range: Range<Int>) {
+    guard let root, !range.isEmpty, !Traits.isIdentity(action) else { return }
+    self.root = Self.applying(action, to: range, of: root)
+  }
+
+  private static func applying(_ action: Traits.Action, to range: Range<Int>, of node: Node)
+    -> Node
+  {
+    if range.count == node.count { return node.applying(action) }
+    if node.height == 0 {
+      var elements = node.appliedElements
+      for index in range { elements[index] = Traits.apply(action, to: elements[index]) }
+      return Node(leaf: elements)
+    }
+    var children = node.appliedChildren
+    var start = 0
+    for index in children.indices {
+      let end = start + children[index].count
+      if end > range.lowerBound && start < range.upperBound {
+        let part = Swift.max(range.lowerBound, start) - start..<Swift.min(range.upperBound, end) - start
+        children[index] = applying(action, to: part, of: children[index])
+      }
+      if end >= range.upperBound { break }
+      start = end
+    }
+    return Node(children: children, height: node.height)
+  }
+
+  /// Changes the element at `position` with `body`.
+  /// - Complexity: O(log n) nodes made.
+  mutating func update(at position: Int, _ body: (inout Element) -> Void) {
+    precondition(position >= 0 && position < count, "a position in the list")
+    root = Self.updating(root!, at: position, body)
+  }
+
+  private static func updating(_ node: Node, at position: Int, _ body: (inout Element) -> Void)
+    -> Node
+  {
+    if node.height == 0 {
+      var elements = node.appliedElements
+      body(&elements[position])
+      return Node(leaf: elements)
+    }
+    var children = node.appliedChildren
+    let (index, offset) = node.child(holding: position)
+    children[index] = updating(children[index], at: offset, body)
+    return Node(children: children, height: node.height)
+  }
+
+  /// The first position at or after `start` whose element satisfies `matches`, where `mayHold`
+  /// tells from a stretch's summary whether any element of it can.
+  /// - Complexity: O(log n) nodes when `mayHold` is exact.
+  func firstIndex(
+    from start: Int, mayHold: (Summary) -> Bool, matches: (Element) -> Bool
+  ) -> Int? {
+    guard let root, start < count else { return nil }
+    return Self.firstIndex(root, from: Swift.max(0, start), above: Traits.identity, mayHold, matches)
+  }
+
+  private static func firstIndex(
+    _ node: Node, from start: Int, above: Traits.Action, _ mayHold: (Summary) -> Bool,
+    _ matches: (Element) -> Bool
+  ) -> Int? {
+    if start == 0 && !mayHold(Traits.apply(above, to: node.summary, count: node.count)) {
+      return nil
+    }
+    let action = Traits.compose(above, after: node.pending)
+    if node.height == 0 {
+      for index in start..<node.count where matches(Traits.apply(action, to: node.elements[index])) {
+        return index
+      }
+      return nil
+    }
+    var offset = 0
+    for child in node.children {
+      let end = offset + child.count
+      if end > start,
+        let found = firstIndex(
+          child, from: Swift.max(0, start - offset), above: action, mayHold, matches)
+      {
+        return offset + found
+      }
+      offset = end
+    }
+    return nil
+  }
+
+  /// The last position before `end` whose element satisfies `matches`, where `mayHold` tells from
+  /// a stretch's summary whether any element of it can.
+  /// - Complexity: O(log n) nodes when `mayHold` is exact.
+  func lastIndex(
+    before end: Int, mayHold: (Summary) -> Bool, matches: (Element) -> Bool
+  ) -> Int? {
+    guard let root, end > 0 else { return nil }
+    return Self.lastIndex(
+      root, before: Swift.min(end, count), above: Traits.identity, mayHold, matches)
+  }
+
+  private static func lastIndex(
+    _ node: Node, before end: Int, above: Traits.Action, _ mayHold: (Summary) -> Bool,
+    _ matches: (Element) -> Bool
+  ) -> Int? {
+    if end == node.count && !mayHold(Traits.apply(above, to: node.summary, count: node.count)) {
+      return nil
+    }
+    let action = Traits.compose(above, after: node.pending)
+    if node.height == 0 {
+      for index in stride(from: end - 1, through: 0, by: -1)
+      where matches(Traits.apply(action, to: node.elements[index])) {
+        return index
+      }
+      return nil
+    }
+    var offset = node.count
+    for child in node.children.reversed() {
+      let start = offset - child.count
+      if start < end,
+        let found = lastIndex(
+          child, before: Swift.min(child.count, end - start), above: action, mayHold, matches)
+      {
+        return start + found
+      }
+      offset = start
+    }
+    return nil
+  }
+}

@@ -1,0 +1,194 @@
+extension CountedTree {
+  /// The elements of `first`, then those of `second`.
+  /// - Complexity: O(log n) nodes made; the rest shared.
+  static func + (first: CountedTree, second: CountedTree) -> CountedTree {
+    guard let left = first.root else { return second }
+    guard let right = second.root else { return first }
+    let limits = first.limits
+    return CountedTree(
+      root: tree(of: join(left, right, limits), height: Swift.max(left.height, right.height)),
+      limits: limits)
+  }
+
+  /// The elements before `position` and those from it on.
+  /// - Complexity: O(log n) nodes made; the rest shared.
+  func split(at position: Int) -> (CountedTree, CountedTree) {
+    precondition(position >= 0 && position <= count, "a split inside the list")
+    guard let root else { return (self, self) }
+    let empty = CountedTree(root: nil, limits: limits)
+    if position == 0 { return (empty, self) }
+    if position == count { return (self, empty) }
+    let (left, right) = Self.split(root, at: position, limits)
+    return (CountedTree(root: left, limits: limits), CountedTree(root: right, limits: limits))
+  }
+
+  /// The elements in `range`, sharing this tree's nodes.
+  /// - Complexity: O(log n) nodes made.
+  func extracting(_ range: Range<Int>) -> CountedTree {
+    let (_, rest) = split(at: range.lowerBound)
+    return rest.split(at: range.count).0
+  }
+
+  /// Replaces the elements in `range` with those of `replacement`.
+  /// - Complexity: O(log n) nodes made; the rest, and `replacement`'s nodes, shared.
+  mutating func replaceSubrange(_ range: Range<Int>, with replacement: CountedTree) {
+    let (before, rest) = split(at: range.lowerBound)
+    let after = rest.split(at: range.count).1
+    self = before + replacement + after
+  }
+
+  /// Inserts `elements` before `position`.
+  /// - Complexity: O(log n + m) for m elements.
+  mutating func insert(contentsOf elements: some Collection<Element>, at position: Int) {
+    replaceSubrange(position..<position, with: CountedTree(elements, limits: limits))
+  }
+
+  /// Takes the elements in `range` out.
+  /// - Complexity: O(log n) nodes made.
+  mutating func removeSubrange(_ range: Range<Int>) {
+    replaceSubrange(range, with: CountedTree(root: nil, limits: limits))
+  }
+
+  /// Moves the elements in `range` so that they start at `position` of the list without them.
+  /// - Complexity: O(log n) nodes made.
+  mutating func moveSubrange(_ range: Range<Int>, to position: Int) {
+    let moved = extracting(range)
+    removeSubrange(range)
+    replaceSubrange(position..<position, with: moved)
+  }
+
+  // MARK: - Joins and splits of nodes
+
+  /// One root for `nodes` (one or two nodes of the same `height`): the node itself, or a new
+  /// parent of the two; a root of a single child gives way to the child.
+  private static func tree(of nodes: [Node], height: Int) -> Node {
+    var root = nodes.count == 1 ? nodes[0] : Node(children: nodes, height: height + 1)
+    while root.height > 0 && root.children.count == 1 {
+      root = root.children[0].applying(root.pending)
+    }
+    return root
+  }
+
+  /// `first` then `second` as one or two nodes of the greater height, every node below them at
+  /// least its minimum (either may itself be a root below its minimum).
+  private static func join(_ first: Node, _ second: Node, _ limits: CountedLimits) -> [Node] {
+    if first.height == second.height { return merge(first, second, limits) }
+    if first.height > second.height {
+      var children = first.appliedChildren
+      let last = children.removeLast()
+      children += join(last, second, limits)
+      return nodes(of: children, height: first.height, limits)
+    }
+    var children = second.appliedChildren
+    let head = children.removeFirst()
+    children = join(first, head, limits) + children
+    return nodes(of: children, height: second.height, limits)
+  }
+
+  /// Two nodes of one height as one node, or as two nodes each at least its minimum.
+  private static func merge(_ first: Node, _ second: Node, _ limits: CountedLimits) -> [Node] {
+    if first.height == 0 {
+      let total = first.count + second.count
+      if first.count >= limits.leafMinimum && second.count >= limits.leafMinimum
+        && total > limits.leaf
+      {
+        return [first, second]
+      }
+      let elements = first.appliedElements + second.appliedElements
+      return evenPieces(elements.count, most: limits.leaf).map { Node(leaf: Array(elements[$0])) }
+    }
+    let total = first.children.count + second.children.count
+    if first.children.count >= limits.fanMinimum && second.children.count >= limits.fanMinimum
+      && total > limits.fan
+    {
+      return [first, second]
+    }
+    return nodes(
+      of: first.appliedChildren + second.appliedChildren, height: first.height, limits)
+  }
+
+  /// `children` (of one height, each at least its minimum) under one node of `height`, or two.
+  private static func nodes(of children: [Node], height: Int, _ limits: CountedLimits) -> [Node] {
+    evenPieces(children.count, most: limits.fan).map {
+      Node(children: Array(children[$0]), height: height)
+    }
+  }
+
+  /// The elements of `node` before `position` and from it on (0 < position < count).
+  private static func split(_ node: Node, at position: Int, _ limits: CountedLimits) -> (
+    Node, Node
+  ) {
+    if node.height == 0 {
+      let elements = node.appliedElements
+      return (Node(leaf: Array(elements[..<position])), Node(leaf: Array(elements[position...])))
+    }
+    let children = node.appliedChildren
+    let (index, offset) = node.child(holding: position)
+    var left: Node?
+    var right: Node?
+    if offset == 0 {
+      right = children[index]
+    } else {
+      (left, right) = split(children[index], at: offset, limits)
+    }
+    left = concatenated(root(of: Array(children[..<index]), height: node.height), left, limits)
+    right = concatenated(
+      right, root(of: Array(children[(index + 1)...]), height: node.height), limits)
+    return (left!, right!)
+  }
+
+  /// A root over `children`, nil if there are none.
+  private static func root(of children: [Node], height: Int) -> Node? {
+    children.isEmpty ? nil : tree(of: [Node(children: children, height: height)], height: height)
+  }
+
+  /// Two optional roots joined.
+  private static func concatenated(_ first: Node?, _ second: Node?, _ limits: CountedLimits)
+    -> Node?
+  {
+    guard let first else { return second }
+    guard let second else { return first }
+    return tree(of: join(first, second, limits), height: Swift.max(first.height, second.height))
+  }
+
+  // MARK: - Invariants
+
+  /// Traps unless every leaf lies at one depth, every node but the root is at least its minimum
+  /// and at most its capacity, and every count and summary is that of what lies below.
+  /// - Complexity: O(n).
+  func checkInvariants(summariesEqual: (Summary, Summary) -> Bool) {
+    guard let root else { return }
+    precondition(root.height == 0 || root.children.count >= 2, "a root has two children or more")
+    check(root, isRoot: true, summariesEqual: summariesEqual)
+  }
+
+  private func check(_ node: Node, isRoot: Bool, summariesEqual: (Summary, Summary) -> Bool) {
+    if node.height == 0 {
+      precondition(node.count == node.elements.count, "a leaf counts its elements")
+      precondition(node.count <= limits.leaf, "a leaf within its capacity")
+      precondition(isRoot || node.count >= limits.leafMinimum, "a leaf at least its minimum")
+      precondition(node.count > 0, "no empty leaf")
+      let expected = Traits.apply(
+        node.pending, to: Traits.summary(of: node.elements[...]), count: node.count)
+      precondition(summariesEqual(node.summary, expected), "a leaf summarizes its elements")
+      return
+    }
+    precondition(node.elements.isEmpty, "an inner node holds no elements")
+    precondition(node.children.count <= limits.fan, "an inner node within its fan-out")
+    precondition(isRoot || node.children.count >= limits.fanMinimum, "an inner node at its minimum")
+    var count = 0
+    var summary = Traits.emptySummary
+    for child in node.children {
+      precondition(child.height == node.height - 1, "every leaf at one depth")
+      check(child, isRoot: false, summariesEqual: summariesEqual)
+      count += child.count
+      summary = Traits.combine(summary, child.summary)
+    }
+    precondition(node.count == count, "an inner node counts its children's elements")
+    precondition(
+      node.ends == node.children.reduce(into: []) { $0.append(($0.last ?? 0) + Int32($1.count)) },
+      "an inner node keeps its children's running counts")
+    let expected = Traits.apply(node.pending, to: summary, count: count)
+    precondition(summariesEqual(node.summary, expected), "an inner node summarizes its children")
+  }
+}

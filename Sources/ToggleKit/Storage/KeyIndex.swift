@@ -1,0 +1,96 @@
+/// An open-addressing index from ids to order keys whose slots copies share: an edit to a copy
+/// copies the chunks of slots it writes, not the table.
+///
+/// A slot holds `tag << 32 | key`: the high bits of the id's hash and the node's key (keys start at
+/// 1; 0 is an empty slot). The index keeps no ids: a probe asks `holds(key)` whether the node with
+/// that key has the id, only for slots whose tag agrees. A key changes in place (a relabel needs no
+/// id compared: keys are unique); a removal leaves a tombstone, and a table with too few empty
+/// slots is built again by the caller, who has the ids.
+struct KeyIndex: Sendable {
+  /// A removed entry: probes go on past it.
+  static let tombstone: UInt64 = 1 << 63
+  /// The slots.
+  private(set) var slots: ChunkedArray<UInt64>
+  /// The ids placed.
+  private(set) var count = 0
+  /// The slots that hold a tombstone.
+  private(set) var tombstones = 0
+
+  /// An empty index with room for `capacity` ids before it must be built again.
+  init(capacity: Int) {
+    slots = ChunkedArray(repeating: 0, count: Swift.max(16, (capacity * 3 + 1) / 2))
+  }
+
+  /// Whether `added` more ids fit, the tombstones counted as used: at most three quarters full.
+  func hasRoom(adding added: Int) -> Bool {
+    (count + tombstones + added) * 4 <= slots.count * 3
+  }
+
+  @inline(__always)
+  private static func slot(of hash: Int, count: Int) -> Int {
+    Int(truncatingIfNeeded: (UInt64(UInt32(truncatingIfNeeded: hash)) &* UInt64(count)) >> 32)
+  }
+
+  @inline(__always)
+  private static func tag(of hash: Int) -> UInt64 {
+    (UInt64(bitPattern: Int64(hash)) >> 32) & 0x7FFF_FFFF
+  }
+
+  /// The key of `id`: the first slot of its run whose tag agrees and whose key `holds` accepts.
+  /// - Complexity: O(1) expected probes, one call of `holds` per tag that agrees.
+  func key<ID: Hashable>(of id: ID, holds: (UInt32) -> Bool) -> UInt32? {
+    let hash = id.hashValue
+    let tag = Self.tag(of: hash)
+    var slot = Self.slot(of: hash, count: slots.count)
+    while true {
+      let entry = slots[slot]
+      if entry == 0 { return nil }
+      if entry != Self.tombstone && entry >> 32 == tag && holds(UInt32(truncatingIfNeeded: entry)) {
+        return UInt32(truncatingIfNeeded: entry)
+      }
+      slot = slot + 1 == slots.count ? 0 : slot + 1
+    }
+  }
+
+  /// Adds `id` with `key`; the id must not be in the index, and there must be room.
+  mutating func insert<ID: Hashable>(_ id: ID, key: UInt32) {
+    precondition(key != 0 && hasRoom(adding: 1), "a key, and room for it")
+    let hash = id.hashValue
+    var slot = Self.slot(of: hash, count: slots.count)
+    while slots[slot] != 0 && slots[slot] != Self.tombstone {
+      slot = slot + 1 == slots.count ? 0 : slot + 1
+    }
+    if slots[slot] == Self.tombstone { tombstones -= 1 }
+    slots[slot] = Self.tag(of: hash) << 32 | UInt64(key)
+    count += 1
+  }
+
+  /// The slot that holds `id` with `key`.
+  private func slot<ID: Hashable>(of id: ID, key: UInt32) -> Int {
+    let hash = id.hashValue
+    let entry = Self.tag(of: hash) << 32 | UInt64(key)
+    var slot = Self.slot(of: hash, count: slots.count)
+    while slots[slot] != entry {
+      precondition(slots[slot] != 0, "the id is in the index with that key")
+      slot = slot + 1 == slots.count ? 0 : slot + 1
+    }
+    return slot
+  }
+
+  /// Gives `id`, which has `old`, the key `new`.
+  mutating func change<ID: Hashable>(_ id: ID, from old: UInt32, to new: UInt32) {
+    guard old != new else { return }
+    let slot = slot(of: id, key: old)
+    slots[slot] = slots[slot] & ~0xFFFF_FFFF | UInt64(new)
+  }
+
+  /// Takes `id`, which has `key`, out.
+  mutating func remove<ID: Hashable>(_ id: ID, key: UInt32) {
+    slots[slot(of: id, key: key)] = Self.tombstone
+    count -= 1
+    tombstones += 1
+  }
+
+  /// The bytes of the slots.
+  var storageBytes: Int { slots.storageBytes }
+}
