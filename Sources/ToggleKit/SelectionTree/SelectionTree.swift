@@ -49,8 +49,17 @@ public struct SelectionTree<ID: Hashable> {
     structure: TreeStructure<ID>, states: [UInt8], expanded: [Bool], disabledPositions: [Int32],
     options: Options
   ) {
+    self.init(
+      structure: structure, states: NodeStates(states: states), expanded: expanded,
+      disabledPositions: disabledPositions, options: options)
+  }
+
+  init(
+    structure: TreeStructure<ID>, states: NodeStates, expanded: [Bool],
+    disabledPositions: [Int32], options: Options
+  ) {
     self.structure = structure
-    self.states = NodeStates(states: states)
+    self.states = states
     self.expanded = ChunkedArray(expanded)
     self.disabledPositions = disabledPositions
     self.options = options

@@ -76,7 +76,8 @@ extension SelectionTree {
       ids: layout.ids, labels: layout.labels, parents: layout.parents, ends: layout.ends,
       depths: layout.depths, attributes: layout.attributes, roots: layout.roots, index: index)
     var result = SelectionTree(
-      structure: structure, states: layout.bytes, expanded: layout.expanded,
+      structure: structure, states: old.states.spliced(splice.pieces, giving: layout.bytes),
+      expanded: layout.expanded,
       disabledPositions: layout.disabledPositions, options: old.options)
     result.filter = old.filter
     if result.filter != nil { result._applyFilter() }
@@ -226,5 +227,43 @@ private struct _SplicedLayout<ID: Hashable> {
       }
       if resolved[position] { bytes[position] |= NodeBits.disabled }
     }
+  }
+}
+
+extension NodeStates {
+  /// The states after a splice whose every state is `bytes`, sharing this tree's chunks.
+  ///
+  /// The stretches kept are this tree's chunks (shared, not copied), the nodes added new chunks;
+  /// then each position whose state differs from its byte is written — a parent that gained or
+  /// lost its last child, a subtree moved under or out of a disabled node. When more than one
+  /// position in 64 differs (locks a source derived, which a splice takes off and derives again),
+  /// the states are built from the bytes, as they are for trees of fewer than 64 chunks.
+  /// - Complexity: O(p log n + n) for p stretches, the O(n) a comparison of bytes (no chunk
+  ///   built, no state counted).
+  func spliced<ID: Hashable>(_ pieces: [_TreeSplice<ID>.Piece], giving bytes: [UInt8]) -> NodeStates
+  {
+    // Below 64 chunks, building the states from the bytes costs less than cutting and joining.
+    guard bytes.count >= 64 * self.tree.limits.leaf else { return NodeStates(states: bytes) }
+    var tree = CountedTree<StateTraits>(root: nil, limits: self.tree.limits)
+    var start = 0
+    for piece in pieces {
+      switch piece {
+      case .kept(let range):
+        tree = tree + self.tree.extracting(range)
+        start += range.count
+      case .added(let nodes, _):
+        tree = tree + CountedTree(bytes[start..<(start + nodes.count)], limits: self.tree.limits)
+        start += nodes.count
+      }
+    }
+    var states = NodeStates(tree: tree)
+    let current = states.allStates()
+    var differing: [Int] = []
+    for position in bytes.indices where current[position] != bytes[position] {
+      differing.append(position)
+      if differing.count > bytes.count / 64 + 8 { return NodeStates(states: bytes) }
+    }
+    for position in differing { states.tree.update(at: position) { $0 = bytes[position] } }
+    return states
   }
 }

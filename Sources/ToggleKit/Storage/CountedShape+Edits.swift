@@ -66,9 +66,11 @@ extension CountedShape {
     }
   }
 
-  /// Puts `elements` before `position`, giving them and the nodes of the smallest aligned range of
-  /// keys around `low` (the key before them) that is sparse enough evenly spread keys; the old
-  /// nodes' index entries change. Returns `elements` with their keys.
+  /// Puts `elements` before `position` with keys spread again around them; returns them keyed.
+  ///
+  /// The nodes of the smallest aligned range of keys around `low` (the key before them) that is
+  /// sparse enough, and the new ones, take evenly spread keys; the old nodes' index entries
+  /// change.
   ///
   /// A range of 2^i keys is sparse enough when it would hold at most (2 / 1.1)^i nodes: each
   /// range twice as wide may be a little denser, so the whole key space is, and spreading a range
@@ -93,13 +95,16 @@ extension CountedShape {
         let old = window.map(\.key)
         window.insert(contentsOf: elements, at: position - first)
         let step = size / UInt64(total + 1)
-        for offset in window.indices { window[offset].key = UInt32(base + step * UInt64(offset + 1)) }
+        for offset in window.indices {
+          window[offset].key = UInt32(base + step * UInt64(offset + 1))
+        }
         for offset in window.indices where offset < position - first {
           index.change(window[offset].id, from: old[offset], to: window[offset].key)
         }
         let afterAdded = position - first + elements.count
         for offset in afterAdded..<window.count {
-          index.change(window[offset].id, from: old[offset - elements.count], to: window[offset].key)
+          index.change(
+            window[offset].id, from: old[offset - elements.count], to: window[offset].key)
         }
         nodes.replaceSubrange(first..<last, with: CountedTree(window, limits: nodes.limits))
         return Array(window[(position - first)..<afterAdded])
@@ -134,7 +139,8 @@ extension CountedShape {
     var position = 0
     nodes.forEach(in: 0..<count) { node in
       precondition(node.key >= 1 && UInt64(node.key) < 1 << UInt64(Self.keyBits), "a key in range")
-      precondition(node.depth >= 0 && node.depth <= (previous.map { $0.depth + 1 } ?? 0), "a forest")
+      precondition(
+        node.depth >= 0 && node.depth <= (previous.map { $0.depth + 1 } ?? 0), "a forest")
       if let previous { precondition(previous.key < node.key, "keys ascend") }
       precondition(self.position(of: node.id) == position, "the index finds the node")
       previous = node

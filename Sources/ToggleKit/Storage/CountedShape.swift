@@ -82,7 +82,8 @@ struct CountedShape<ID: Hashable> {
     elements.reserveCapacity(ids.count)
     for position in ids.indices {
       let key = UInt32((UInt64(position) + 1) * spacing)
-      elements.append(Node(id: ids[position], label: labels[position], depth: depths[position], key: key))
+      elements.append(
+        Node(id: ids[position], label: labels[position], depth: depths[position], key: key))
       index.insert(ids[position], key: key)
     }
     nodes = CountedTree(elements)
@@ -104,20 +105,52 @@ struct CountedShape<ID: Hashable> {
   func position(of id: ID) -> Int? {
     var found: Int?
     _ = index.key(of: id) { key in
-      guard let position = position(ofKey: key) else { return false }
-      if nodes[position].id == id { found = position }
-      return found != nil
+      guard let (position, node) = node(withKey: key), node.id == id else { return false }
+      found = position
+      return true
     }
     return found
   }
 
   /// The position of the node with `key`.
-  func position(ofKey key: UInt32) -> Int? {
-    guard
-      let position = nodes.firstIndex(
-        from: 0, mayHold: { $0.greatestKey >= key }, matches: { $0.key >= key })
-    else { return nil }
-    return nodes[position].key == key ? position : nil
+  func position(ofKey key: UInt32) -> Int? { node(withKey: key)?.position }
+
+  /// The node with `key` and its position: down the greatest keys of each chunk, side by side in
+  /// each inner node, then a binary search of the leaf's keys (no node copied on the way).
+  private func node(withKey key: UInt32) -> (position: Int, node: Node)? {
+    guard let root = nodes.root, root.summary.greatestKey >= key else { return nil }
+    var depthChange: Int32 = 0
+    var position = 0
+    var current = Unmanaged.passUnretained(root)
+    while true {
+      let next: Unmanaged<CountedNode<ShapeTraits<ID>>>? = current._withUnsafeGuaranteedRef {
+        node in
+        depthChange += node.pending
+        guard node.height > 0 else { return nil }
+        var index = 0
+        node.summaries.withUnsafeBufferPointer { summaries in
+          while summaries[index].greatestKey < key { index += 1 }
+        }
+        position += index == 0 ? 0 : Int(node.ends[index - 1])
+        return node.children.withUnsafeBufferPointer { Unmanaged.passUnretained($0[index]) }
+      }
+      guard let next else { break }
+      current = next
+    }
+    return current._withUnsafeGuaranteedRef { leaf in
+      leaf.elements.withUnsafeBufferPointer { elements -> (Int, Node)? in
+        var low = 0
+        var high = elements.count
+        while low < high {
+          let middle = (low + high) / 2
+          if elements[middle].key < key { low = middle + 1 } else { high = middle }
+        }
+        guard low < elements.count, elements[low].key == key else { return nil }
+        var found = elements[low]
+        found.depth += depthChange
+        return (position + low, found)
+      }
+    }
   }
 
   /// One past the last position of the subtree at `position`.

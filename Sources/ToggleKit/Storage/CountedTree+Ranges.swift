@@ -27,7 +27,9 @@ extension CountedTree {
   ) {
     let action = Traits.compose(above, after: node.pending)
     if node.height == 0 {
-      node.elements.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range]), action) }
+      node.elements.withUnsafeBufferPointer {
+        body(UnsafeBufferPointer(rebasing: $0[range]), action)
+      }
       return
     }
     let first = node.child(holding: range.lowerBound).index
@@ -106,7 +108,8 @@ extension CountedTree {
     for index in children.indices {
       let end = start + children[index].count
       if end > range.lowerBound && start < range.upperBound {
-        let part = Swift.max(range.lowerBound, start) - start..<Swift.min(range.upperBound, end) - start
+        let part =
+          Swift.max(range.lowerBound, start) - start..<Swift.min(range.upperBound, end) - start
         children[index] = applying(action, to: part, of: children[index])
       }
       if end >= range.upperBound { break }
@@ -142,34 +145,46 @@ extension CountedTree {
   func firstIndex(
     from start: Int, mayHold: (Summary) -> Bool, matches: (Element) -> Bool
   ) -> Int? {
-    guard let root, start < count else { return nil }
-    return Self.firstIndex(root, from: Swift.max(0, start), above: Traits.identity, mayHold, matches)
+    first(from: start, mayHold: mayHold, matches: matches)?.position
   }
 
-  private static func firstIndex(
+  /// The first position at or after `start` whose element satisfies `matches`, and the element.
+  /// - Complexity: O(log n) nodes when `mayHold` is exact.
+  func first(
+    from start: Int, mayHold: (Summary) -> Bool, matches: (Element) -> Bool
+  ) -> (position: Int, element: Element)? {
+    guard let root, start < count, mayHold(root.summary) else { return nil }
+    return Self.first(root, from: Swift.max(0, start), above: Traits.identity, mayHold, matches)
+  }
+
+  /// The first match from `start` on below `node`, whose summary may hold one.
+  ///
+  /// Children are told apart by their summaries, side by side in the node: one load per level, not
+  /// one per child.
+  private static func first(
     _ node: Node, from start: Int, above: Traits.Action, _ mayHold: (Summary) -> Bool,
     _ matches: (Element) -> Bool
-  ) -> Int? {
-    if start == 0 && !mayHold(Traits.apply(above, to: node.summary, count: node.count)) {
-      return nil
-    }
+  ) -> (position: Int, element: Element)? {
     let action = Traits.compose(above, after: node.pending)
     if node.height == 0 {
-      for index in start..<node.count where matches(Traits.apply(action, to: node.elements[index])) {
-        return index
+      for index in start..<node.count {
+        let element = Traits.apply(action, to: node.elements[index])
+        if matches(element) { return (index, element) }
       }
       return nil
     }
-    var offset = 0
-    for child in node.children {
-      let end = offset + child.count
-      if end > start,
-        let found = firstIndex(
-          child, from: Swift.max(0, start - offset), above: action, mayHold, matches)
+    var index = start > 0 ? node.child(holding: start).index : 0
+    while index < node.children.count {
+      let childStart = index == 0 ? 0 : Int(node.ends[index - 1])
+      let childCount = Int(node.ends[index]) - childStart
+      if mayHold(Traits.apply(action, to: node.summaries[index], count: childCount)),
+        let found = Unmanaged.passUnretained(node.children[index])._withUnsafeGuaranteedRef({
+          first($0, from: Swift.max(0, start - childStart), above: action, mayHold, matches)
+        })
       {
-        return offset + found
+        return (childStart + found.position, found.element)
       }
-      offset = end
+      index += 1
     }
     return nil
   }
@@ -180,18 +195,16 @@ extension CountedTree {
   func lastIndex(
     before end: Int, mayHold: (Summary) -> Bool, matches: (Element) -> Bool
   ) -> Int? {
-    guard let root, end > 0 else { return nil }
+    guard let root, end > 0, mayHold(root.summary) else { return nil }
     return Self.lastIndex(
       root, before: Swift.min(end, count), above: Traits.identity, mayHold, matches)
   }
 
+  /// The last match before `end` below `node`, whose summary may hold one.
   private static func lastIndex(
     _ node: Node, before end: Int, above: Traits.Action, _ mayHold: (Summary) -> Bool,
     _ matches: (Element) -> Bool
   ) -> Int? {
-    if end == node.count && !mayHold(Traits.apply(above, to: node.summary, count: node.count)) {
-      return nil
-    }
     let action = Traits.compose(above, after: node.pending)
     if node.height == 0 {
       for index in stride(from: end - 1, through: 0, by: -1)
@@ -200,16 +213,19 @@ extension CountedTree {
       }
       return nil
     }
-    var offset = node.count
-    for child in node.children.reversed() {
-      let start = offset - child.count
-      if start < end,
-        let found = lastIndex(
-          child, before: Swift.min(child.count, end - start), above: action, mayHold, matches)
+    var index = node.child(holding: end - 1).index
+    while index >= 0 {
+      let childStart = index == 0 ? 0 : Int(node.ends[index - 1])
+      let childCount = Int(node.ends[index]) - childStart
+      if mayHold(Traits.apply(action, to: node.summaries[index], count: childCount)),
+        let found = Unmanaged.passUnretained(node.children[index])._withUnsafeGuaranteedRef({
+          lastIndex(
+            $0, before: Swift.min(childCount, end - childStart), above: action, mayHold, matches)
+        })
       {
-        return start + found
+        return childStart + found
       }
-      offset = start
+      index -= 1
     }
     return nil
   }

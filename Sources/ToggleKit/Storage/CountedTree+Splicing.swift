@@ -178,7 +178,10 @@ extension CountedTree {
     precondition(isRoot || node.children.count >= limits.fanMinimum, "an inner node at its minimum")
     var count = 0
     var summary = Traits.emptySummary
-    for child in node.children {
+    precondition(node.summaries.count == node.children.count, "a summary per child")
+    for (child, kept) in zip(node.children, node.summaries) {
+      precondition(
+        summariesEqual(child.summary, kept), "an inner node keeps its children's summaries")
       precondition(child.height == node.height - 1, "every leaf at one depth")
       check(child, isRoot: false, summariesEqual: summariesEqual)
       count += child.count

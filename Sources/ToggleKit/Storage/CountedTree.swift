@@ -37,7 +37,9 @@ extension CountedTraits where Action == NoAction {
   static func compose(_ outer: NoAction, after inner: NoAction) -> NoAction { outer }
   @inline(__always)
   static func apply(_ action: NoAction, to summary: Summary, count: Int) -> Summary { summary }
-  @inline(__always) static func apply(_ action: NoAction, to element: Element) -> Element { element }
+  @inline(__always) static func apply(_ action: NoAction, to element: Element) -> Element {
+    element
+  }
 }
 
 /// A list kept as a B-tree of chunks in which positions are counted, not stored: splicing m
@@ -176,8 +178,10 @@ enum CountedTreeTesting {
 
 extension CountedTree: @unchecked Sendable where Element: Sendable, Summary: Sendable {}
 
-/// A node of a ``CountedTree``: a leaf of elements or an inner node of children, with its count,
-/// its summary and the action still to apply below it. Never changed once shared.
+/// A node of a ``CountedTree``: a leaf of elements or an inner node of children.
+///
+/// Each keeps its count, its summary and the action still to apply below it. Never changed once
+/// shared.
 final class CountedNode<Traits: CountedTraits> {
   /// 0 for a leaf; one more than the children's for an inner node.
   let height: Int
@@ -194,6 +198,9 @@ final class CountedNode<Traits: CountedTraits> {
   /// An inner node's running counts: `ends[i]` elements lie in the children up to `i` (one cache
   /// line for 16 children, where reading each child's count is a load from each child).
   @exclusivity(unchecked) var ends: [Int32]
+  /// An inner node's children's summaries, side by side: a search reads them without a load from
+  /// each child.
+  @exclusivity(unchecked) var summaries: [Traits.Summary]
 
   /// A leaf of `elements` (not empty), nothing pending.
   init(leaf elements: [Traits.Element]) {
@@ -204,6 +211,7 @@ final class CountedNode<Traits: CountedTraits> {
     self.elements = elements
     children = []
     ends = []
+    summaries = []
   }
 
   /// An inner node of `children` (not empty) at `height`, nothing pending.
@@ -212,13 +220,17 @@ final class CountedNode<Traits: CountedTraits> {
     var count = 0
     var summary = Traits.emptySummary
     var ends: [Int32] = []
+    var summaries: [Traits.Summary] = []
     ends.reserveCapacity(children.count)
+    summaries.reserveCapacity(children.count)
     for child in children {
       count += child.count
       ends.append(Int32(count))
+      summaries.append(child.summary)
       summary = Traits.combine(summary, child.summary)
     }
     self.ends = ends
+    self.summaries = summaries
     self.count = count
     self.summary = summary
     pending = Traits.identity
@@ -235,6 +247,7 @@ final class CountedNode<Traits: CountedTraits> {
     elements = other.elements
     children = other.children
     ends = other.ends
+    summaries = other.summaries
   }
 
   /// The leaf below `root` that holds `position` and the offset within it, unretained (valid while

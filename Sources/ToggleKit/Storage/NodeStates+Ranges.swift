@@ -6,16 +6,16 @@ extension NodeStates {
   /// - Complexity: O((k + 1) log n) nodes for k indices visited.
   func forEachIndex(in range: Range<Int>, matching mask: StateSet, _ body: (Int) -> Int?) {
     guard let root = tree.root, !range.isEmpty else { return }
+    guard root.summary.sum(over: mask) > 0 else { return }
     var next = range.lowerBound
     Self.forEachIndex(root, start: 0, &next, range.upperBound, mask, above: .identity, body)
   }
 
+  /// Visits `node` (which holds matches, its summary says) from `start` on.
   private static func forEachIndex(
     _ node: Node, start: Int, _ next: inout Int, _ end: Int, _ mask: StateSet, above: StateMap,
     _ body: (Int) -> Int?
   ) {
-    if end <= start || start + node.count <= next || next >= end { return }
-    if node.summary.sum(over: above.preimage(of: mask)) == 0 { return }
     let map = above.after(node.pending)
     if node.height == 0 {
       var position = Swift.max(next, start)
@@ -31,26 +31,33 @@ extension NodeStates {
       }
       return
     }
-    var childStart = start
-    for child in node.children {
-      forEachIndex(child, start: childStart, &next, end, mask, above: map, body)
-      childStart += child.count
+    // Children are told apart by their summaries, side by side in the node: only those that
+    // hold a match are visited.
+    let wanted = map.preimage(of: mask)
+    var index = next > start ? node.child(holding: next - start).index : 0
+    while index < node.children.count {
+      let childStart = start + (index == 0 ? 0 : Int(node.ends[index - 1]))
       if childStart >= end || next >= end { return }
+      if Int(node.ends[index]) + start > next && node.summaries[index].sum(over: wanted) > 0 {
+        Unmanaged.passUnretained(node.children[index])._withUnsafeGuaranteedRef {
+          forEachIndex($0, start: childStart, &next, end, mask, above: map, body)
+        }
+      }
+      index += 1
     }
   }
 
   /// The last index in `range` whose state is in `mask`.
   /// - Complexity: O(log n) nodes.
   func lastIndex(in range: Range<Int>, matching mask: StateSet) -> Int? {
-    guard let root = tree.root, !range.isEmpty else { return nil }
+    guard let root = tree.root, !range.isEmpty, root.summary.sum(over: mask) > 0 else { return nil }
     return Self.lastIndex(root, start: 0, range, mask, above: .identity)
   }
 
+  /// The last match in `range` below `node` (which holds matches, its summary says).
   private static func lastIndex(
     _ node: Node, start: Int, _ range: Range<Int>, _ mask: StateSet, above: StateMap
   ) -> Int? {
-    if range.upperBound <= start || start + node.count <= range.lowerBound { return nil }
-    if node.summary.sum(over: above.preimage(of: mask)) == 0 { return nil }
     let map = above.after(node.pending)
     if node.height == 0 {
       for position in stride(
@@ -61,11 +68,20 @@ extension NodeStates {
       }
       return nil
     }
-    var childEnd = start + node.count
-    for child in node.children.reversed() {
-      let childStart = childEnd - child.count
-      if let found = lastIndex(child, start: childStart, range, mask, above: map) { return found }
-      childEnd = childStart
+    let wanted = map.preimage(of: mask)
+    var index = node.child(holding: Swift.min(range.upperBound, start + node.count) - 1 - start)
+      .index
+    while index >= 0 {
+      let childStart = start + (index == 0 ? 0 : Int(node.ends[index - 1]))
+      if start + Int(node.ends[index]) <= range.lowerBound { return nil }
+      if node.summaries[index].sum(over: wanted) > 0,
+        let found = Unmanaged.passUnretained(node.children[index])._withUnsafeGuaranteedRef({
+          lastIndex($0, start: childStart, range, mask, above: map)
+        })
+      {
+        return found
+      }
+      index -= 1
     }
     return nil
   }
@@ -128,11 +144,12 @@ extension NodeStates {
     var childStart = start
     var summary = NodeCounts.zero
     for index in node.children.indices {
-      let childEnd = childStart + node.children[index].count
+      let childEnd = start + Int(node.ends[index])
       if childEnd > range.lowerBound && childStart < range.upperBound {
         apply(map, range, start: childStart, to: &node.children[index])
+        node.summaries[index] = node.children[index].summary
       }
-      summary &+= node.children[index].summary
+      summary &+= node.summaries[index]
       childStart = childEnd
     }
     node.summary = summary
@@ -146,13 +163,16 @@ extension NodeStates {
       makeUnique(&node.children[index])
       node.children[index].summary = map.apply(to: node.children[index].summary)
       node.children[index].pending = map.after(node.children[index].pending)
+      node.summaries[index] = node.children[index].summary
     }
     node.pending = .identity
   }
 
-  /// Maps one position's state without pushing the maps above it down: its byte becomes one that
-  /// they map to the new state, and the two states it moves between are counted on each level.
-  /// False when no byte does (a map above forces the state), and nothing changed.
+  /// Maps one position's state without pushing the maps above it down.
+  ///
+  /// Its byte becomes one that they map to the new state, and the two states it moves between are
+  /// counted on each level. False when no byte does (a map above forces the state), and nothing
+  /// changed.
   private mutating func applyInPlace(_ map: StateMap, at position: Int) -> Bool {
     applyInPlace(map, at: probe(at: position))
   }
@@ -221,6 +241,7 @@ extension NodeStates {
     } else {
       let (index, offset) = node.child(holding: position)
       states = write(raw, replacing: old, at: offset, in: &node.children[index])
+      node.summaries[index].move(states.0, to: states.1)
     }
     states = (node.pending(states.0), node.pending(states.1))
     node.summary.move(states.0, to: states.1)

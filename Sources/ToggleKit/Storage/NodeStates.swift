@@ -71,7 +71,9 @@ struct NodeStates: Sendable {
         if map == .identity {
           _ = target.initialize(from: states)
         } else {
-          for index in states.indices { target.initializeElement(at: index, to: map(states[index])) }
+          for index in states.indices {
+            target.initializeElement(at: index, to: map(states[index]))
+          }
         }
         next += states.count
       }
@@ -83,7 +85,8 @@ struct NodeStates: Sendable {
   var storageBytes: Int {
     var total = 0
     func visit(_ node: Node) {
-      total += 64 + MemoryLayout<NodeCounts>.stride + node.elements.capacity + node.children.capacity * 8
+      total +=
+        64 + MemoryLayout<NodeCounts>.stride + node.elements.capacity + node.children.capacity * 8
         + node.ends.capacity * 4
       node.children.forEach(visit)
     }

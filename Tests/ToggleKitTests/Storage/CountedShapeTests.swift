@@ -29,7 +29,9 @@ private struct PlainForest {
   }
 }
 
-@Suite("Counted shapes: ids, labels, depths, subtree ends and parents after every edit equal plain arrays edited alike")
+@Suite(
+  "Counted shapes: ids, labels, depths, subtree ends and parents after every edit equal plain arrays edited alike"
+)
 struct CountedShapeTests {
   @Test(
     "seeded inserts, removals, moves and relabels of subtrees, over copies kept, give the plain forest's ids, labels, depths, ends and parents, and every id's position",
@@ -43,7 +45,8 @@ struct CountedShapeTests {
           plain.ids.append(position)
           plain.labels.append("n\(position)")
           plain.depths.append(
-            position == 0 ? 0 : Int32.random(in: 0...(plain.depths[position - 1] + 1), using: &generator))
+            position == 0
+              ? 0 : Int32.random(in: 0...(plain.depths[position - 1] + 1), using: &generator))
         }
         var shape = CountedShape(ids: plain.ids, labels: plain.labels, depths: plain.depths)
         var copies: [(CountedShape<Int>, PlainForest)] = []
@@ -54,12 +57,17 @@ struct CountedShapeTests {
           switch Int.random(in: 0..<8, using: &generator) {
           case 0...2 where count < limit:
             // A small forest of new nodes under a random node, or as roots.
-            let parent = count > 0 && Bool.random(using: &generator) ? Int.random(in: 0..<count, using: &generator) : nil
-            let at = plain.insertionPoint(under: parent, at: Int.random(in: 0...4, using: &generator))
+            let parent =
+              count > 0 && Bool.random(using: &generator)
+              ? Int.random(in: 0..<count, using: &generator) : nil
+            let at = plain.insertionPoint(
+              under: parent, at: Int.random(in: 0...4, using: &generator))
             let base = parent.map { plain.depths[$0] + 1 } ?? 0
             var added: [(id: Int, label: String, depth: Int32)] = []
             for _ in 0..<Int.random(in: 1...12, using: &generator) {
-              let depth = added.isEmpty ? base : Int32.random(in: base...(added.last!.depth + 1), using: &generator)
+              let depth =
+                added.isEmpty
+                ? base : Int32.random(in: base...(added.last!.depth + 1), using: &generator)
               fresh += 1
               added.append((fresh, "a\(fresh)", depth))
             }
@@ -81,8 +89,11 @@ struct CountedShapeTests {
             rest.ids.removeSubrange(range)
             rest.labels.removeSubrange(range)
             rest.depths.removeSubrange(range)
-            let parent = !rest.ids.isEmpty && Bool.random(using: &generator) ? Int.random(in: 0..<rest.ids.count, using: &generator) : nil
-            let at = rest.insertionPoint(under: parent, at: Int.random(in: 0...3, using: &generator))
+            let parent =
+              !rest.ids.isEmpty && Bool.random(using: &generator)
+              ? Int.random(in: 0..<rest.ids.count, using: &generator) : nil
+            let at = rest.insertionPoint(
+              under: parent, at: Int.random(in: 0...3, using: &generator))
             let change = (parent.map { rest.depths[$0] + 1 } ?? 0) - plain.depths[node]
             shape.move(range, to: at, depthChange: change)
             rest.ids.insert(contentsOf: plain.ids[range], at: at)
@@ -94,7 +105,11 @@ struct CountedShapeTests {
             shape.relabel(at: node, to: "r\(step)")
             plain.labels[node] = "r\(step)"
           default:
-            if copies.count < 4 { copies.append((shape, plain)) } else { (shape, plain) = copies.removeFirst() }
+            if copies.count < 4 {
+              copies.append((shape, plain))
+            } else {
+              (shape, plain) = copies.removeFirst()
+            }
           }
           shape.checkInvariants()
           guard matches(shape, plain) else {

@@ -151,7 +151,11 @@ struct CountedTreeTests {
       var originalLeaves = Set<ObjectIdentifier>()
       var copyLeaves: [ObjectIdentifier] = []
       func leaves(_ node: CountedNode<LeastTraits>, _ body: (CountedNode<LeastTraits>) -> Void) {
-        if node.height == 0 { body(node) } else { node.children.forEach { leaves($0, body) } }
+        if node.height == 0 {
+          body(node)
+        } else {
+          for child in node.children { leaves(child, body) }
+        }
       }
       leaves(original.root!) { originalLeaves.insert(ObjectIdentifier($0)) }
       leaves(copy.root!) { copyLeaves.append(ObjectIdentifier($0)) }

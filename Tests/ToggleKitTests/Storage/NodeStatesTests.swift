@@ -38,7 +38,9 @@ struct NodeStatesTests {
         var kept: [(NodeStates, [UInt8])] = []
         for step in 0..<Tier.size(fast: 150, long: 800) {
           let low = Int.random(in: 0..<plain.count, using: &generator)
-          let high = Bool.random(using: &generator) ? low + 1 : Int.random(in: (low + 1)...plain.count, using: &generator)
+          let high =
+            Bool.random(using: &generator)
+            ? low + 1 : Int.random(in: (low + 1)...plain.count, using: &generator)
           switch Int.random(in: 0..<6, using: &generator) {
           case 0...2:
             let map = randomMap(using: &generator)
@@ -50,7 +52,9 @@ struct NodeStatesTests {
               #expect(states.isIdentical(to: before), "a map that moves nothing writes nothing")
             }
           case 3:
-            let added = (0..<Int.random(in: 0...20, using: &generator)).map { _ in UInt8.random(in: 0..<32, using: &generator) }
+            let added = (0..<Int.random(in: 0...20, using: &generator)).map { _ in
+              UInt8.random(in: 0..<32, using: &generator)
+            }
             states.tree.replaceSubrange(low..<high, with: CountedTree(added))
             plain.replaceSubrange(low..<high, with: added)
             if plain.isEmpty {
@@ -61,19 +65,28 @@ struct NodeStatesTests {
             kept.append((states, plain))
             if kept.count > 3 { kept.removeFirst() }
           default:
-            if let (copy, bytes) = kept.randomElement(using: &generator) { (states, plain) = (copy, bytes) }
+            if let (copy, bytes) = kept.randomElement(using: &generator) {
+              (states, plain) = (copy, bytes)
+            }
           }
+          states.tree.checkInvariants(summariesEqual: ==)
           guard states.countsAreConsistent(), states.allStates() == plain else {
             Issue.record("count \(count), step \(step): the states differ from the plain bytes")
             return
           }
           let a = Int.random(in: 0..<plain.count, using: &generator)
           let b = Int.random(in: a...plain.count, using: &generator)
-          let mask = StateSet(visible: UInt16.random(in: 0...UInt16.max, using: &generator), hidden: UInt16.random(in: 0...UInt16.max, using: &generator))
+          let mask = StateSet(
+            visible: UInt16.random(in: 0...UInt16.max, using: &generator),
+            hidden: UInt16.random(in: 0...UInt16.max, using: &generator))
           #expect(states.counts(in: a..<b) == counts(plain[a..<b]))
           #expect(states.state(at: a) == plain[a])
-          #expect(states.lastIndex(in: a..<b, matching: mask) == (a..<b).last { mask.contains(plain[$0]) })
-          #expect(states.firstIndex(in: a..<b, matching: mask) == (a..<b).first { mask.contains(plain[$0]) })
+          #expect(
+            states.lastIndex(in: a..<b, matching: mask) == (a..<b).last { mask.contains(plain[$0]) }
+          )
+          #expect(
+            states.firstIndex(in: a..<b, matching: mask)
+              == (a..<b).first { mask.contains(plain[$0]) })
           var visited: [Int] = []
           states.forEachIndex(in: a..<b, matching: mask) { index in
             visited.append(index)
