@@ -157,23 +157,26 @@ struct CountedLimits: Equatable, Sendable {
   /// The fewest children an inner node other than the root has.
   var fanMinimum: Int { Swift.max(2, fan / 4) }
 
-  /// Leaves of 64, inner nodes of 16; both of the testing capacity when a test sets one.
+  /// Leaves of 64, inner nodes of 16; smaller when a test asks: both of ``CountedTreeTesting``'s
+  /// capacity, or under ``NodeStates/testingBlockShift`` s leaves of 2^s (one node each for 0, as
+  /// the blocks were) and inner nodes of 2^(s+1), at least 3 (the fewest that splits into halves
+  /// of two).
   static var current: CountedLimits {
-    CountedTreeTesting.currentCapacity.map { CountedLimits(leaf: $0, fan: $0) }
-      ?? CountedLimits(leaf: 64, fan: 16)
+    if let capacity = CountedTreeTesting.capacity {
+      return CountedLimits(leaf: capacity, fan: Swift.max(3, capacity))
+    }
+    if let shift = NodeStates.testingBlockShift {
+      return CountedLimits(leaf: 1 << shift, fan: Swift.max(3, 2 << shift))
+    }
+    return CountedLimits(leaf: 64, fan: 16)
   }
 }
 
 /// Smaller nodes for tests of counted trees.
 enum CountedTreeTesting {
-  /// Leaves and inner nodes of this capacity (at least 4) instead of 64 and 16, so that tiny lists
-  /// have many levels and every split and merge path runs.
+  /// Leaves and inner nodes of this capacity (inner nodes at least 3) instead of 64 and 16, so
+  /// that tiny lists have many levels and every split and merge path runs.
   @TaskLocal static var capacity: Int?
-
-  /// The capacity tests ask for: this one's, or 4 under ``NodeStates/testingBlockShift``.
-  static var currentCapacity: Int? {
-    capacity ?? NodeStates.testingBlockShift.map { _ in 4 }
-  }
 }
 
 extension CountedTree: @unchecked Sendable where Element: Sendable, Summary: Sendable {}

@@ -40,7 +40,7 @@ private enum LeastTraits: CountedTraits {
 struct CountedTreeTests {
   @Test(
     "seeded inserts, removals, moves, actions on ranges and point updates, over copies kept, equal a plain array; every node stays within its bounds",
-    arguments: [4, 5, 7, nil] as [Int?])
+    arguments: [1, 2, 3, 4, 5, 7, nil] as [Int?])
   func splicesEqualPlainArrays(capacity: Int?) {
     var generator = SeededGenerator(seed: UInt64(capacity ?? 64))
     CountedTreeTesting.$capacity.withValue(capacity) {
