@@ -21,17 +21,19 @@ enum StateTraits: CountedTraits {
   static func apply(_ action: StateMap, to element: UInt8) -> UInt8 { action(element) }
 }
 
-/// Node states in preorder, as ``NodeStates`` keeps them, in a ``CountedTree``: the same reads,
-/// counts and maps over ranges in O(log n) nodes, and splices of m states in O(log n + m).
+/// Node states of a whole tree, in preorder, in a ``CountedTree`` of chunks of 64: counts per
+/// state over any range and a state map applied to any range in O(log n) nodes, and splices of m
+/// states in O(log n + m) that share every chunk they do not cut.
 ///
 /// A tree held once is written in place (no node copied); a shared one copies the nodes on the
-/// paths it writes. A write to one position that maps above it would undo changes its byte to one
+/// paths it writes. A write to one position under maps that would undo it changes its byte to one
 /// that they map to the new state, and moves it between two counts on each level, without pushing
-/// the maps down (as ``NodeStates`` does).
+/// the maps down (a click after a select-all costs what a click on a fresh tree costs).
 struct NodeStates: Sendable {
   typealias Node = CountedNode<StateTraits>
-  /// Small chunks for tests, so that tiny trees have many levels and reach the pending maps:
-  /// chunks of four states and four children (ropes and chunked arrays shrink too).
+  /// Small chunks for tests, so that tiny trees have many levels and reach the pending maps: for
+  /// s, leaves of 2^s states and inner nodes of 2^(s+1) children, at least 3 (ropes and chunked
+  /// arrays shrink too).
   @TaskLocal static var testingBlockShift: Int?
   /// The states.
   var tree: CountedTree<StateTraits>
