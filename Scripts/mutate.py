@@ -1094,6 +1094,16 @@ MUTANTS = [
     ("an edit's shared states keep the bytes of the positions it changed", src("TreeSplice.swift"),
      "    for position in differing { states.tree.update(at: position) { $0 = bytes[position] } }\n",
      "", EDITS + "|" + CONTRACT),
+    ("an edit's shared states compare a kept node with whatever was at its new position",
+     src("TreeSplice.swift"),
+     "where previous[position] >= 0 && oldBytes[Int(previous[position])] != bytes[position] {",
+     "where previous[position] >= 0 && oldBytes[min(position, oldBytes.count - 1)] != bytes[position] {",
+     EDITS + "|" + CONTRACT),
+    ("a walk over the children in a range stops before the last one it reaches",
+     src("CountedTree+Ranges.swift"),
+     "        while start < range.upperBound {\n          let end = Int(ends[index])\n          let part =",
+     "        while start < range.upperBound - 1 {\n          let end = Int(ends[index])\n          let part =",
+     "CountedTreeTests|NodeStatesTests|" + CONTRACT),
 ]
 
 

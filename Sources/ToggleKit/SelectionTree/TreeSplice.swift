@@ -76,7 +76,9 @@ extension SelectionTree {
       ids: layout.ids, labels: layout.labels, parents: layout.parents, ends: layout.ends,
       depths: layout.depths, attributes: layout.attributes, roots: layout.roots, index: index)
     var result = SelectionTree(
-      structure: structure, states: old.states.spliced(splice.pieces, giving: layout.bytes),
+      structure: structure,
+      states: old.states.spliced(
+        splice.pieces, giving: layout.bytes, were: oldBytes, at: layout.previous),
       expanded: layout.expanded,
       disabledPositions: layout.disabledPositions, options: old.options)
     result.filter = old.filter
@@ -231,17 +233,20 @@ private struct _SplicedLayout<ID: Hashable> {
 }
 
 extension NodeStates {
-  /// The states after a splice whose every state is `bytes`, sharing this tree's chunks.
+  /// The states after a splice whose every state is `bytes`, sharing this tree's chunks; each
+  /// new position's old one is `previous` (-1 for a node added), whose state was `oldBytes`.
   ///
   /// The stretches kept are this tree's chunks (shared, not copied), the nodes added new chunks;
   /// then each position whose state differs from its byte is written — a parent that gained or
   /// lost its last child, a subtree moved under or out of a disabled node. When more than one
   /// position in 64 differs (locks a source derived, which a splice takes off and derives again),
   /// the states are built from the bytes, as they are for trees of fewer than 64 chunks.
-  /// - Complexity: O(p log n + n) for p stretches, the O(n) a comparison of bytes (no chunk
-  ///   built, no state counted).
-  func spliced<ID: Hashable>(_ pieces: [_TreeSplice<ID>.Piece], giving bytes: [UInt8]) -> NodeStates
-  {
+  /// - Complexity: O(p log n + n) for p stretches, the O(n) a comparison of bytes already read
+  ///   (no chunk built, no state counted or read back).
+  func spliced<ID: Hashable>(
+    _ pieces: [_TreeSplice<ID>.Piece], giving bytes: [UInt8], were oldBytes: [UInt8],
+    at previous: [Int32]
+  ) -> NodeStates {
     // Below 64 chunks, building the states from the bytes costs less than cutting and joining.
     guard bytes.count >= 64 * self.tree.limits.leaf else { return NodeStates(states: bytes) }
     var tree = CountedTree<StateTraits>(root: nil, limits: self.tree.limits)
@@ -257,9 +262,11 @@ extension NodeStates {
       }
     }
     var states = NodeStates(tree: tree)
-    let current = states.allStates()
+    // A kept node's state is its old one (`oldBytes`, which the caller read to lay the splice
+    // out); an added node's is its byte already. No state of the new tree is read back.
     var differing: [Int] = []
-    for position in bytes.indices where current[position] != bytes[position] {
+    for position in bytes.indices
+    where previous[position] >= 0 && oldBytes[Int(previous[position])] != bytes[position] {
       differing.append(position)
       if differing.count > bytes.count / 64 + 8 { return NodeStates(states: bytes) }
     }

@@ -32,6 +32,18 @@ extension CountedTree {
       }
       return
     }
+    forEachChild(of: node, overlapping: range) { _, child, part in
+      forEachChunk(child, part, above: action, body)
+    }
+  }
+
+  /// Calls `body` with each child of the inner node `node` that overlaps `range` (offsets in
+  /// `node`), in order: its index, the child (not retained) and the part of `range` inside it
+  /// (offsets in the child).
+  @inline(__always)
+  static func forEachChild(
+    of node: Node, overlapping range: Range<Int>, _ body: (Int, Node, Range<Int>) -> Void
+  ) {
     let first = node.child(holding: range.lowerBound).index
     node.children.withUnsafeBufferPointer { children in
       node.ends.withUnsafeBufferPointer { ends in
@@ -42,7 +54,7 @@ extension CountedTree {
           let part =
             Swift.max(range.lowerBound, start) - start..<Swift.min(range.upperBound, end) - start
           Unmanaged.passUnretained(children[index])._withUnsafeGuaranteedRef {
-            forEachChunk($0, part, above: action, body)
+            body(index, $0, part)
           }
           start = end
           index += 1
@@ -66,21 +78,8 @@ extension CountedTree {
       inner = Traits.summary(of: node.elements[range])
     } else {
       var result = Traits.emptySummary
-      let first = node.child(holding: range.lowerBound).index
-      node.children.withUnsafeBufferPointer { children in
-        node.ends.withUnsafeBufferPointer { ends in
-          var index = first
-          var start = index == 0 ? 0 : Int(ends[index - 1])
-          while start < range.upperBound {
-            let end = Int(ends[index])
-            let part =
-              Swift.max(range.lowerBound, start) - start..<Swift.min(range.upperBound, end) - start
-            let child = Unmanaged.passUnretained(children[index])
-            result = Traits.combine(result, child._withUnsafeGuaranteedRef { summary($0, part) })
-            start = end
-            index += 1
-          }
-        }
+      forEachChild(of: node, overlapping: range) { _, child, part in
+        result = Traits.combine(result, summary(child, part))
       }
       inner = result
     }
@@ -104,16 +103,8 @@ extension CountedTree {
       return Node(leaf: elements)
     }
     var children = node.appliedChildren
-    var start = 0
-    for index in children.indices {
-      let end = start + children[index].count
-      if end > range.lowerBound && start < range.upperBound {
-        let part =
-          Swift.max(range.lowerBound, start) - start..<Swift.min(range.upperBound, end) - start
-        children[index] = applying(action, to: part, of: children[index])
-      }
-      if end >= range.upperBound { break }
-      start = end
+    forEachChild(of: node, overlapping: range) { index, _, part in
+      children[index] = applying(action, to: part, of: children[index])
     }
     return Node(children: children, height: node.height)
   }

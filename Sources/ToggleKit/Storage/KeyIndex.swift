@@ -27,28 +27,25 @@ struct KeyIndex: Sendable {
   }
 
   @inline(__always)
-  private static func slot(of hash: Int, count: Int) -> Int {
-    Int(truncatingIfNeeded: (UInt64(UInt32(truncatingIfNeeded: hash)) &* UInt64(count)) >> 32)
-  }
-
-  @inline(__always)
   private static func tag(of hash: Int) -> UInt64 {
     (UInt64(bitPattern: Int64(hash)) >> 32) & 0x7FFF_FFFF
   }
+
+  // Slots are chosen and probed as ``IDIndex`` chooses and probes them.
 
   /// The key of `id`: the first slot of its run whose tag agrees and whose key `holds` accepts.
   /// - Complexity: O(1) expected probes, one call of `holds` per tag that agrees.
   func key<ID: Hashable>(of id: ID, holds: (UInt32) -> Bool) -> UInt32? {
     let hash = id.hashValue
     let tag = Self.tag(of: hash)
-    var slot = Self.slot(of: hash, count: slots.count)
+    var slot = IDIndex.slot(of: hash, count: slots.count)
     while true {
       let entry = slots[slot]
       if entry == 0 { return nil }
       if entry != Self.tombstone && entry >> 32 == tag && holds(UInt32(truncatingIfNeeded: entry)) {
         return UInt32(truncatingIfNeeded: entry)
       }
-      slot = slot + 1 == slots.count ? 0 : slot + 1
+      slot = IDIndex.next(slot, count: slots.count)
     }
   }
 
@@ -56,9 +53,9 @@ struct KeyIndex: Sendable {
   mutating func insert<ID: Hashable>(_ id: ID, key: UInt32) {
     precondition(key != 0 && hasRoom(adding: 1), "a key, and room for it")
     let hash = id.hashValue
-    var slot = Self.slot(of: hash, count: slots.count)
+    var slot = IDIndex.slot(of: hash, count: slots.count)
     while slots[slot] != 0 && slots[slot] != Self.tombstone {
-      slot = slot + 1 == slots.count ? 0 : slot + 1
+      slot = IDIndex.next(slot, count: slots.count)
     }
     if slots[slot] == Self.tombstone { tombstones -= 1 }
     slots[slot] = Self.tag(of: hash) << 32 | UInt64(key)
@@ -69,10 +66,10 @@ struct KeyIndex: Sendable {
   private func slot<ID: Hashable>(of id: ID, key: UInt32) -> Int {
     let hash = id.hashValue
     let entry = Self.tag(of: hash) << 32 | UInt64(key)
-    var slot = Self.slot(of: hash, count: slots.count)
+    var slot = IDIndex.slot(of: hash, count: slots.count)
     while slots[slot] != entry {
       precondition(slots[slot] != 0, "the id is in the index with that key")
-      slot = slot + 1 == slots.count ? 0 : slot + 1
+      slot = IDIndex.next(slot, count: slots.count)
     }
     return slot
   }
