@@ -1098,7 +1098,7 @@ MUTANTS = [
      src("TreeSplice.swift"),
      "where previous[position] >= 0 && oldBytes[Int(previous[position])] != bytes[position] {",
      "where previous[position] >= 0 && oldBytes[min(position, oldBytes.count - 1)] != bytes[position] {",
-     EDITS + "|" + CONTRACT),
+     "SelectionTreeEditsTests/shiftedNodesTakeTheirNewState|" + EDITS + "|" + CONTRACT),
     ("a walk over the children in a range stops before the last one it reaches",
      src("CountedTree+Ranges.swift"),
      "        while start < range.upperBound {\n          let end = Int(ends[index])\n          let part =",

@@ -310,6 +310,24 @@ struct SelectionTreeEditsTests {
   }
 
   @Test(
+    "an edit rewrites the state of a node it changes and shifts: a parent whose only child moves in front of it becomes a leaf that shows what it showed, even where the node it lands on had that state (a tree large enough to share its states' chunks)"
+  )
+  func shiftedNodesTakeTheirNewState() throws {
+    try NodeStates.$testingBlockShift.withValue(1) {
+      var tree = try SelectionTree(paths: (0..<200).map { "f\($0)" } + ["p/c"])
+      try tree.toggle("p/c")
+      try tree.move("p/c", under: nil, at: 0)
+      tree.checkInvariants()
+      #expect(tree.configuration(of: "p")?.hasChildren == false)
+      #expect(tree.state(of: "p") == .on, "a parent left without children keeps what it showed")
+      #expect(tree.state(of: "p/c") == .on)
+      try tree.move("p/c", under: "p")
+      tree.checkInvariants()
+      #expect(tree.state(of: "p") == .on)
+    }
+  }
+
+  @Test(
     "attributes stay with their nodes through 400 seeded inserts, removals, moves and relabels: the tree equals its edited data built afresh (chunks of four)"
   )
   func attributesFollowEdits() throws {
