@@ -66,7 +66,7 @@ enum _IndentedText {
   static func export<ID>(_ tree: SelectionTree<ID>, to emit: (String) -> Void) {
     let (states, bits) = tree.statesAndBits(in: 0..<tree.count)
     for position in 0..<tree.count {
-      var line = String(repeating: "  ", count: Int(tree.structure.depths[position]))
+      var line = String(repeating: "  ", count: tree.structure.depth(of: position))
       line += _marker(
         state: states[position],
         locked: tree.structure.isLeaf(position) && bits[position] & NodeBits.locked != 0,

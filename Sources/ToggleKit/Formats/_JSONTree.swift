@@ -211,10 +211,10 @@ enum _JSONTree {
         output += "]}"
         open.removeLast()
       }
-      let parent = Int(tree.structure.parents[position])
+      let parent = tree.structure.parent(of: position)
       let isFirstChild = parent < 0 ? position == 0 : position == parent + 1
       if !isFirstChild { output += "," }
-      output += "\n" + String(repeating: "  ", count: Int(tree.structure.depths[position]) + 1)
+      output += "\n" + String(repeating: "  ", count: tree.structure.depth(of: position) + 1)
       let label = tree.structure.label(at: position)
       // Compare the id with the label path by length first; build the path only when they could
       // be equal, so deep trees with their own ids never build quadratic path text.
@@ -223,7 +223,7 @@ enum _JSONTree {
         length = LabelEscaping.extending(nil, with: label, separator: "/").utf8.count
       } else {
         let underBareRoot =
-          tree.structure.parents[parent] < 0
+          tree.structure.parent(of: parent) < 0
           && LabelEscaping.isBareRoot(tree.structure.label(at: parent), separator: "/")
         length =
           pathLengths[parent] + (underBareRoot ? 0 : 1)
@@ -256,7 +256,7 @@ enum _JSONTree {
         output += "}"
       } else {
         output += ", \"children\": ["
-        open.append(Int(tree.structure.ends[position]))
+        open.append(tree.structure.end(of: position))
       }
     }
     while !open.isEmpty {

@@ -98,7 +98,7 @@ final class TreeFactReader<ID: Hashable>: FactReading, @unchecked Sendable {
 
   func depth() -> Int {
     note(.depth)
-    return Int(tree.structure.depths[position])
+    return tree.structure.depth(of: position)
   }
 
   func isLeaf() -> Bool {

@@ -48,8 +48,8 @@ extension SelectionTree {
   private func forEachReachingPast(_ range: Range<Int>, _ body: (Int) -> Void) {
     var position = range.isEmpty ? -1 : range.upperBound - 1
     while position >= range.lowerBound {
-      if Int(structure.ends[position]) > range.upperBound { body(position) }
-      position = Int(structure.parents[position])
+      if structure.end(of: position) > range.upperBound { body(position) }
+      position = structure.parent(of: position)
     }
   }
 
@@ -126,7 +126,7 @@ extension SelectionTree {
         label: derived == nil ? label : displayLabel(at: position),
         state: presence.state(offset, table: table, up: up),
         isEnabled: !_isDisabled(own), isLocked: presence.isLocked(offset, up: up),
-        isExpanded: expanded[position], depth: Int(structure.depths[position]),
+        isExpanded: expanded[position], depth: structure.depth(of: position),
         hasChildren: own & NodeBits.leaf == 0)
     }
     forEachReachingPast(range) { position in

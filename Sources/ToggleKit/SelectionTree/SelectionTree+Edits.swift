@@ -129,7 +129,7 @@ extension SelectionTree {
       }
       let nodes = try _block(
         entries, under: parent, numberedFrom: numbered, repeatsAreExisting: single)
-      blocks.append((Int(structure.ends[anchor]), nodes, anchor))
+      blocks.append((structure.end(of: anchor), nodes, anchor))
       numbered += entries.count
     }
     blocks.sort { $0.start < $1.start }  // stable: batches under one node stay in order
@@ -189,7 +189,7 @@ extension SelectionTree {
   private func _insertionPoint(
     under anchor: Int, at index: Int?, skipping skipped: Int?
   ) throws(SelectionTreeError) -> Int {
-    let end = anchor < 0 ? count : Int(structure.ends[anchor])
+    let end = anchor < 0 ? count : structure.end(of: anchor)
     guard let index else { return end }
     var children = structure.children(of: anchor < 0 ? nil : anchor)
     children.removeAll { $0 == skipped }

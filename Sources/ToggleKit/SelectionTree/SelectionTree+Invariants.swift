@@ -27,7 +27,7 @@ extension SelectionTree {
     precondition(ownDisabled.count == disabledPositions.count, "a node is disabled twice")
     precondition(disabledPositions == disabledPositions.sorted(), "disabled nodes out of order")
     for position in 0..<count {
-      let parent = Int(structure.parents[position])
+      let parent = structure.parent(of: position)
       let inherited = parent >= 0 && (disabledFromAbove[parent] || ownDisabled.contains(parent))
       disabledFromAbove[position] = inherited
       let resolved = inherited || ownDisabled.contains(position)
@@ -39,7 +39,7 @@ extension SelectionTree {
         "node \(position): leaf bit ≠ shape")
       precondition(parent < position, "node \(position): parent \(parent) is not before it")
       precondition(
-        parent < 0 || Int(structure.ends[position]) <= Int(structure.ends[parent]),
+        parent < 0 || structure.end(of: position) <= structure.end(of: parent),
         "node \(position): subtree leaves its parent's")
       precondition(
         structure.position(of: structure.id(at: position)) == position,

@@ -139,7 +139,7 @@ extension SelectionTree {
     let base = buffer.count  // where a root's path starts
     var ends: [Int] = []  // where each open ancestor's path ends in the buffer, by depth
     for position in 0..<count {
-      let depth = Int(structure.depths[position])
+      let depth = structure.depth(of: position)
       ends.removeSubrange(depth...)
       buffer.removeSubrange((depth == 0 ? base : ends[depth - 1])...)
       let isBareRoot =

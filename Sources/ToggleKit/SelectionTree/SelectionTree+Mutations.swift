@@ -96,10 +96,10 @@ extension SelectionTree {
   /// ```
   /// - Complexity: O(depth).
   public mutating func expandAncestors(of id: ID) throws(SelectionTreeError) {
-    var node = Int(structure.parents[try _position(id)])
+    var node = structure.parent(of: try _position(id))
     while node >= 0 {
       if !expanded[node] { expanded[node] = true }
-      node = Int(structure.parents[node])
+      node = structure.parent(of: node)
     }
   }
 

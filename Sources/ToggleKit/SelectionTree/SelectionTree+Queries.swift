@@ -83,7 +83,7 @@ extension SelectionTree {
   /// - Complexity: O(1) expected.
   public func parent(of id: ID) -> ID? {
     guard let position = structure.position(of: id) else { return nil }
-    let parent = Int(structure.parents[position])
+    let parent = structure.parent(of: position)
     return parent < 0 ? nil : structure.id(at: parent)
   }
 
@@ -98,7 +98,7 @@ extension SelectionTree {
   /// The node's depth: 0 for a root.
   /// - Complexity: O(1) expected.
   public func depth(of id: ID) -> Int? {
-    structure.position(of: id).map { Int(structure.depths[$0]) }
+    structure.position(of: id).map { structure.depth(of: $0) }
   }
 
   /// The ids from the root down to the node, both included.
@@ -222,7 +222,7 @@ extension SelectionTree {
       isEnabled: !_isDisabled(states.state(at: position)),
       isLocked: _isLocked(at: position),
       isExpanded: expanded[position],
-      depth: Int(structure.depths[position]),
+      depth: structure.depth(of: position),
       hasChildren: !structure.isLeaf(position))
   }
 
@@ -258,7 +258,7 @@ extension SelectionTree {
     var node = position
     while node >= 0 {
       chain.append(node)
-      node = Int(structure.parents[node])
+      node = structure.parent(of: node)
     }
     return chain.reversed()
   }

@@ -42,7 +42,7 @@ extension SelectionTree {
     // A tree just built holds its ids as an array too: read there, not through the chunks.
     let freshIDs = fresh.structure.flatIDs
     for position in 0..<fresh.count {
-      let parent = Int(fresh.structure.parents[position])
+      let parent = fresh.structure.parent(of: position)
       let dataLocks = bytes[position] & NodeBits.locked != 0
       guard let previous = old.structure.position(of: freshIDs[position]) else {
         inheritsOn[position] = parent >= 0 && inheritsOn[parent]

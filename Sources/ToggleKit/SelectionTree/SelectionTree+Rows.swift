@@ -33,10 +33,10 @@ extension SelectionTree {
   public func isRow(_ index: Int) -> Bool {
     guard index >= 0 && index < count else { return false }
     if isFiltered && states.state(at: index) & NodeBits.hidden != 0 { return false }
-    var ancestor = Int(structure.parents[index])
+    var ancestor = structure.parent(of: index)
     while ancestor >= 0 {
       if !isOpen(ancestor) { return false }
-      ancestor = Int(structure.parents[ancestor])
+      ancestor = structure.parent(of: ancestor)
     }
     return true
   }
@@ -51,7 +51,7 @@ extension SelectionTree {
   /// - Complexity: O(log n): closed subtrees and hidden nodes are skipped, not walked.
   public func nextRow(after index: Int?) -> Int? {
     var candidate = 0
-    if let index { candidate = isOpen(index) ? index + 1 : Int(structure.ends[index]) }
+    if let index { candidate = isOpen(index) ? index + 1 : structure.end(of: index) }
     guard candidate < count else { return nil }
     // Every node between the row and the first visible node after `candidate` is hidden, and a
     // hidden node has no visible descendant, so that node's parent is an open row.
@@ -69,10 +69,10 @@ extension SelectionTree {
       var row = isFiltered
         ? states.lastIndex(in: 0..<index, matching: StateSet.visible) : index - 1
     else { return nil }
-    var ancestor = Int(structure.parents[row])
+    var ancestor = structure.parent(of: row)
     while ancestor >= 0 {
       if !isOpen(ancestor) { row = ancestor }
-      ancestor = Int(structure.parents[ancestor])
+      ancestor = structure.parent(of: ancestor)
     }
     return row
   }

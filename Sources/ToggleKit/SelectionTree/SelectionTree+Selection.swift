@@ -61,7 +61,7 @@ extension SelectionTree {
       var result: [Int] = []
       let mask = form == .leaves ? selectedLeaves : selectedAny
       states.forEachIndex(in: 0..<count, matching: mask) { position in
-        let parent = Int(structure.parents[position])
+        let parent = structure.parent(of: position)
         let parentIsOn = parent >= 0 && states.state(at: parent) & NodeBits.selected != 0
         if form != .topmost || !parentIsOn { result.append(position) }
         return nil
@@ -81,7 +81,7 @@ extension SelectionTree {
     _walkSelectedLeaves { position, isNewAncestor in
       guard !isNewAncestor || _isFullySelected(at: position) else { return nil }
       result.append(position)
-      return form == .topmost ? Int(structure.ends[position]) : nil
+      return form == .topmost ? structure.end(of: position) : nil
     }
     return result
   }
@@ -97,14 +97,14 @@ extension SelectionTree {
     let selectedLeaves = StateSet.selectedLeaves
     var stack: [Int] = []
     states.forEachIndex(in: 0..<count, matching: selectedLeaves) { leaf in
-      while let top = stack.last, !(top <= leaf && leaf < Int(structure.ends[top])) {
+      while let top = stack.last, !(top <= leaf && leaf < structure.end(of: top)) {
         stack.removeLast()
       }
       var fresh: [Int] = []
-      var node = Int(structure.parents[leaf])
+      var node = structure.parent(of: leaf)
       while node >= 0 && node != stack.last {
         fresh.append(node)
-        node = Int(structure.parents[node])
+        node = structure.parent(of: node)
       }
       for ancestor in fresh.reversed() {
         stack.append(ancestor)

@@ -39,7 +39,7 @@ extension SelectionTree {
         continue
       }
       marks[position] += 1
-      marks[up ? Int(structure.ends[position]) : position + 1] -= 1
+      marks[up ? structure.end(of: position) : position + 1] -= 1
     }
     var bytes = states.allStates()
     var outcome = ToggleOutcome()
@@ -125,7 +125,7 @@ extension SelectionTree: Codable where ID: Codable {
     let all = states.allStates()
     let nodes = (0..<count).map { position in
       let bits = _contentBits(at: position, of: all[position])
-      let parent = Int(structure.parents[position])
+      let parent = structure.parent(of: position)
       return _EncodedNode(
         id: structure.id(at: position), parent: parent < 0 ? nil : parent,
         label: structure.label(at: position),

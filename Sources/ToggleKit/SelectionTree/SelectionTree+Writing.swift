@@ -135,7 +135,7 @@ extension SelectionTree {
     let slot = _disabledSlot(key)
     let isOwn = slot < disabledPositions.count && disabledPositions[slot] == key
     guard isOwn != isDisabled else { return }
-    let parent = Int(structure.parents[position])
+    let parent = structure.parent(of: position)
     let coveredFromAbove = parent >= 0 && _isDisabled(states.state(at: parent))
     let disable = StateMap { $0 | NodeBits.disabled }
     if isDisabled {

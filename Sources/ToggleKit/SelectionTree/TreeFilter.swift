@@ -197,17 +197,17 @@ extension SelectionTree {
       let label = built.isEmpty ? labels.next()! : built[position]
       guard filter.matches(label, { self.labelPath(at: position) }) else { continue }
       flags[position] = matched | shown
-      var node = Int(structure.parents[position])
+      var node = structure.parent(of: position)
       while node >= 0 && !open[node] {
         open[node] = true
         flags[node] |= shown
-        node = Int(structure.parents[node])
+        node = structure.parent(of: node)
       }
     }
     // Inside a match every descendant is shown, unless matches only (parents come first).
     let reach = filter.matchesOnly ? 0 : matched | inside
     for position in 0..<count {
-      let parent = Int(structure.parents[position])
+      let parent = structure.parent(of: position)
       if parent >= 0 && flags[parent] & reach != 0 { flags[position] |= inside | shown }
       all[position] =
         flags[position] & shown != 0

@@ -138,7 +138,7 @@ private struct _SplicedLayout<ID: Hashable> {
       at: Int32(start))
     expanded += oldExpanded[range]
     for position in range {
-      var parent = Int(old.structure.parents[position])
+      var parent = old.structure.parent(of: position)
       if let (node, newParent) = splice.reparented, node == position { parent = newParent }
       parents.append(parent < 0 ? -1 : moved[parent])
       var state = oldBytes[position] & ~Self.recomputed
@@ -177,7 +177,7 @@ private struct _SplicedLayout<ID: Hashable> {
     var inheritsOn = [Bool](repeating: false, count: nodes.count)
     var inheritedLock = [Bool??](repeating: nil, count: nodes.count)
     for position in 0..<nodes.count {
-      let parent = Int(nodes.structure.parents[position])
+      let parent = nodes.structure.parent(of: position)
       parents.append(parent < 0 ? (anchor < 0 ? -1 : moved[anchor]) : Int32(start + parent))
       inheritsOn[position] = parent < 0 ? anchorOn : inheritsOn[parent]
       inheritedLock[position] = parent < 0 ? anchorLock : inheritedLock[parent]

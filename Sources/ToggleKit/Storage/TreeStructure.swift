@@ -75,6 +75,18 @@ final class TreeStructure<ID: Hashable>: @unchecked Sendable {
     builtLabels.isEmpty ? madeLabels.value { Array(labels) } : builtLabels
   }
 
+  /// The position of the parent of the node at `position`, -1 for a root.
+  @inline(__always)
+  func parent(of position: Int) -> Int { Int(parents[position]) }
+
+  /// One past the last position of the subtree at `position`.
+  @inline(__always)
+  func end(of position: Int) -> Int { Int(ends[position]) }
+
+  /// The depth of the node at `position` (0 for a root).
+  @inline(__always)
+  func depth(of position: Int) -> Int { Int(depths[position]) }
+
   @inline(__always)
   func isLeaf(_ position: Int) -> Bool { Int(ends[position]) == position + 1 }
 
