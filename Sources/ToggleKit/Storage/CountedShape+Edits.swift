@@ -49,7 +49,7 @@ extension CountedShape {
       var step = (high - low) / (added + 1)
       if position == count { step = Swift.min(step, UInt64(spacing)) }
       for offset in placed.indices { placed[offset].key = UInt32(low + step * UInt64(offset + 1)) }
-      nodes.replaceSubrange(position..<position, with: CountedTree(placed, limits: nodes.limits))
+      nodes.insert(contentsOf: placed, at: position)
     } else {
       placed = spread(elements, at: position, after: low)
     }

@@ -40,7 +40,59 @@ extension CountedTree {
   /// Inserts `elements` before `position`.
   /// - Complexity: O(log n + m) for m elements.
   mutating func insert(contentsOf elements: some Collection<Element>, at position: Int) {
-    replaceSubrange(position..<position, with: CountedTree(elements, limits: limits))
+    let added = Array(elements)
+    guard !added.isEmpty else { return }
+    // Into the leaf that holds the position, when they fit: one path written, in place when this
+    // tree alone holds it, no split and no join.
+    if let root, Self.fits(added.count, at: position, below: root, limits) {
+      Self.insert(added, at: position, into: &self.root!)
+      return
+    }
+    replaceSubrange(position..<position, with: CountedTree(added, limits: limits))
+  }
+
+  /// Whether `count` elements fit into the leaf that holds `position` (the last leaf for the end).
+  private static func fits(_ count: Int, at position: Int, below root: Node, _ limits: CountedLimits)
+    -> Bool
+  {
+    var node = root
+    var offset = position
+    while node.height > 0 {
+      let index = offset >= node.count ? node.children.count - 1 : node.child(holding: offset).index
+      offset -= index == 0 ? 0 : Int(node.ends[index - 1])
+      node = node.children[index]
+    }
+    return node.count + count <= limits.leaf
+  }
+
+  /// Inserts `added` at `position` below `node`, into the leaf that holds it; the path's pending
+  /// actions are pushed down and its counts, running counts and summaries made again.
+  private static func insert(_ added: [Element], at position: Int, into node: inout Node) {
+    if !isKnownUniquelyReferenced(&node) { node = Node(copying: node) }
+    if node.height == 0 {
+      node.elements = node.appliedElements
+      node.pending = Traits.identity
+      node.elements.insert(contentsOf: added, at: position)
+      node.count = node.elements.count
+      node.summary = Traits.summary(of: node.elements[...])
+      return
+    }
+    node.children = node.appliedChildren
+    node.pending = Traits.identity
+    let index =
+      position >= node.count ? node.children.count - 1 : node.child(holding: position).index
+    let start = index == 0 ? 0 : Int(node.ends[index - 1])
+    insert(added, at: position - start, into: &node.children[index])
+    var count = 0
+    var summary = Traits.emptySummary
+    for child in node.children.indices {
+      count += node.children[child].count
+      node.ends[child] = Int32(count)
+      node.summaries[child] = node.children[child].summary
+      summary = Traits.combine(summary, node.summaries[child])
+    }
+    node.count = count
+    node.summary = summary
   }
 
   /// Takes the elements in `range` out.
