@@ -52,7 +52,9 @@ extension CountedTree {
   }
 
   /// Whether `count` elements fit into the leaf that holds `position` (the last leaf for the end).
-  private static func fits(_ count: Int, at position: Int, below root: Node, _ limits: CountedLimits)
+  private static func fits(
+    _ count: Int, at position: Int, below root: Node, _ limits: CountedLimits
+  )
     -> Bool
   {
     var node = root
