@@ -75,7 +75,7 @@ enum _IndentedText {
       // `/` is escaped too, so that no line of indented text reads as a path (format detection).
       line += LabelEscaping.escape(
         tree.structure.label(at: position), specials: ["{", "/"], emptyMarker: false)
-      if let attributes = tree.structure.attributes[Int32(position)], !attributes.isEmpty {
+      if let attributes = tree.structure.attributes(at: position), !attributes.isEmpty {
         let pairs = attributes.sorted { $0.key < $1.key }.map { key, value in
           LabelEscaping.escape(key, specials: ["=", ",", "}", "{", "/"], emptyMarker: false) + "="
             + LabelEscaping.escape(value, specials: [",", "}", "{", "/"], emptyMarker: false)

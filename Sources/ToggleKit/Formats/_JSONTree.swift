@@ -241,7 +241,7 @@ enum _JSONTree {
       if isLeaf { fields.append("\"selected\": \(tree.state(at: position) == .on)") }
       if isLeaf && tree.hasOwnLock(at: position) { fields.append("\"locked\": true") }
       if tree.isDisabledItself(at: position) { fields.append("\"disabled\": true") }
-      if let attributes = tree.structure.attributes[Int32(position)], !attributes.isEmpty {
+      if let attributes = tree.structure.attributes(at: position), !attributes.isEmpty {
         let pairs = attributes.sorted { $0.key < $1.key }.map {
           quote($0.key) + ": " + quote($0.value)
         }

@@ -113,7 +113,7 @@ final class TreeFactReader<ID: Hashable>: FactReading, @unchecked Sendable {
 
   func attributes() -> [String: String] {
     note(.attributes)
-    return tree.structure.attributes[Int32(position)] ?? [:]
+    return tree.structure.attributes(at: position) ?? [:]
   }
 
   func state() -> ToggleState {

@@ -70,13 +70,12 @@ extension SelectionTree {
     }
     var present = [UInt8](repeating: 0, count: range.count)
     let start = range.lowerBound
+    let parents = structure.nesting(in: range).parents
     present.withUnsafeMutableBufferPointer { present in
-      structure.parents.withUnsafeBufferPointer { parents in
-        for offset in stride(from: range.count - 1, through: 0, by: -1) {
-          present[offset] |= kinds[Int(own[offset])]
-          let parent = Int(parents[start + offset]) - start
-          if parent >= 0 { present[parent] |= present[offset] }
-        }
+      for offset in stride(from: range.count - 1, through: 0, by: -1) {
+        present[offset] |= kinds[Int(own[offset])]
+        let parent = Int(parents[start + offset]) - start
+        if parent >= 0 { present[parent] |= present[offset] }
       }
     }
     return _BulkPresence(own: own, present: present)
@@ -115,18 +114,17 @@ extension SelectionTree {
     let presence = _bulkPresence(in: range)
     let table = stateTable
     let up = options.propagation.up
-    // The array built from when there is one; else the chunks, read on from the first.
-    let built = structure.builtLabels
-    var labels = structure.labels.makeIterator(from: built.isEmpty ? range.lowerBound : count)
+    let labels = structure.labels(in: range)
+    let depths = structure.nesting(in: range).depths
     var configurations = (0..<range.count).map { offset in
       let position = range.lowerBound + offset
       let own = presence.own[offset]
-      let label = built.isEmpty ? labels.next()! : built[position]
+      let label = labels[position]
       return ToggleConfiguration(
         label: derived == nil ? label : displayLabel(at: position),
         state: presence.state(offset, table: table, up: up),
         isEnabled: !_isDisabled(own), isLocked: presence.isLocked(offset, up: up),
-        isExpanded: expanded[position], depth: structure.depth(of: position),
+        isExpanded: expanded[position], depth: Int(depths[position]),
         hasChildren: own & NodeBits.leaf == 0)
     }
     forEachReachingPast(range) { position in
@@ -177,31 +175,23 @@ extension SelectionTree {
       }
     }
     let isDerived = derived != nil
-    // The array built from when there is one; else the chunks, read on from the first.
-    var labels = structure.labels.makeIterator(
-      from: structure.builtLabels.isEmpty ? range.lowerBound : count)
-    try structure.builtLabels.withUnsafeBufferPointer { built in
-      try structure.depths.withUnsafeBufferPointer { depths in
-        try structure.ends.withUnsafeBufferPointer { ends in
-          for offset in 0..<range.count {
-            let position = range.lowerBound + offset
-            let own = presence.own[offset]
-            let label = built.isEmpty ? labels.next()! : built[position]
-            var configuration = ToggleConfiguration(
-              label: isDerived ? displayLabel(at: position) : label,
-              state: presence.state(offset, table: table, up: up),
-              isEnabled: !_isDisabled(own), isLocked: presence.isLocked(offset, up: up),
-              isExpanded: open[offset], depth: Int(depths[position]),
-              hasChildren: own & NodeBits.leaf == 0)
-            if ends[position] > upper {
-              // Its subtree reaches past the range, whose figures miss the rest of it.
-              configuration.state = state(at: position)
-              configuration.isLocked = _isLocked(at: position)
-            }
-            try body(position, configuration)
-          }
-        }
+    let labels = structure.labels(in: range)
+    let (depths, _, ends) = structure.nesting(in: range)
+    for offset in 0..<range.count {
+      let position = range.lowerBound + offset
+      let own = presence.own[offset]
+      var configuration = ToggleConfiguration(
+        label: isDerived ? displayLabel(at: position) : labels[position],
+        state: presence.state(offset, table: table, up: up),
+        isEnabled: !_isDisabled(own), isLocked: presence.isLocked(offset, up: up),
+        isExpanded: open[offset], depth: Int(depths[position]),
+        hasChildren: own & NodeBits.leaf == 0)
+      if ends[position] > upper {
+        // Its subtree reaches past the range, whose figures miss the rest of it.
+        configuration.state = state(at: position)
+        configuration.isLocked = _isLocked(at: position)
       }
+      try body(position, configuration)
     }
   }
 
@@ -235,32 +225,31 @@ extension SelectionTree {
     }
     var summaries = [ToggleSummary](repeating: ToggleSummary(), count: range.count)
     let start = range.lowerBound
+    let parents = structure.nesting(in: range).parents
     summaries.withUnsafeMutableBufferPointer { summaries in
-      structure.parents.withUnsafeBufferPointer { parents in
-        for offset in stride(from: range.count - 1, through: 0, by: -1) {
-          let own = contribution[Int(states[offset])]
-          var counts = summaries[offset]
-          counts.writableOn &+= own.writableOn
-          counts.writableOff &+= own.writableOff
-          counts.lockedOn &+= own.lockedOn
-          counts.lockedOff &+= own.lockedOff
-          counts.hiddenOn &+= own.hiddenOn
-          let parent = Int(parents[start + offset]) - start
-          if parent >= 0 {
-            summaries[parent].writableOn &+= counts.writableOn
-            summaries[parent].writableOff &+= counts.writableOff
-            summaries[parent].lockedOn &+= counts.lockedOn
-            summaries[parent].lockedOff &+= counts.lockedOff
-            summaries[parent].hiddenOn &+= counts.hiddenOn
-          }
-          // Counted into the parent as they are; a disabled node shows its writable ones locked.
-          if states[offset] & NodeBits.disabled != 0 {
-            counts = ToggleSummary(
-              lockedOn: counts.writableOn &+ counts.lockedOn,
-              lockedOff: counts.writableOff &+ counts.lockedOff, hiddenOn: counts.hiddenOn)
-          }
-          summaries[offset] = counts
+      for offset in stride(from: range.count - 1, through: 0, by: -1) {
+        let own = contribution[Int(states[offset])]
+        var counts = summaries[offset]
+        counts.writableOn &+= own.writableOn
+        counts.writableOff &+= own.writableOff
+        counts.lockedOn &+= own.lockedOn
+        counts.lockedOff &+= own.lockedOff
+        counts.hiddenOn &+= own.hiddenOn
+        let parent = Int(parents[start + offset]) - start
+        if parent >= 0 {
+          summaries[parent].writableOn &+= counts.writableOn
+          summaries[parent].writableOff &+= counts.writableOff
+          summaries[parent].lockedOn &+= counts.lockedOn
+          summaries[parent].lockedOff &+= counts.lockedOff
+          summaries[parent].hiddenOn &+= counts.hiddenOn
         }
+        // Counted into the parent as they are; a disabled node shows its writable ones locked.
+        if states[offset] & NodeBits.disabled != 0 {
+          counts = ToggleSummary(
+            lockedOn: counts.writableOn &+ counts.lockedOn,
+            lockedOff: counts.writableOff &+ counts.lockedOff, hiddenOn: counts.hiddenOn)
+        }
+        summaries[offset] = counts
       }
     }
     return summaries

@@ -17,10 +17,7 @@ extension SelectionTree {
     precondition(states.count == count, "state count \(states.count) ≠ node count \(count)")
     precondition(states.countsAreConsistent(), "segment counts disagree with node states")
     precondition(expanded.count == count, "expansion count ≠ node count")
-    precondition(structure.labels.count == count, "label count ≠ node count")
-    structure.ids.checkInvariants()
-    structure.labels.checkInvariants()
-    structure.attributes.checkInvariants(count: count)
+    structure.checkInvariants()
     let all = states.allStates()
     var disabledFromAbove = [Bool](repeating: false, count: count)
     let ownDisabled = Set(disabledPositions.map(Int.init))
@@ -45,21 +42,14 @@ extension SelectionTree {
         structure.position(of: structure.id(at: position)) == position,
         "node \(position): the index has it elsewhere")
     }
-    precondition(
-      structure.index.count == count, "the index holds \(structure.index.count) ids, not \(count)")
   }
 
   /// The bytes the tree's own arrays hold: ids and labels count their 16-byte values, not the text
   /// they point to (which is the labels' own storage).
-  /// - Complexity: O(1) expected.
+  /// - Complexity: O(1) expected; O(n / 64) once a tree has been edited.
   public var _storageBytes: Int {
-    func bytes<Element>(_ array: [Element]) -> Int {
-      array.capacity * MemoryLayout<Element>.stride
-    }
-    return structure.ids.storageBytes + structure.labels.storageBytes + bytes(structure.parents)
-      + bytes(structure.ends) + bytes(structure.depths) + bytes(structure.roots)
-      + structure.index.storageBytes + states.storageBytes + expanded.storageBytes
-      + bytes(disabledPositions) + structure.attributes.storageBytes
+    structure.storageBytes + states.storageBytes + expanded.storageBytes
+      + disabledPositions.capacity * MemoryLayout<Int32>.stride
   }
 }
 

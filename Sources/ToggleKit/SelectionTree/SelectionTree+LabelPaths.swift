@@ -163,13 +163,13 @@ extension SelectionTree {
 extension TreeStructure {
   /// The children of `parent` in order (the roots for nil).
   func children(of parent: Int?) -> [Int] {
-    guard let parent else { return roots.map(Int.init) }
+    guard let parent else { return rootPositions.map(Int.init) }
     var result: [Int] = []
     var child = parent + 1
-    let end = Int(ends[parent])
+    let end = end(of: parent)
     while child < end {
       result.append(child)
-      child = Int(ends[child])
+      child = self.end(of: child)
     }
     return result
   }
@@ -177,12 +177,12 @@ extension TreeStructure {
   /// The node with `labels` when its id is their label path (trees built from paths or text).
   func node(guessedFrom labels: [String]) -> ID? {
     guard !labels.isEmpty, let guess = LabelPath.joined(labels) as? ID,
-      let position = position(of: guess), Int(depths[position]) == labels.count - 1
+      let position = position(of: guess), depth(of: position) == labels.count - 1
     else { return nil }
     var node = position
     for label in labels.reversed() {
       guard node >= 0, self.label(at: node) == label else { return nil }
-      node = Int(parents[node])
+      node = parent(of: node)
     }
     return guess
   }

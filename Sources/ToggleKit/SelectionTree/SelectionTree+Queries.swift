@@ -75,7 +75,7 @@ extension SelectionTree {
   /// The node's string attributes.
   /// - Complexity: O(log a) for a nodes with attributes.
   public func attributes(of id: ID) -> [String: String]? {
-    structure.position(of: id).map { structure.attributes[Int32($0)] ?? [:] }
+    structure.position(of: id).map { structure.attributes(at: $0) ?? [:] }
   }
 
   /// The node's parent.

@@ -128,12 +128,6 @@ extension SelectionTree {
       return false
     }
     // The shape last: a reload that changes selection stops above, after bytes, not strings.
-    if structure !== other.structure {
-      guard structure.parents == other.structure.parents, structure.ids == other.structure.ids,
-        structure.labels == other.structure.labels,
-        structure.attributes == other.structure.attributes
-      else { return false }
-    }
-    return true
+    return structure.hasSameShape(as: other.structure)
   }
 }

@@ -81,12 +81,7 @@ extension SelectionTree: Equatable {
   @specialized(where ID == String)
   @specialized(where ID == Int)
   public static func == (lhs: SelectionTree, rhs: SelectionTree) -> Bool {
-    if lhs.structure !== rhs.structure {
-      guard lhs.structure.ids == rhs.structure.ids, lhs.structure.labels == rhs.structure.labels,
-        lhs.structure.parents == rhs.structure.parents,
-        lhs.structure.attributes == rhs.structure.attributes
-      else { return false }
-    }
+    guard lhs.structure.hasSameShape(as: rhs.structure) else { return false }
     guard lhs.options == rhs.options, lhs.expanded == rhs.expanded,
       lhs.disabledPositions == rhs.disabledPositions
     else { return false }
@@ -133,7 +128,7 @@ extension SelectionTree: Codable where ID: Codable {
         isLocked: bits & NodeBits.locked != 0 ? true : nil,
         isDisabled: isDisabledItself(at: position) ? true : nil,
         isExpanded: expanded[position] ? true : nil,
-        attributes: structure.attributes[Int32(position)])
+        attributes: structure.attributes(at: position))
     }
     try container.encode(nodes, forKey: .nodes)
   }

@@ -73,7 +73,7 @@ public struct SelectionTree<ID: Hashable> {
 
   /// The ids of the root nodes, in order.
   /// - Complexity: O(r) for r roots.
-  public var roots: [ID] { structure.roots.map { structure.id(at: Int($0)) } }
+  public var roots: [ID] { structure.rootPositions.map { structure.id(at: Int($0)) } }
 
   /// Every node id in preorder (parents before children, siblings in order).
   /// - Complexity: O(1) after a build; after an edit, O(n) the first time (then O(1)): in a

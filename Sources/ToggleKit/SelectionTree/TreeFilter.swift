@@ -191,10 +191,9 @@ extension SelectionTree {
     let shown: UInt8 = 4
     var flags = [UInt8](repeating: 0, count: count)
     var open = [Bool](repeating: false, count: count)
-    let built = structure.builtLabels
-    var labels = structure.labels.makeIterator(from: built.isEmpty ? 0 : count)
+    let labels = structure.labels(in: 0..<count)
     for position in 0..<count {
-      let label = built.isEmpty ? labels.next()! : built[position]
+      let label = labels[position]
       guard filter.matches(label, { self.labelPath(at: position) }) else { continue }
       flags[position] = matched | shown
       var node = structure.parent(of: position)

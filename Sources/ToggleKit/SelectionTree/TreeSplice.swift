@@ -65,7 +65,7 @@ extension SelectionTree {
     layout.finish(old: old)
     var index = old.structure.index
     kept.sort { $0.old.lowerBound < $1.old.lowerBound }
-    if index.remap(kept: kept, newCount: newCount, ids: layout.ids) {
+    if !old.structure.isCounted && index.remap(kept: kept, newCount: newCount, ids: layout.ids) {
       for position in layout.addedPositions {
         _ = index.insert(layout.ids[position], at: position, in: layout.ids)
       }
@@ -131,14 +131,15 @@ private struct _SplicedLayout<ID: Hashable> {
     moved: [Int32], splice: _TreeSplice<ID>
   ) {
     let start = ids.count
-    ids.append(contentsOf: old.structure.ids, range)
-    labels.append(contentsOf: old.structure.labels, range)
+    ids.append(contentsOf: old.structure.idChunks, range)
+    labels.append(contentsOf: old.structure.labelChunks, range)
     attributes.append(
-      contentsOf: old.structure.attributes, Int32(range.lowerBound)..<Int32(range.upperBound),
+      contentsOf: old.structure.allAttributes, Int32(range.lowerBound)..<Int32(range.upperBound),
       at: Int32(start))
     expanded += oldExpanded[range]
+    let oldParents = old.structure.nesting.parents
     for position in range {
-      var parent = old.structure.parent(of: position)
+      var parent = Int(oldParents[position])
       if let (node, newParent) = splice.reparented, node == position { parent = newParent }
       parents.append(parent < 0 ? -1 : moved[parent])
       var state = oldBytes[position] & ~Self.recomputed
@@ -155,13 +156,13 @@ private struct _SplicedLayout<ID: Hashable> {
     newChildren: NewChildren
   ) {
     let start = ids.count
-    ids.append(contentsOf: nodes.structure.ids)
-    labels.append(contentsOf: nodes.structure.labels)
+    ids.append(contentsOf: nodes.structure.idChunks)
+    labels.append(contentsOf: nodes.structure.labelChunks)
     expanded += nodes.expanded.elements
     addedPositions += start..<(start + nodes.count)
     for position in nodes.disabledPositions { ownDisabled[start + Int(position)] = true }
     attributes.append(
-      contentsOf: nodes.structure.attributes, 0..<Int32(nodes.count), at: Int32(start))
+      contentsOf: nodes.structure.allAttributes, 0..<Int32(nodes.count), at: Int32(start))
     // What the anchor passes down: whether it was on, and its lock (the value it showed, nil
     // when it was mixed), unless a source derived that lock.
     var anchorOn = false
@@ -176,8 +177,9 @@ private struct _SplicedLayout<ID: Hashable> {
     let states = nodes.states.allStates()
     var inheritsOn = [Bool](repeating: false, count: nodes.count)
     var inheritedLock = [Bool??](repeating: nil, count: nodes.count)
+    let addedParents = nodes.structure.nesting.parents
     for position in 0..<nodes.count {
-      let parent = nodes.structure.parent(of: position)
+      let parent = Int(addedParents[position])
       parents.append(parent < 0 ? (anchor < 0 ? -1 : moved[anchor]) : Int32(start + parent))
       inheritsOn[position] = parent < 0 ? anchorOn : inheritsOn[parent]
       inheritedLock[position] = parent < 0 ? anchorLock : inheritedLock[parent]

@@ -1,12 +1,9 @@
 extension CountedShape {
-  /// Inserts nodes before `position`: ids the shape does not have, with labels and depths (the
-  /// caller keeps the whole a forest).
+  /// Inserts nodes before `position`: ids the shape does not have, with labels, attributes and
+  /// depths (the caller keeps the whole a forest; their keys are given here).
   /// - Complexity: O(log n + m), amortized over the keys spread again.
-  mutating func insert(
-    _ added: some Collection<(id: ID, label: String, depth: Int32)>, at position: Int
-  ) {
-    let elements = added.map { Node(id: $0.id, label: $0.label, depth: $0.depth, key: 0) }
-    place(elements, at: position, isNew: true)
+  mutating func insert(_ added: [Node], at position: Int) {
+    place(added, at: position, isNew: true)
   }
 
   /// Takes the nodes in `range` out (the caller takes whole subtrees).

@@ -1,7 +1,9 @@
-/// One node of a ``CountedShape``: its id, label, depth and order key.
+/// One node of a ``CountedShape``: its id, label, attributes, depth and order key.
 struct ShapeNode<ID: Hashable> {
   var id: ID
   var label: String
+  /// nil for a node without attributes (never an empty dictionary).
+  var attributes: [String: String]?
   /// 0 for a root.
   var depth: Int32
   /// Ascending in preorder, unique, at least 1: what the id index holds for the node.
@@ -68,10 +70,13 @@ struct CountedShape<ID: Hashable> {
   /// The spacing of keys given to nodes appended at the end.
   let spacing: UInt32
 
-  /// The shape of the nodes with these ids, labels and depths in preorder (ids distinct, depths
-  /// those of a forest: the first 0, each at most one more than the one before).
+  /// The shape of the nodes with these ids, labels, depths and attributes in preorder (ids
+  /// distinct, depths those of a forest: the first 0, each at most one more than the one before).
   /// - Complexity: O(n).
-  init(ids: [ID], labels: [String], depths: [Int32]) {
+  init<IDs: RandomAccessCollection<ID>>(
+    ids: IDs, labels: some Sequence<String>, depths: [Int32],
+    attributes: SparseAttributes = SparseAttributes()
+  ) where IDs.Index == Int {
     let limit = UInt64(1) << UInt64(Self.keyBits)
     // Half the key space for the nodes there are, the rest for nodes to come.
     var spacing: UInt64 = 1
@@ -80,10 +85,18 @@ struct CountedShape<ID: Hashable> {
     var index = KeyIndex(capacity: ids.count + ids.count / 8)
     var elements: [Node] = []
     elements.reserveCapacity(ids.count)
+    var label = labels.makeIterator()
+    var attributed = attributes.makeIterator()
+    var nextAttributed = attributed.next()
     for position in ids.indices {
       let key = UInt32((UInt64(position) + 1) * spacing)
-      elements.append(
-        Node(id: ids[position], label: labels[position], depth: depths[position], key: key))
+      var node = Node(
+        id: ids[position], label: label.next()!, attributes: nil, depth: depths[position], key: key)
+      if let (at, values) = nextAttributed, at == position {
+        node.attributes = values
+        nextAttributed = attributed.next()
+      }
+      elements.append(node)
       index.insert(ids[position], key: key)
     }
     nodes = CountedTree(elements)
@@ -99,6 +112,42 @@ struct CountedShape<ID: Hashable> {
   /// The node at `position`.
   /// - Complexity: O(log n).
   subscript(position: Int) -> Node { nodes[position] }
+
+  /// Reads the node at `position` in its leaf, with its depth as it is after the changes pending
+  /// above it (no node copied or retained on the way down).
+  /// - Complexity: O(log n).
+  @inline(__always)
+  func withNode<Result>(at position: Int, _ body: (borrowing Node, _ depth: Int32) -> Result)
+    -> Result
+  {
+    var change: Int32 = 0
+    let (leaf, offset) = CountedNode.leaf(holding: position, below: nodes.root!) {
+      change += $0.pending
+    }
+    return leaf._withUnsafeGuaranteedRef { leaf in
+      leaf.elements.withUnsafeBufferPointer {
+        body($0[offset], $0[offset].depth + change + leaf.pending)
+      }
+    }
+  }
+
+  /// The depth of the node at `position`.
+  /// - Complexity: O(log n).
+  func depth(at position: Int) -> Int32 { withNode(at: position) { $1 } }
+
+  /// The id of the node at `position`.
+  /// - Complexity: O(log n).
+  func id(at position: Int) -> ID { withNode(at: position) { node, _ in node.id } }
+
+  /// The label of the node at `position`.
+  /// - Complexity: O(log n).
+  func label(at position: Int) -> String { withNode(at: position) { node, _ in node.label } }
+
+  /// The attributes of the node at `position`, nil when it has none.
+  /// - Complexity: O(log n).
+  func attributes(at position: Int) -> [String: String]? {
+    withNode(at: position) { node, _ in node.attributes }
+  }
 
   /// The position of the node with `id`, if there is one.
   /// - Complexity: O(log n).
@@ -156,7 +205,7 @@ struct CountedShape<ID: Hashable> {
   /// One past the last position of the subtree at `position`.
   /// - Complexity: O(log n).
   func end(of position: Int) -> Int {
-    let depth = nodes[position].depth
+    let depth = depth(at: position)
     return nodes.firstIndex(
       from: position + 1, mayHold: { $0.leastDepth <= depth }, matches: { $0.depth <= depth })
       ?? count
@@ -165,7 +214,7 @@ struct CountedShape<ID: Hashable> {
   /// The position of the parent of the node at `position`, nil for a root.
   /// - Complexity: O(log n).
   func parent(of position: Int) -> Int? {
-    let depth = nodes[position].depth
+    let depth = depth(at: position)
     guard depth > 0 else { return nil }
     return nodes.lastIndex(
       before: position, mayHold: { $0.leastDepth < depth }, matches: { $0.depth < depth })

@@ -117,6 +117,21 @@ struct CountedTree<Traits: CountedTraits> {
   /// The number of elements.
   var count: Int { root?.count ?? 0 }
 
+  /// The bytes the nodes take, as if none were shared (an object's header and fields as 64).
+  /// - Complexity: O(n / 64).
+  var storageBytes: Int {
+    var total = 0
+    func visit(_ node: Node) {
+      total +=
+        64 + MemoryLayout<Summary>.stride * (1 + node.summaries.capacity)
+        + MemoryLayout<Element>.stride * node.elements.capacity + node.children.capacity * 8
+        + node.ends.capacity * 4
+      node.children.forEach(visit)
+    }
+    if let root { visit(root) }
+    return total
+  }
+
   /// Whether the list is empty.
   var isEmpty: Bool { root == nil }
 

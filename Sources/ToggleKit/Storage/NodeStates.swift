@@ -84,17 +84,7 @@ struct NodeStates: Sendable {
   }
 
   /// The bytes the nodes take, as if none were shared.
-  var storageBytes: Int {
-    var total = 0
-    func visit(_ node: Node) {
-      total +=
-        64 + MemoryLayout<NodeCounts>.stride + node.elements.capacity + node.children.capacity * 8
-        + node.ends.capacity * 4
-      node.children.forEach(visit)
-    }
-    if let root = tree.root { visit(root) }
-    return total
-  }
+  var storageBytes: Int { tree.storageBytes }
 
   /// Whether every node's counts equal what lies below it.
   /// - Complexity: O(n).

@@ -22,6 +22,11 @@ struct SparseAttributes: Equatable, Sendable {
     values = Rope(sorted.map(\.value))
   }
 
+  /// The attributed nodes' positions and attributes, in preorder.
+  func makeIterator() -> some IteratorProtocol<(Int, [String: String])> {
+    zip(positions.lazy.map { Int($0) }, values).makeIterator()
+  }
+
   /// Whether no node has attributes.
   var isEmpty: Bool { positions.isEmpty }
 

@@ -1,49 +1,89 @@
-/// The shape of a tree: everything fixed when it is built.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The shape of a tree: its nodes' ids, labels, attributes, nesting and order.
 ///
-/// Shared by every copy of the tree.
+/// Shared by every copy of the tree. It has two forms. A tree as built keeps flat arrays (a
+/// click's look-ups are one load each); a tree that has been edited keeps a ``CountedShape``
+/// (positions counted, not stored, so that an edit costs O(log n + m)), and answers the same
+/// questions in O(log n). Every reader goes through the methods here, which answer in either
+/// form; the bulk reads take a stretch of the arrays (made for the stretch in the counted form).
 @usableFromInline
 final class TreeStructure<ID: Hashable>: @unchecked Sendable {
-  /// Node ids in preorder, in chunks that an edit's new structure shares.
+  /// Node ids in preorder, in chunks that an edit's new structure shares (flat form).
   @usableFromInline let ids: Rope<ID>
-  /// Labels in preorder, in chunks that an edit's new structure shares.
+  /// Labels in preorder, in chunks that an edit's new structure shares (flat form).
   let labels: Rope<String>
-  /// The parent's position of each node, -1 for a root.
+  /// The parent's position of each node, -1 for a root (flat form).
   let parents: [Int32]
-  /// One past the last position of each node's subtree.
+  /// One past the last position of each node's subtree (flat form).
   let ends: [Int32]
-  /// Each node's depth (roots have depth 0).
+  /// Each node's depth, roots 0 (flat form).
   let depths: [Int32]
-  /// String attributes, only for the nodes that have any.
+  /// String attributes, only for the nodes that have any (flat form).
   let attributes: SparseAttributes
-  /// Positions of the roots, in order.
+  /// Positions of the roots, in order (flat form).
   let roots: [Int32]
-  /// id → position.
+  /// id → position (flat form).
   @usableFromInline let index: IDIndex
+  /// The nodes in the counted form (empty in the flat form).
+  let shape: CountedShape<ID>
+  /// Whether the structure is in its counted form.
+  @usableFromInline let isCounted: Bool
   /// The number of nodes (stored: the chunks would take three loads to tell).
-  let count: Int
+  @usableFromInline let count: Int
   /// The ids as the flat array the tree was built from (the buffer its chunks slice), empty
   /// after an edit: id look-ups compare here, loads fewer than through the chunks. (Not an
   /// optional: reading an optional array out of the class retains it on every look-up.)
   @usableFromInline let builtIDs: [ID]
   /// The labels as the flat array the tree was built from, empty after an edit.
   let builtLabels: [String]
-  /// The ids as a flat array after an edit, made the first time they are asked for.
-  private let madeIDs: LazyOnce<[ID]>
-  /// The labels as a flat array, likewise.
-  private let madeLabels: LazyOnce<[String]>
+  /// What is made once from the other form's data when first asked for.
+  private let made = Made()
 
+  /// Arrays made once, the first time they are asked for.
+  private final class Made: Sendable {
+    let ids = LazyOnce<[ID]>()
+    let labels = LazyOnce<[String]>()
+    let idRope = LazyOnce<Rope<ID>>()
+    let labelRope = LazyOnce<Rope<String>>()
+    let roots = LazyOnce<[Int32]>()
+    let attributes = LazyOnce<SparseAttributes>()
+    let nesting = LazyOnce<(parents: [Int32], ends: [Int32], depths: [Int32])>()
+  }
+
+  /// The flat form, from ids and labels in chunks and the arrays beside them; the counted form
+  /// instead when a test asks every structure to be counted.
   init(
     ids: Rope<ID>, labels: Rope<String>, parents: [Int32], ends: [Int32], depths: [Int32],
     attributes: SparseAttributes, roots: [Int32], index: IDIndex,
     flat: (ids: [ID], labels: [String])? = nil
   ) {
+    count = ids.count
+    if TreeStructureTesting.counted {
+      isCounted = true
+      shape = CountedShape(ids: ids, labels: labels, depths: depths, attributes: attributes)
+      self.ids = Rope()
+      self.labels = Rope()
+      self.parents = []
+      self.ends = []
+      self.depths = []
+      self.attributes = SparseAttributes()
+      self.roots = []
+      self.index = IDIndex(capacity: 0)
+      builtIDs = []
+      builtLabels = []
+      return
+    }
+    isCounted = false
+    shape = CountedShape(ids: [], labels: [], depths: [])
     builtIDs = flat?.ids ?? []
     builtLabels = flat?.labels ?? []
-    madeIDs = LazyOnce()
-    madeLabels = LazyOnce()
     self.ids = ids
     self.labels = labels
-    self.count = ids.count
     self.parents = parents
     self.ends = ends
     self.depths = depths
@@ -63,47 +103,273 @@ final class TreeStructure<ID: Hashable>: @unchecked Sendable {
       attributes: SparseAttributes(attributes), roots: roots, index: index, flat: (ids, labels))
   }
 
+  /// The counted form.
+  init(shape: CountedShape<ID>) {
+    isCounted = true
+    self.shape = shape
+    count = shape.count
+    ids = Rope()
+    labels = Rope()
+    parents = []
+    ends = []
+    depths = []
+    attributes = SparseAttributes()
+    roots = []
+    index = IDIndex(capacity: 0)
+    builtIDs = []
+    builtLabels = []
+  }
+
+  /// This structure in its counted form: itself when it is in it.
+  /// - Complexity: O(n) from the flat form, O(1) from the counted one.
+  var counted: CountedShape<ID> {
+    isCounted
+      ? shape
+      : CountedShape(ids: idChunks, labels: labelChunks, depths: depths, attributes: attributes)
+  }
+
   /// Every id in preorder as an array: made once per structure, then shared.
   /// - Complexity: O(1) after a build; O(n) the first time after an edit, then O(1).
   var flatIDs: [ID] {
-    builtIDs.isEmpty ? madeIDs.value { Array(ids) } : builtIDs
+    guard builtIDs.isEmpty else { return builtIDs }
+    return made.ids.value {
+      guard isCounted else { return Array(ids) }
+      var all: [ID] = []
+      all.reserveCapacity(count)
+      shape.nodes.forEach(in: 0..<count) { all.append($0.id) }
+      return all
+    }
   }
 
   /// Every label in preorder as an array: made once per structure, then shared.
   /// - Complexity: O(1) after a build; O(n) the first time after an edit, then O(1).
   var flatLabels: [String] {
-    builtLabels.isEmpty ? madeLabels.value { Array(labels) } : builtLabels
+    guard builtLabels.isEmpty else { return builtLabels }
+    return made.labels.value {
+      guard isCounted else { return Array(labels) }
+      var all: [String] = []
+      all.reserveCapacity(count)
+      shape.nodes.forEach(in: 0..<count) { all.append($0.label) }
+      return all
+    }
+  }
+
+  /// The ids in chunks (made once from the counted form).
+  /// - Complexity: O(1) in the flat form; O(n) the first time in the counted one.
+  var idChunks: Rope<ID> { isCounted ? made.idRope.value { Rope(flatIDs) } : ids }
+
+  /// The labels in chunks (made once from the counted form).
+  /// - Complexity: O(1) in the flat form; O(n) the first time in the counted one.
+  var labelChunks: Rope<String> { isCounted ? made.labelRope.value { Rope(flatLabels) } : labels }
+
+  /// The attributes of every node that has any (made once from the counted form).
+  /// - Complexity: O(1) in the flat form; O(n) the first time in the counted one.
+  var allAttributes: SparseAttributes {
+    guard isCounted else { return attributes }
+    return made.attributes.value {
+      var byPosition: [Int32: [String: String]] = [:]
+      var position: Int32 = 0
+      shape.nodes.forEach(in: 0..<count) {
+        if let attributes = $0.attributes { byPosition[position] = attributes }
+        position += 1
+      }
+      return SparseAttributes(byPosition)
+    }
+  }
+
+  /// Every node's parent, subtree end and depth as arrays (made once from the counted form).
+  /// - Complexity: O(1) in the flat form; O(n) the first time in the counted one.
+  var nesting: (parents: [Int32], ends: [Int32], depths: [Int32]) {
+    guard isCounted else { return (parents, ends, depths) }
+    return made.nesting.value {
+      let depths = countedDepths(in: 0..<count)
+      let (parents, ends) = Self.parentsAndEnds(depths: depths, start: 0, upTo: count)
+      return (parents, ends, depths)
+    }
+  }
+
+  /// The depths of the nodes in `range` of the counted form, with the changes pending above them.
+  /// - Complexity: O(k + log n) for k nodes.
+  private func countedDepths(in range: Range<Int>) -> [Int32] {
+    var depths: [Int32] = []
+    depths.reserveCapacity(range.count)
+    shape.nodes.forEachChunk(in: range) { chunk, change in
+      for node in chunk { depths.append(node.depth + change) }
+    }
+    return depths
+  }
+
+  /// Parents and subtree ends of a stretch from `start` whose depths in preorder are `depths` (a
+  /// stack of the open nodes): parents before the stretch are -1, and subtrees still open at its
+  /// end end at `end`.
+  /// - Complexity: O(k) for k depths.
+  private static func parentsAndEnds(depths: [Int32], start: Int, upTo end: Int) -> (
+    [Int32], [Int32]
+  ) {
+    var parents = [Int32](repeating: -1, count: depths.count)
+    var ends = [Int32](repeating: Int32(end), count: depths.count)
+    var open: [Int] = []
+    for offset in depths.indices {
+      while let last = open.last, depths[last] >= depths[offset] {
+        ends[last] = Int32(start + offset)
+        open.removeLast()
+      }
+      if let last = open.last { parents[offset] = Int32(start + last) }
+      open.append(offset)
+    }
+    return (parents, ends)
+  }
+
+  /// The positions of the roots, in order.
+  /// - Complexity: O(1) in the flat form; O(r log n) the first time in the counted one.
+  var rootPositions: [Int32] {
+    guard isCounted else { return roots }
+    return made.roots.value {
+      var roots: [Int32] = []
+      var position = 0
+      while position < count {
+        roots.append(Int32(position))
+        position = shape.end(of: position)
+      }
+      return roots
+    }
   }
 
   /// The position of the parent of the node at `position`, -1 for a root.
+  /// - Complexity: O(1) in the flat form, O(log n) in the counted one.
   @inline(__always)
-  func parent(of position: Int) -> Int { Int(parents[position]) }
+  func parent(of position: Int) -> Int {
+    isCounted ? shape.parent(of: position) ?? -1 : Int(parents[position])
+  }
 
   /// One past the last position of the subtree at `position`.
+  /// - Complexity: O(1) in the flat form, O(log n) in the counted one.
   @inline(__always)
-  func end(of position: Int) -> Int { Int(ends[position]) }
+  func end(of position: Int) -> Int { isCounted ? shape.end(of: position) : Int(ends[position]) }
 
   /// The depth of the node at `position` (0 for a root).
+  /// - Complexity: O(1) in the flat form, O(log n) in the counted one.
   @inline(__always)
-  func depth(of position: Int) -> Int { Int(depths[position]) }
+  func depth(of position: Int) -> Int {
+    isCounted ? Int(shape.depth(at: position)) : Int(depths[position])
+  }
 
+  /// Whether the node at `position` has no children.
+  /// - Complexity: O(1) in the flat form, O(log n) in the counted one.
   @inline(__always)
-  func isLeaf(_ position: Int) -> Bool { Int(ends[position]) == position + 1 }
+  func isLeaf(_ position: Int) -> Bool {
+    guard isCounted else { return Int(ends[position]) == position + 1 }
+    return position + 1 == count || shape.depth(at: position + 1) <= shape.depth(at: position)
+  }
 
+  /// The positions of the subtree at `position`.
+  /// - Complexity: O(1) in the flat form, O(log n) in the counted one.
   @inline(__always)
-  func range(of position: Int) -> Range<Int> { position..<Int(ends[position]) }
+  func range(of position: Int) -> Range<Int> { position..<end(of: position) }
 
+  /// The position of the node with `id`, if there is one.
+  /// - Complexity: O(1) expected in the flat form, O(log n) in the counted one.
   @inlinable
   func position(of id: ID) -> Int? {
-    builtIDs.isEmpty ? index.position(of: id, in: ids) : index.position(of: id, in: builtIDs)
+    if isCounted { return countedPosition(of: id) }
+    return builtIDs.isEmpty
+      ? index.position(of: id, in: ids) : index.position(of: id, in: builtIDs)
   }
+
+  @usableFromInline
+  func countedPosition(of id: ID) -> Int? { shape.position(of: id) }
 
   /// The id at `position`.
+  /// - Complexity: O(1) in the flat form, O(log n) in the counted one.
   @inlinable
-  func id(at position: Int) -> ID { builtIDs.isEmpty ? ids[position] : builtIDs[position] }
+  func id(at position: Int) -> ID {
+    if isCounted { return countedID(at: position) }
+    return builtIDs.isEmpty ? ids[position] : builtIDs[position]
+  }
+
+  @usableFromInline
+  func countedID(at position: Int) -> ID { shape.id(at: position) }
 
   /// The label at `position`.
+  /// - Complexity: O(1) in the flat form, O(log n) in the counted one.
   func label(at position: Int) -> String {
-    builtLabels.isEmpty ? labels[position] : builtLabels[position]
+    if isCounted { return shape.label(at: position) }
+    return builtLabels.isEmpty ? labels[position] : builtLabels[position]
   }
+
+  /// The attributes of the node at `position`, nil when it has none.
+  /// - Complexity: O(log a) for a nodes with attributes in the flat form, O(log n) in the counted
+  ///   one.
+  func attributes(at position: Int) -> [String: String]? {
+    isCounted ? shape.attributes(at: position) : attributes[Int32(position)]
+  }
+
+  /// The labels of the nodes in `range`, read by position.
+  /// - Complexity: O(1) as built; O(k + log n) for k nodes otherwise.
+  func labels(in range: Range<Int>) -> Stretch<String> {
+    if !builtLabels.isEmpty { return Stretch(builtLabels[range]) }
+    var labels: [String] = []
+    labels.reserveCapacity(range.count)
+    if isCounted {
+      shape.nodes.forEach(in: range) { labels.append($0.label) }
+    } else {
+      var iterator = self.labels.makeIterator(from: range.lowerBound)
+      for _ in range { labels.append(iterator.next()!) }
+    }
+    return Stretch(labels, from: range.lowerBound)
+  }
+
+  /// The depths, parents and subtree ends of the nodes in `range`, read by position: a parent
+  /// before the stretch is -1; every end is exact.
+  /// - Complexity: O(1) in the flat form; O(k + (h + 1) log n) for k nodes in the counted one, h of
+  ///   them with a subtree that reaches past the stretch.
+  func nesting(in range: Range<Int>) -> (
+    depths: Stretch<Int32>, parents: Stretch<Int32>, ends: Stretch<Int32>
+  ) {
+    guard isCounted else {
+      return (Stretch(depths[range]), Stretch(parents[range]), Stretch(ends[range]))
+    }
+    let depths = countedDepths(in: range)
+    var (parents, ends) = Self.parentsAndEnds(
+      depths: depths, start: range.lowerBound, upTo: range.upperBound)
+    if range.upperBound < count {
+      for offset in ends.indices where ends[offset] == Int32(range.upperBound) {
+        ends[offset] = Int32(shape.end(of: range.lowerBound + offset))
+      }
+    }
+    return (
+      Stretch(depths, from: range.lowerBound), Stretch(parents, from: range.lowerBound),
+      Stretch(ends, from: range.lowerBound)
+    )
+  }
+}
+
+/// Values of a stretch of nodes, read by the nodes' positions.
+struct Stretch<Element> {
+  /// The values; `values[offset + shift]` is the value of the node at position `offset`.
+  private let values: ArraySlice<Element>
+  private let shift: Int
+
+  /// A slice of an array of every node's values.
+  init(_ slice: ArraySlice<Element>) {
+    values = slice
+    shift = 0
+  }
+
+  /// The values of the nodes from `start` on.
+  init(_ values: [Element], from start: Int) {
+    self.values = values[...]
+    shift = -start
+  }
+
+  /// The value of the node at `position`.
+  @inline(__always)
+  subscript(position: Int) -> Element { values[position + shift] }
+}
+
+/// Structures in their counted form from the start, for tests.
+enum TreeStructureTesting {
+  /// Whether every structure made is counted, so that tests run the whole contract on the
+  /// counted form: set by a test, or for a whole run by `TOGGLEKIT_COUNTED_SHAPE=1`.
+  @TaskLocal static var counted = getenv("TOGGLEKIT_COUNTED_SHAPE").map { $0.pointee != 0 } ?? false
 }

@@ -71,7 +71,8 @@ struct CountedShapeTests {
               fresh += 1
               added.append((fresh, "a\(fresh)", depth))
             }
-            shape.insert(added, at: at)
+            shape.insert(
+              added.map { .init(id: $0.id, label: $0.label, depth: $0.depth, key: 0) }, at: at)
             plain.ids.insert(contentsOf: added.map(\.id), at: at)
             plain.labels.insert(contentsOf: added.map(\.label), at: at)
             plain.depths.insert(contentsOf: added.map(\.depth), at: at)
