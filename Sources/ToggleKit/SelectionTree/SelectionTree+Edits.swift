@@ -29,6 +29,10 @@ extension SelectionTree {
     let anchor = try _anchor(parent)
     let start = try _insertionPoint(under: anchor, at: index, skipping: nil)
     let nodes = try _block(entries, under: parent, numberedFrom: 0)
+    if _splicesEdits {
+      _splice([(start, nodes, anchor)], newChildren: newChildren)
+      return
+    }
     _apply(
       _TreeSplice(
         pieces: [.kept(0..<start), .added(nodes, anchor: anchor), .kept(start..<count)],
@@ -45,6 +49,7 @@ extension SelectionTree {
   /// - Complexity: O(n) for n nodes.
   public mutating func remove(_ id: ID) throws(SelectionTreeError) {
     guard let position = structure.position(of: id) else { throw .unknownNode(id: "\(id)") }
+    if _splicesEdits { return _spliceRemove(at: position) }
     _apply(
       _TreeSplice(pieces: [
         .kept(0..<position), .kept(structure.range(of: position).upperBound..<count),
@@ -74,6 +79,7 @@ extension SelectionTree {
     let subtree = structure.range(of: position)
     if subtree.contains(anchor) { throw .cycle(id: "\(id)") }
     let target = try _insertionPoint(under: anchor, at: index, skipping: position)
+    if _splicesEdits { return _spliceMove(at: position, under: anchor, before: target) }
     let pieces: [_TreeSplice<ID>.Piece] =
       target <= subtree.lowerBound
       ? [
@@ -98,6 +104,7 @@ extension SelectionTree {
   /// - Complexity: O(n) for n nodes.
   public mutating func relabel(_ id: ID, to label: String) throws(SelectionTreeError) {
     guard let position = structure.position(of: id) else { throw .unknownNode(id: "\(id)") }
+    if _splicesEdits { return _spliceRelabel(at: position, to: label) }
     _apply(_TreeSplice(pieces: [.kept(0..<count)], relabelled: (position, label)))
   }
 
@@ -132,6 +139,7 @@ extension SelectionTree {
       blocks.append((structure.end(of: anchor), nodes, anchor))
       numbered += entries.count
     }
+    if _splicesEdits { return _splice(blocks, newChildren: newChildren) }
     blocks.sort { $0.start < $1.start }  // stable: batches under one node stay in order
     var pieces: [_TreeSplice<ID>.Piece] = []
     var kept = 0

@@ -108,7 +108,7 @@ extension SelectionTree {
   public mutating func setAllExpanded(_ isExpanded: Bool) {
     // Unchanged, nothing is written: a copy stays identical (no undo step).
     guard (0..<count).contains(where: { expanded[$0] != isExpanded }) else { return }
-    expanded = ChunkedArray(repeating: isExpanded, count: count)
+    expanded = NodeFlags(repeating: isExpanded, count: count)
   }
 
   /// Writes a value over the whole tree, as from an enabled root above every root.

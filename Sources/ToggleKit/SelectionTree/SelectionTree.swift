@@ -26,11 +26,11 @@
 /// - Complexity: See each member; *n* is the number of nodes.
 public struct SelectionTree<ID: Hashable> {
   /// The shape: ids, labels, parents, preorder ranges.
-  @usableFromInline let structure: TreeStructure<ID>
+  @usableFromInline var structure: TreeStructure<ID>
   /// Per-node selected / locked / disabled / leaf bits with range counts.
   var states: NodeStates
   /// Per-node expansion.
-  var expanded: ChunkedArray<Bool>
+  var expanded: NodeFlags
   /// Positions of the nodes disabled themselves (not only through an ancestor), sorted.
   var disabledPositions: [Int32]
   /// The filter that decides the hidden bits, if any.
@@ -60,7 +60,7 @@ public struct SelectionTree<ID: Hashable> {
   ) {
     self.structure = structure
     self.states = states
-    self.expanded = ChunkedArray(expanded)
+    self.expanded = NodeFlags(expanded)
     self.disabledPositions = disabledPositions
     self.options = options
   }

@@ -172,6 +172,9 @@ struct CountedLimits: Equatable, Sendable {
   /// The fewest children an inner node other than the root has.
   var fanMinimum: Int { Swift.max(2, fan / 4) }
 
+  /// Leaves of 64, inner nodes of 16: the sizes outside tests.
+  static let standard = CountedLimits(leaf: 64, fan: 16)
+
   /// Leaves of 64, inner nodes of 16; smaller when a test asks: both of ``CountedTreeTesting``'s
   /// capacity, or under ``NodeStates/testingBlockShift`` s leaves of 2^s (one node each for 0, as
   /// the blocks were) and inner nodes of 2^(s+1), at least 3 (the fewest that splits into halves
@@ -183,7 +186,7 @@ struct CountedLimits: Equatable, Sendable {
     if let shift = NodeStates.testingBlockShift {
       return CountedLimits(leaf: 1 << shift, fan: Swift.max(3, 2 << shift))
     }
-    return CountedLimits(leaf: 64, fan: 16)
+    return .standard
   }
 }
 

@@ -1,0 +1,226 @@
+extension SelectionTree {
+  /// Whether an edit splices the tree in O(log n + m) rather than laying it out again: always but
+  /// under a filter (whose open bits an edit changes above the nodes it touches) or with derived
+  /// attributes (derived again for every node), which are laid out in O(n).
+  var _splicesEdits: Bool { filter == nil && derived == nil }
+
+  /// What a node that nodes are inserted under hands down to them, read before the edit.
+  struct _Anchor {
+    /// Its position before the edit, -1 for the roots.
+    var position: Int
+    /// Whether it showed on: new leaves under it are selected (unless told otherwise).
+    var isOn = false
+    /// Its own lock, unless a source derived it: nil for none, `.some(nil)` when it showed mixed.
+    var lock: Bool?? = nil
+    /// Whether it is disabled (itself or from above).
+    var isDisabled = false
+    /// The depth of its children.
+    var childDepth: Int32 = 0
+    /// Whether it had no children.
+    var wasLeaf = false
+  }
+
+  /// The facts of the node at `position` (-1: the roots) that nodes inserted under it take.
+  /// - Complexity: O(log n).
+  func _anchor(at position: Int) -> _Anchor {
+    var anchor = _Anchor(position: position)
+    guard position >= 0 else { return anchor }
+    let own = states.state(at: position)
+    let shows = state(at: position, own: own)
+    anchor.isOn = shows == .on
+    if hasOwnLock(at: position) { anchor.lock = .some(shows == .mixed ? nil : shows == .on) }
+    anchor.isDisabled = _isDisabled(own)
+    anchor.childDepth = Int32(structure.depth(of: position) + 1)
+    anchor.wasLeaf = own & NodeBits.leaf != 0
+    return anchor
+  }
+
+  /// Puts the tree `nodes` under `anchor`, starting at `start`: the state bits, depths, expansion
+  /// and disabling ``_apply(_:)`` gives them; the anchor stops being a leaf. The anchor's facts
+  /// are the tree's before any block of the edit went in, blocks go in from the last position to
+  /// the first (so that `start` and the anchor's position still hold).
+  /// - Complexity: O(log n + m) for m nodes, plus O(d) for d nodes disabled themselves.
+  mutating func _splice(
+    _ nodes: SelectionTree, at start: Int, under anchor: _Anchor, newChildren: NewChildren,
+    into shape: inout CountedShape<ID>
+  ) {
+    let count = nodes.count
+    guard count > 0 else { return }
+    let (parents, ends, depths) = nodes.structure.nesting
+    let ids = nodes.structure.flatIDs
+    let labels = nodes.structure.flatLabels
+    var attributes = nodes.structure.allAttributes.makeIterator()
+    var nextAttributes = attributes.next()
+    let old = nodes.states.allStates()
+    let ownDisabled = Set(nodes.disabledPositions)
+    var bytes = [UInt8](repeating: 0, count: count)
+    var inheritedLock = [Bool??](repeating: nil, count: count)
+    var disabled = [Bool](repeating: false, count: count)
+    var added: [ShapeNode<ID>] = []
+    added.reserveCapacity(count)
+    for position in 0..<count {
+      let parent = Int(parents[position])
+      let isLeaf = Int(ends[position]) == position + 1
+      inheritedLock[position] = parent < 0 ? anchor.lock : inheritedLock[parent]
+      disabled[position] =
+        ownDisabled.contains(Int32(position)) || (parent < 0 ? anchor.isDisabled : disabled[parent])
+      var state = old[position] & ~(NodeBits.leaf | NodeBits.disabled | NodeBits.hidden)
+      if state & NodeBits.locked != 0 {
+        inheritedLock[position] = nil
+      } else if let lock = inheritedLock[position] {
+        state |= NodeBits.locked
+        if lock == true { state |= NodeBits.selected }
+      } else if newChildren == .inheritFullySelectedParent && anchor.isOn && isLeaf {
+        state |= NodeBits.selected
+      }
+      if isLeaf { state |= NodeBits.leaf }
+      if disabled[position] { state |= NodeBits.disabled }
+      bytes[position] = state
+      var node = ShapeNode(
+        id: ids[position], label: labels[position], attributes: nil,
+        depth: anchor.childDepth + depths[position], key: 0)
+      if let (at, values) = nextAttributes, at == position {
+        node.attributes = values
+        nextAttributes = attributes.next()
+      }
+      added.append(node)
+    }
+    shape.insert(added, at: start)
+    states.tree.insert(contentsOf: bytes, at: start)
+    expanded.insert(contentsOf: nodes.expanded.elements, at: start)
+    _shiftDisabled(from: Int32(start), by: Int32(count))
+    let slot = _disabledSlot(Int32(start))
+    disabledPositions.insert(contentsOf: nodes.disabledPositions.map { $0 + Int32(start) }, at: slot)
+    if anchor.wasLeaf {
+      states.tree.update(at: anchor.position) { $0 &= ~NodeBits.leaf }
+    }
+  }
+
+  /// Inserts the blocks, each under its anchor at its start (positions before the edit; blocks
+  /// at one start go in in their order), into the counted form.
+  /// - Complexity: O(b log n + m) for b blocks of m nodes in all, plus O(b d) for d nodes
+  ///   disabled themselves; O(n) once if the tree was in its flat form.
+  mutating func _splice(
+    _ blocks: [(start: Int, nodes: SelectionTree, anchor: Int)], newChildren: NewChildren
+  ) {
+    guard blocks.contains(where: { $0.nodes.count > 0 }) else { return }
+    let anchors = blocks.map { _anchor(at: $0.anchor) }
+    var shape = structure.counted
+    let order = blocks.indices.sorted {
+      (blocks[$0].start, $0) > (blocks[$1].start, $1)
+    }
+    for block in order {
+      _splice(
+        blocks[block].nodes, at: blocks[block].start, under: anchors[block],
+        newChildren: newChildren, into: &shape)
+    }
+    _finishSplice(shape)
+  }
+
+  /// Takes the subtree at `position` out of the counted form: a parent left without children
+  /// keeps what it showed.
+  /// - Complexity: O(log n + d) for d nodes disabled themselves.
+  mutating func _spliceRemove(at position: Int) {
+    let range = structure.range(of: position)
+    let parent = structure.parent(of: position)
+    let parentShows = parent >= 0 ? state(at: parent) : .off
+    let leavesParent =
+      parent >= 0 && parent + 1 == range.lowerBound && structure.end(of: parent) == range.upperBound
+    var shape = structure.counted
+    shape.remove(range)
+    states.tree.removeSubrange(range)
+    expanded.removeSubrange(range)
+    let first = _disabledSlot(Int32(range.lowerBound))
+    disabledPositions.removeSubrange(first..<_disabledSlot(Int32(range.upperBound)))
+    _shiftDisabled(from: Int32(range.upperBound), by: -Int32(range.count))
+    if leavesParent { _becomeLeaf(at: parent, showing: parentShows) }
+    _finishSplice(shape)
+  }
+
+  /// Moves the subtree at `position` under `anchor` (-1: the roots) before `target` (positions
+  /// before the move, `target` outside the subtree) in the counted form.
+  /// - Complexity: O((1 + k) log n + d) for k nodes disabled themselves inside the subtree and d
+  ///   in all.
+  mutating func _spliceMove(at position: Int, under anchor: Int, before target: Int) {
+    let range = structure.range(of: position)
+    let length = range.count
+    let parent = structure.parent(of: position)
+    if parent == anchor && target == range.upperBound { return }  // where it is: no change
+    let parentShows = parent >= 0 ? state(at: parent) : .off
+    let leavesParent =
+      parent >= 0 && parent != anchor && parent + 1 == range.lowerBound
+      && structure.end(of: parent) == range.upperBound
+    let wasDisabledAbove = parent >= 0 && _isDisabled(states.state(at: parent))
+    let newAnchor = _anchor(at: anchor)
+    let depthChange = newAnchor.childDepth - Int32(structure.depth(of: position))
+    // Where a position outside the subtree goes, and where the subtree starts.
+    let start = target > range.lowerBound ? target - length : target
+    func moved(_ old: Int) -> Int {
+      if range.contains(old) { return start + old - range.lowerBound }
+      let without = old < range.lowerBound ? old : old - length
+      return without < start ? without : without + length
+    }
+    var shape = structure.counted
+    shape.move(range, to: start, depthChange: depthChange)
+    states.tree.moveSubrange(range, to: start)
+    expanded.moveSubrange(range, to: start)
+    disabledPositions = disabledPositions.map { Int32(moved(Int($0))) }.sorted()
+    if leavesParent { _becomeLeaf(at: moved(parent), showing: parentShows) }
+    if newAnchor.wasLeaf {
+      states.tree.update(at: moved(anchor)) { $0 &= ~NodeBits.leaf }
+    }
+    let subtree = start..<(start + length)
+    if newAnchor.isDisabled && !wasDisabledAbove {
+      states.apply(StateMap { $0 | NodeBits.disabled }, to: subtree)
+    } else if !newAnchor.isDisabled && wasDisabledAbove {
+      states.apply(StateMap { $0 & ~NodeBits.disabled }, to: subtree)
+      _disableOwn(in: subtree, shape: shape)
+    }
+    _finishSplice(shape)
+  }
+
+  /// Gives the node at `position` a new label in the counted form.
+  /// - Complexity: O(log n).
+  mutating func _spliceRelabel(at position: Int, to label: String) {
+    guard structure.label(at: position) != label else { return }
+    var shape = structure.counted
+    shape.relabel(at: position, to: label)
+    _finishSplice(shape)
+  }
+
+  /// The node at `position`, whose last child went, becomes a leaf showing what it showed (while
+  /// parents derive their state; else it keeps its own value).
+  private mutating func _becomeLeaf(at position: Int, showing shows: ToggleState) {
+    let up = options.propagation.up
+    states.tree.update(at: position) {
+      $0 |= NodeBits.leaf
+      if up { $0 = ($0 & ~NodeBits.selected) | (shows == .on ? NodeBits.selected : 0) }
+    }
+  }
+
+  /// Disables the subtrees of the topmost nodes in `range` that are disabled themselves, which
+  /// `shape` nests.
+  /// - Complexity: O((1 + k) log n) for k such nodes.
+  mutating func _disableOwn(in range: Range<Int>, shape: CountedShape<ID>) {
+    var next = _disabledSlot(Int32(range.lowerBound))
+    while next < disabledPositions.count, Int(disabledPositions[next]) < range.upperBound {
+      let inner = Int(disabledPositions[next])
+      let end = shape.end(of: inner)
+      states.apply(StateMap { $0 | NodeBits.disabled }, to: inner..<end)
+      next = _disabledSlot(Int32(end))
+    }
+  }
+
+  /// Moves the positions of the nodes disabled themselves from `start` on by `shift`.
+  /// - Complexity: O(d).
+  private mutating func _shiftDisabled(from start: Int32, by shift: Int32) {
+    for slot in _disabledSlot(start)..<disabledPositions.count { disabledPositions[slot] += shift }
+  }
+
+  /// Takes `shape` as the tree's structure: an edit's end.
+  private mutating func _finishSplice(_ shape: CountedShape<ID>) {
+    structure = TreeStructure(shape: shape)
+    derivationFailure = nil
+    checkInvariantsIfEnabled()
+  }
+}
