@@ -197,14 +197,26 @@ extension NaiveTree {
   }
 }
 
-/// For profilers: 60 inserts of a leaf at random folders of the 10^6-node wide tree, nothing else.
-func profileEdits() {
+/// For profilers: 100,000 edits of one kind (`insert`, `remove`, `move` or `relabel`) at random
+/// places of the 10^6-node wide tree, nothing else (the first edit makes the counted form).
+func profileEdits(_ kind: String) {
   let paths = Shape.wide.paths(levels: 6)
   var tree = try! SelectionTree(paths: paths)
   var random = SeededRandom(state: 5)
-  for index in 0..<60 {
-    let parent = paths[Int.random(in: 0..<paths.count / 10, using: &random)]
-    try! tree.insert([.init(id: "new\(index)", parent: parent, label: "n")], under: parent)
+  let folders = paths.count / 10
+  for index in 0..<100_000 {
+    let parent = paths[Int.random(in: 0..<folders, using: &random)]
+    switch kind {
+    case "remove":
+      let id = paths[Int.random(in: folders..<paths.count, using: &random)]
+      if tree.contains(id) { try! tree.remove(id) }
+    case "move":
+      let id = paths[Int.random(in: folders..<paths.count, using: &random)]
+      try! tree.move(id, under: parent, at: 0)
+    case "relabel": try! tree.relabel(parent, to: "label \(index)")
+    default:
+      try! tree.insert([.init(id: "new\(index)", parent: parent, label: "n")], under: parent)
+    }
   }
 }
 

@@ -127,8 +127,8 @@ if arguments.contains("--profile-rules") {
   exit(0)
 }
 
-if arguments.contains("--profile-edits") {
-  profileEdits()
+if let index = arguments.firstIndex(of: "--profile-edits") {
+  profileEdits(index + 1 < arguments.count ? arguments[index + 1] : "insert")
   exit(0)
 }
 if arguments.contains("--profile-stream") {

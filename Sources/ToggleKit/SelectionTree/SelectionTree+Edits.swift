@@ -47,6 +47,8 @@ extension SelectionTree {
   /// ```
   /// - Throws: ``SelectionTreeError/unknownNode(id:)``; the tree is then unchanged.
   /// - Complexity: O(n) for n nodes.
+  @specialized(where ID == String)
+  @specialized(where ID == Int)
   public mutating func remove(_ id: ID) throws(SelectionTreeError) {
     guard let position = structure.position(of: id) else { throw .unknownNode(id: "\(id)") }
     if _splicesEdits { return _spliceRemove(at: position) }
@@ -71,6 +73,8 @@ extension SelectionTree {
   /// - Throws: ``SelectionTreeError/unknownNode(id:)``, ``SelectionTreeError/cycle(id:)`` when
   ///   `parent` is the node or below it, ``SelectionTreeError/indexOutOfRange(index:parent:count:)``.
   /// - Complexity: O(n) for n nodes.
+  @specialized(where ID == String)
+  @specialized(where ID == Int)
   public mutating func move(_ id: ID, under parent: ID?, at index: Int? = nil)
     throws(SelectionTreeError)
   {
@@ -102,6 +106,8 @@ extension SelectionTree {
   /// ```
   /// - Throws: ``SelectionTreeError/unknownNode(id:)``.
   /// - Complexity: O(n) for n nodes.
+  @specialized(where ID == String)
+  @specialized(where ID == Int)
   public mutating func relabel(_ id: ID, to label: String) throws(SelectionTreeError) {
     guard let position = structure.position(of: id) else { throw .unknownNode(id: "\(id)") }
     if _splicesEdits { return _spliceRelabel(at: position, to: label) }

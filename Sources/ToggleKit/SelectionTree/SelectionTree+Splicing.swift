@@ -90,7 +90,8 @@ extension SelectionTree {
     expanded.insert(contentsOf: nodes.expanded.elements, at: start)
     _shiftDisabled(from: Int32(start), by: Int32(count))
     let slot = _disabledSlot(Int32(start))
-    disabledPositions.insert(contentsOf: nodes.disabledPositions.map { $0 + Int32(start) }, at: slot)
+    disabledPositions.insert(
+      contentsOf: nodes.disabledPositions.map { $0 + Int32(start) }, at: slot)
     if anchor.wasLeaf {
       states.tree.update(at: anchor.position) { $0 &= ~NodeBits.leaf }
     }
@@ -105,7 +106,7 @@ extension SelectionTree {
   ) {
     guard blocks.contains(where: { $0.nodes.count > 0 }) else { return }
     let anchors = blocks.map { _anchor(at: $0.anchor) }
-    var shape = structure.counted
+    var shape = _takeShape()
     let order = blocks.indices.sorted {
       (blocks[$0].start, $0) > (blocks[$1].start, $1)
     }
@@ -126,7 +127,7 @@ extension SelectionTree {
     let parentShows = parent >= 0 ? state(at: parent) : .off
     let leavesParent =
       parent >= 0 && parent + 1 == range.lowerBound && structure.end(of: parent) == range.upperBound
-    var shape = structure.counted
+    var shape = _takeShape()
     shape.remove(range)
     states.tree.removeSubrange(range)
     expanded.removeSubrange(range)
@@ -160,7 +161,7 @@ extension SelectionTree {
       let without = old < range.lowerBound ? old : old - length
       return without < start ? without : without + length
     }
-    var shape = structure.counted
+    var shape = _takeShape()
     shape.move(range, to: start, depthChange: depthChange)
     states.tree.moveSubrange(range, to: start)
     expanded.moveSubrange(range, to: start)
@@ -183,7 +184,7 @@ extension SelectionTree {
   /// - Complexity: O(log n).
   mutating func _spliceRelabel(at position: Int, to label: String) {
     guard structure.label(at: position) != label else { return }
-    var shape = structure.counted
+    var shape = _takeShape()
     shape.relabel(at: position, to: label)
     _finishSplice(shape)
   }
@@ -215,6 +216,17 @@ extension SelectionTree {
   /// - Complexity: O(d).
   private mutating func _shiftDisabled(from start: Int32, by shift: Int32) {
     for slot in _disabledSlot(start)..<disabledPositions.count { disabledPositions[slot] += shift }
+  }
+
+  /// The counted form's nodes for an edit to write: taken out of the structure when this tree
+  /// alone holds it (written in place), else a copy that shares them (written by copying paths).
+  /// Nothing may read the structure after this until ``_finishSplice(_:)``.
+  /// - Complexity: O(1); O(n) when the tree is in its flat form.
+  private mutating func _takeShape() -> CountedShape<ID> {
+    guard structure.isCounted, isKnownUniquelyReferenced(&structure) else {
+      return structure.counted
+    }
+    return structure.takeShape()
   }
 
   /// Takes `shape` as the tree's structure: an edit's end.

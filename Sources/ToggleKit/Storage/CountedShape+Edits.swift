@@ -20,10 +20,10 @@ extension CountedShape {
   /// - Complexity: O(log n + m).
   mutating func move(_ range: Range<Int>, to position: Int, depthChange: Int32) {
     guard !range.isEmpty else { return }
-    var moved = nodes.extracting(range)
+    var moved = nodes.elements(in: range)
+    for index in moved.indices { moved[index].depth += depthChange }
     nodes.removeSubrange(range)
-    moved.apply(depthChange, to: 0..<moved.count)
-    place(moved.elements, at: position, isNew: false)
+    place(moved, at: position, isNew: false)
   }
 
   /// Gives the node at `position` a new label.
@@ -38,8 +38,8 @@ extension CountedShape {
   private mutating func place(_ elements: [Node], at position: Int, isNew: Bool) {
     guard !elements.isEmpty else { return }
     let limit = UInt64(1) << UInt64(Self.keyBits)
-    let low = position > 0 ? UInt64(nodes[position - 1].key) : 0
-    let high = position < count ? UInt64(nodes[position].key) : limit
+    let low = position > 0 ? UInt64(key(at: position - 1)) : 0
+    let high = position < count ? UInt64(key(at: position)) : limit
     let added = UInt64(elements.count)
     var placed = elements
     if high - low - 1 >= added {

@@ -143,6 +143,10 @@ struct CountedShape<ID: Hashable> {
   /// - Complexity: O(log n).
   func label(at position: Int) -> String { withNode(at: position) { node, _ in node.label } }
 
+  /// The order key of the node at `position`.
+  /// - Complexity: O(log n).
+  func key(at position: Int) -> UInt32 { withNode(at: position) { node, _ in node.key } }
+
   /// The attributes of the node at `position`, nil when it has none.
   /// - Complexity: O(log n).
   func attributes(at position: Int) -> [String: String]? {
@@ -154,27 +158,26 @@ struct CountedShape<ID: Hashable> {
   func position(of id: ID) -> Int? {
     var found: Int?
     _ = index.key(of: id) { key in
-      guard let (position, node) = node(withKey: key), node.id == id else { return false }
-      found = position
-      return true
+      found = position(ofKey: key) { $0.id == id }
+      return found != nil
     }
     return found
   }
 
-  /// The position of the node with `key`.
-  func position(ofKey key: UInt32) -> Int? { node(withKey: key)?.position }
-
-  /// The node with `key` and its position: down the greatest keys of each chunk, side by side in
-  /// each inner node, then a binary search of the leaf's keys (no node copied on the way).
-  private func node(withKey key: UInt32) -> (position: Int, node: Node)? {
+  /// The position of the node with `key`, if there is one and `matches` accepts it.
+  ///
+  /// Down the greatest keys of each chunk, side by side in each inner node, then a binary search
+  /// of the leaf's keys: no node copied or retained on the way.
+  /// - Complexity: O(log n).
+  func position(ofKey key: UInt32, matching matches: (borrowing Node) -> Bool = { _ in true })
+    -> Int?
+  {
     guard let root = nodes.root, root.summary.greatestKey >= key else { return nil }
-    var depthChange: Int32 = 0
     var position = 0
     var current = Unmanaged.passUnretained(root)
     while true {
       let next: Unmanaged<CountedNode<ShapeTraits<ID>>>? = current._withUnsafeGuaranteedRef {
         node in
-        depthChange += node.pending
         guard node.height > 0 else { return nil }
         var index = 0
         node.summaries.withUnsafeBufferPointer { summaries in
@@ -187,17 +190,17 @@ struct CountedShape<ID: Hashable> {
       current = next
     }
     return current._withUnsafeGuaranteedRef { leaf in
-      leaf.elements.withUnsafeBufferPointer { elements -> (Int, Node)? in
+      leaf.elements.withUnsafeBufferPointer { elements -> Int? in
         var low = 0
         var high = elements.count
         while low < high {
           let middle = (low + high) / 2
           if elements[middle].key < key { low = middle + 1 } else { high = middle }
         }
-        guard low < elements.count, elements[low].key == key else { return nil }
-        var found = elements[low]
-        found.depth += depthChange
-        return (position + low, found)
+        guard low < elements.count, elements[low].key == key, matches(elements[low]) else {
+          return nil
+        }
+        return position + low
       }
     }
   }

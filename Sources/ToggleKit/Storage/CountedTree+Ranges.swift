@@ -113,21 +113,39 @@ extension CountedTree {
   /// - Complexity: O(log n) nodes made.
   mutating func update(at position: Int, _ body: (inout Element) -> Void) {
     precondition(position >= 0 && position < count, "a position in the list")
-    root = Self.updating(root!, at: position, body)
+    Self.update(&root!, at: position, body)
   }
 
-  private static func updating(_ node: Node, at position: Int, _ body: (inout Element) -> Void)
-    -> Node
-  {
+  /// Changes the element at `position` below `node`: the path written in place where this tree
+  /// alone holds it, copied where it is shared, its pending actions pushed down.
+  private static func update(
+    _ node: inout Node, at position: Int, _ body: (inout Element) -> Void
+  ) {
+    if !isKnownUniquelyReferenced(&node) { node = Node(copying: node) }
     if node.height == 0 {
-      var elements = node.appliedElements
-      body(&elements[position])
-      return Node(leaf: elements)
+      if !Traits.isIdentity(node.pending) {
+        node.elements = node.appliedElements
+        node.pending = Traits.identity
+      }
+      body(&node.elements[position])
+      node.summary = Traits.summary(of: node.elements[...])
+      return
     }
-    var children = node.appliedChildren
+    let pushed = !Traits.isIdentity(node.pending)
+    if pushed {
+      node.children = node.appliedChildren
+      node.pending = Traits.identity
+    }
     let (index, offset) = node.child(holding: position)
-    children[index] = updating(children[index], at: offset, body)
-    return Node(children: children, height: node.height)
+    update(&node.children[index], at: offset, body)
+    if pushed {
+      for child in node.children.indices { node.summaries[child] = node.children[child].summary }
+    } else {
+      node.summaries[index] = node.children[index].summary
+    }
+    var summary = Traits.emptySummary
+    for child in node.summaries { summary = Traits.combine(summary, child) }
+    node.summary = summary
   }
 
   /// The first position at or after `start` whose element satisfies `matches`, where `mayHold`

@@ -37,54 +37,76 @@ extension CountedTree {
     self = before + replacement + after
   }
 
-  /// Inserts `elements` before `position`.
+  /// Inserts `elements` before `position`: into the leaf that holds the position, a leaf or inner
+  /// node that grows past its limit split in two (or more) as in any B-tree, the path written in
+  /// place when this tree alone holds it.
   /// - Complexity: O(log n + m) for m elements.
   mutating func insert(contentsOf elements: some Collection<Element>, at position: Int) {
     let added = Array(elements)
     guard !added.isEmpty else { return }
-    // Into the leaf that holds the position, when they fit: one path written, in place when this
-    // tree alone holds it, no split and no join.
-    if let root, Self.fits(added.count, at: position, below: root, limits) {
-      Self.insert(added, at: position, into: &self.root!)
+    guard root != nil else {
+      self = CountedTree(added, limits: limits)
       return
     }
-    replaceSubrange(position..<position, with: CountedTree(added, limits: limits))
-  }
-
-  /// Whether `count` elements fit into the leaf that holds `position` (the last leaf for the end).
-  private static func fits(
-    _ count: Int, at position: Int, below root: Node, _ limits: CountedLimits
-  )
-    -> Bool
-  {
-    var node = root
-    var offset = position
-    while node.height > 0 {
-      let index = offset >= node.count ? node.children.count - 1 : node.child(holding: offset).index
-      offset -= index == 0 ? 0 : Int(node.ends[index - 1])
-      node = node.children[index]
+    let extras = Self.insert(added, at: position, into: &root!, limits)
+    guard !extras.isEmpty else { return }
+    var level = [root!] + extras
+    var height = root!.height
+    while level.count > 1 {
+      height += 1
+      let below = level
+      level = Self.evenPieces(below.count, most: limits.fan).map {
+        Node(children: Array(below[$0]), height: height)
+      }
     }
-    return node.count + count <= limits.leaf
+    root = level[0]
   }
 
-  /// Inserts `added` at `position` below `node`, into the leaf that holds it; the path's pending
-  /// actions are pushed down and its counts, running counts and summaries made again.
-  private static func insert(_ added: [Element], at position: Int, into node: inout Node) {
+  /// Inserts `added` at `position` below `node`, into the leaf that holds it (the last for the
+  /// end), pushing the path's pending actions down; a node that grows past its limit keeps the
+  /// first of its even pieces and returns the others, to follow it in its parent.
+  private static func insert(
+    _ added: [Element], at position: Int, into node: inout Node, _ limits: CountedLimits
+  ) -> [Node] {
     if !isKnownUniquelyReferenced(&node) { node = Node(copying: node) }
+    let pending = node.pending
     if node.height == 0 {
-      node.elements = node.appliedElements
-      node.pending = Traits.identity
+      if !Traits.isIdentity(pending) {
+        node.elements = node.appliedElements
+        node.pending = Traits.identity
+      }
       node.elements.insert(contentsOf: added, at: position)
+      var extras: [Node] = []
+      if node.elements.count > limits.leaf {
+        let pieces = evenPieces(node.elements.count, most: limits.leaf)
+        extras = pieces.dropFirst().map { Node(leaf: Array(node.elements[$0])) }
+        node.elements.removeSubrange(pieces[0].upperBound...)
+      }
       node.count = node.elements.count
       node.summary = Traits.summary(of: node.elements[...])
-      return
+      return extras
     }
-    node.children = node.appliedChildren
-    node.pending = Traits.identity
+    if !Traits.isIdentity(pending) {
+      node.children = node.appliedChildren
+      node.pending = Traits.identity
+    }
     let index =
       position >= node.count ? node.children.count - 1 : node.child(holding: position).index
     let start = index == 0 ? 0 : Int(node.ends[index - 1])
-    insert(added, at: position - start, into: &node.children[index])
+    let grown = insert(added, at: position - start, into: &node.children[index], limits)
+    var extras: [Node] = []
+    if !grown.isEmpty {
+      node.children.insert(contentsOf: grown, at: index + 1)
+      if node.children.count > limits.fan {
+        let pieces = evenPieces(node.children.count, most: limits.fan)
+        extras = pieces.dropFirst().map {
+          Node(children: Array(node.children[$0]), height: node.height)
+        }
+        node.children.removeSubrange(pieces[0].upperBound...)
+      }
+      node.ends = [Int32](repeating: 0, count: node.children.count)
+      node.summaries = [Summary](repeating: Traits.emptySummary, count: node.children.count)
+    }
     var count = 0
     var summary = Traits.emptySummary
     for child in node.children.indices {
@@ -95,20 +117,97 @@ extension CountedTree {
     }
     node.count = count
     node.summary = summary
+    return extras
   }
 
   /// Takes the elements in `range` out.
   /// - Complexity: O(log n) nodes made.
   mutating func removeSubrange(_ range: Range<Int>) {
+    guard !range.isEmpty else { return }
+    guard range.count < count else {
+      root = nil
+      return
+    }
+    // Out of the leaf that holds them, when it keeps enough: one path written, in place when
+    // this tree alone holds it, no split and no join.
+    if let root, Self.leafKeeps(range, below: root, limits) {
+      Self.remove(range, from: &self.root!)
+      return
+    }
     replaceSubrange(range, with: CountedTree(root: nil, limits: limits))
   }
 
   /// Moves the elements in `range` so that they start at `position` of the list without them.
-  /// - Complexity: O(log n) nodes made.
+  /// - Complexity: O(log n) nodes made; O(log n + m) for m elements when they fit in a leaf.
   mutating func moveSubrange(_ range: Range<Int>, to position: Int) {
+    guard !range.isEmpty else { return }
+    if range.count <= limits.leaf {
+      // Few: read out, taken out and put in, each in place where it can be.
+      let moved = elements(in: range)
+      removeSubrange(range)
+      insert(contentsOf: moved, at: position)
+      return
+    }
     let moved = extracting(range)
     removeSubrange(range)
     replaceSubrange(position..<position, with: moved)
+  }
+
+  /// The elements in `range`, their pending actions applied.
+  /// - Complexity: O(log n + m) for m elements.
+  func elements(in range: Range<Int>) -> [Element] {
+    var result: [Element] = []
+    result.reserveCapacity(range.count)
+    forEach(in: range) { result.append($0) }
+    return result
+  }
+
+  /// Whether `range` lies in one leaf that keeps at least its minimum without it (or is the root).
+  private static func leafKeeps(_ range: Range<Int>, below root: Node, _ limits: CountedLimits)
+    -> Bool
+  {
+    var node = root
+    var offset = range.lowerBound
+    while node.height > 0 {
+      let (index, inner) = node.child(holding: offset)
+      offset = inner
+      node = node.children[index]
+    }
+    return offset + range.count <= node.count
+      && (node === root || node.count - range.count >= limits.leafMinimum)
+  }
+
+  /// Takes `range` out of the leaf below `node` that holds it (which keeps enough), pushing the
+  /// path's pending actions down and making its counts and summaries again.
+  private static func remove(_ range: Range<Int>, from node: inout Node) {
+    if !isKnownUniquelyReferenced(&node) { node = Node(copying: node) }
+    let pending = node.pending
+    if node.height == 0 {
+      if !Traits.isIdentity(pending) {
+        node.elements = node.appliedElements
+        node.pending = Traits.identity
+      }
+      node.elements.removeSubrange(range)
+      node.count = node.elements.count
+      node.summary = Traits.summary(of: node.elements[...])
+      return
+    }
+    if !Traits.isIdentity(pending) {
+      node.children = node.appliedChildren
+      node.pending = Traits.identity
+    }
+    let (index, offset) = node.child(holding: range.lowerBound)
+    remove(offset..<(offset + range.count), from: &node.children[index])
+    var count = 0
+    var summary = Traits.emptySummary
+    for child in node.children.indices {
+      count += node.children[child].count
+      node.ends[child] = Int32(count)
+      node.summaries[child] = node.children[child].summary
+      summary = Traits.combine(summary, node.summaries[child])
+    }
+    node.count = count
+    node.summary = summary
   }
 
   // MARK: - Joins and splits of nodes

@@ -63,7 +63,8 @@ struct NodeFlags: Equatable, Sendable {
   /// Calls `body` with each stretch of `range` that lies in one leaf and the position of its first
   /// flag, in order.
   /// - Complexity: O(log n + k / 1,024) calls for k flags.
-  func forEachSpan(in range: Range<Int>, _ body: (UnsafeBufferPointer<Bool>, _ start: Int) -> Void) {
+  func forEachSpan(in range: Range<Int>, _ body: (UnsafeBufferPointer<Bool>, _ start: Int) -> Void)
+  {
     var start = range.lowerBound
     tree.forEachChunk(in: range) { span, _ in
       body(span, start)

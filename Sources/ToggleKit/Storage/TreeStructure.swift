@@ -29,8 +29,10 @@ final class TreeStructure<ID: Hashable>: @unchecked Sendable {
   let roots: [Int32]
   /// id → position (flat form).
   @usableFromInline let index: IDIndex
-  /// The nodes in the counted form (empty in the flat form).
-  let shape: CountedShape<ID>
+  /// The nodes in the counted form (nil in the flat form, and once an edit took them).
+  private var countedShape: CountedShape<ID>?
+  /// The nodes in the counted form.
+  @inline(__always) var shape: CountedShape<ID> { countedShape.unsafelyUnwrapped }
   /// Whether the structure is in its counted form.
   @usableFromInline let isCounted: Bool
   /// The number of nodes (stored: the chunks would take three loads to tell).
@@ -41,8 +43,10 @@ final class TreeStructure<ID: Hashable>: @unchecked Sendable {
   @usableFromInline let builtIDs: [ID]
   /// The labels as the flat array the tree was built from, empty after an edit.
   let builtLabels: [String]
-  /// What is made once from the other form's data when first asked for.
-  private let made = Made()
+  /// What is made once from the other form's data when first asked for (itself made when first
+  /// asked for: an edit that makes a structure makes one object here, not eight).
+  private let once = LazyOnce<Made>()
+  private var made: Made { once.value { Made() } }
 
   /// Arrays made once, the first time they are asked for.
   private final class Made: Sendable {
@@ -65,7 +69,8 @@ final class TreeStructure<ID: Hashable>: @unchecked Sendable {
     count = ids.count
     if TreeStructureTesting.counted {
       isCounted = true
-      shape = CountedShape(ids: ids, labels: labels, depths: depths, attributes: attributes)
+      countedShape = CountedShape(
+        ids: ids, labels: labels, depths: depths, attributes: attributes)
       self.ids = Rope()
       self.labels = Rope()
       self.parents = []
@@ -79,7 +84,7 @@ final class TreeStructure<ID: Hashable>: @unchecked Sendable {
       return
     }
     isCounted = false
-    shape = CountedShape(ids: [], labels: [], depths: [])
+    countedShape = nil
     builtIDs = flat?.ids ?? []
     builtLabels = flat?.labels ?? []
     self.ids = ids
@@ -106,7 +111,7 @@ final class TreeStructure<ID: Hashable>: @unchecked Sendable {
   /// The counted form.
   init(shape: CountedShape<ID>) {
     isCounted = true
-    self.shape = shape
+    countedShape = shape
     count = shape.count
     ids = Rope()
     labels = Rope()
@@ -126,6 +131,13 @@ final class TreeStructure<ID: Hashable>: @unchecked Sendable {
     isCounted
       ? shape
       : CountedShape(ids: idChunks, labels: labelChunks, depths: depths, attributes: attributes)
+  }
+
+  /// The counted form's nodes, taken out of a structure that nothing else holds, so that an edit
+  /// writes them in place; the structure is left empty, to be dropped.
+  func takeShape() -> CountedShape<ID> {
+    defer { countedShape = nil }
+    return countedShape!
   }
 
   /// Every id in preorder as an array: made once per structure, then shared.

@@ -298,7 +298,8 @@ struct SelectionTreeEditsTests {
       try tree.insert([.init(id: "new\(number)", parent: "f1", label: "n")], under: "f1")
     }
     #expect(
-      tree.structure.shape.index.slots.count == slots.count, "\(tree.count) ids, \(slots.count) slots")
+      tree.structure.shape.index.slots.count == slots.count,
+      "\(tree.count) ids, \(slots.count) slots")
     for id in ["new0", "new\(room - 1)", "f0/0", "f7/799"] {
       #expect(tree.structure.position(of: id).map { tree.structure.id(at: $0) } == id)
     }
