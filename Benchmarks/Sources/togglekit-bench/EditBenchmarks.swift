@@ -15,6 +15,9 @@ enum EditOperation {
   static let reloadLeaf = "add a leaf by reload (before edits)"
   static let clickFresh = "random leaf click, fresh tree"
   static let clickAfterAll = "random leaf click after select-all"
+  static let clickEdited = "random leaf click, edited tree"
+  static let firstEdit = "first edit of a tree as built (a relabel; makes the counted form)"
+  static let load10Built = "load 10 children into a tree as built (its first edit)"
   static let modelLoad = "SelectionModel.load of 10 children, every leaf unloaded"
 }
 
@@ -57,15 +60,34 @@ func benchmarkEdits(levels: Int) -> [Row] {
   }
   add(EditOperation.insertLeaf, insertOurs, insertNaive)
 
-  // A lazy load of 10 children into a random leaf (and of 10^4 into another).
-  for (operation, count) in [(EditOperation.load10, 10), (EditOperation.load10k, 10_000)] {
+  // The first edit of a tree as built: it takes the counted form (O(n), once).
+  do {
+    var budget = edit
+    budget.maxRuns = min(edit.maxRuns, 20)
+    let first = measure(budget) {
+      var copy = base
+      try! copy.relabel(paths[Int.random(in: 0..<n, using: &random)], to: "first")
+    }
+    add(EditOperation.firstEdit, first, nil)
+  }
+  // A tree that has been edited, as a lazy tree is after its first load.
+  var edited = base
+  try! edited.relabel(paths[0], to: "edited")
+
+  // A lazy load of 10 children into a random leaf (and of 10^4 into another) of an edited tree;
+  // and of 10 into a tree as built, which makes the counted form on the way.
+  for (operation, count, into) in [
+    (EditOperation.load10, 10, edited), (EditOperation.load10k, 10_000, edited),
+    (EditOperation.load10Built, 10, base),
+  ] {
     var picks = ColdNodes(leaves, batch: 1, seed: UInt64(n + count))
     var budget = edit
-    budget.maxRuns = min(edit.maxRuns, count > 100 ? 20 : 200)
+    budget.maxRuns = min(
+      edit.maxRuns, count > 100 || operation == EditOperation.load10Built ? 20 : 200)
     // Each load goes into the tree as built, the same n every run (20 loads of 10^4 children
     // into one tree would grow 1,111 nodes to 201,111), with only its leaf noted unloaded.
     let lazyTrees = (0..<(budget.maxRuns + budget.warmUp)).map { _ in
-      LazyTree(base, unloaded: [paths[picks.take().first!]])
+      LazyTree(into, unloaded: [paths[picks.take().first!]])
     }
     var run = 0
     let ours = measure(budget) {
@@ -149,10 +171,11 @@ func benchmarkEdits(levels: Int) -> [Row] {
   // A random leaf click on a fresh tree, and after a select-all.
   var clicks = Budget()
   clicks.warmUp = 0
-  for (operation, selectAll) in [
-    (EditOperation.clickFresh, false), (EditOperation.clickAfterAll, true),
+  for (operation, selectAll, tree) in [
+    (EditOperation.clickFresh, false, base), (EditOperation.clickAfterAll, true, base),
+    (EditOperation.clickEdited, false, edited),
   ] {
-    var clicked = base
+    var clicked = tree
     if selectAll { clicked.selectAll() }
     var cold = ColdNodes(leaves, batch: 1_000, seed: UInt64(n + 3))
     let summary = measure(clicks) {
@@ -198,7 +221,8 @@ extension NaiveTree {
 }
 
 /// For profilers: 100,000 edits of one kind (`insert`, `remove`, `move` or `relabel`) at random
-/// places of the 10^6-node wide tree, nothing else (the first edit makes the counted form).
+/// places of the 10^6-node wide tree, nothing else (the first edit makes the counted form); or
+/// (`click`) a million clicks at random nodes of it after one edit.
 func profileEdits(_ kind: String) {
   let paths = Shape.wide.paths(levels: 6)
   var tree = try! SelectionTree(paths: paths)
@@ -214,6 +238,9 @@ func profileEdits(_ kind: String) {
       let id = paths[Int.random(in: folders..<paths.count, using: &random)]
       try! tree.move(id, under: parent, at: 0)
     case "relabel": try! tree.relabel(parent, to: "label \(index)")
+    case "click":
+      if index == 0 { try! tree.relabel(parent, to: "edited") }
+      for _ in 0..<10 { try! tree.toggle(paths[Int.random(in: 0..<paths.count, using: &random)]) }
     default:
       try! tree.insert([.init(id: "new\(index)", parent: parent, label: "n")], under: parent)
     }

@@ -17,9 +17,9 @@
 ///
 /// A load is an insert (``SelectionTree/insert(_:under:at:newChildren:)``): the tree keeps the
 /// selection, locks, expansion and filter of every node; ``loadAll(under:using:)`` reads
-/// everything below a node first and inserts
-/// once, so a search that needs the whole tree costs one layout.
-/// - Complexity: A load of m nodes into a tree of n costs O(n + m).
+/// everything below a node first and inserts it in one edit.
+/// - Complexity: A load of m nodes into a tree of n costs O(log n + m) (O(n + m) for the first
+///   edit of a tree as built, or under a filter or derived attributes: ``SelectionTree`` → Cost).
 public struct LazyTree<ID: Hashable> {
   /// What a loader returns for a node: the nodes below it (each entry's parent is the node or
   /// another of the entries), and which of them are unloaded in turn.
@@ -80,7 +80,7 @@ public struct LazyTree<ID: Hashable> {
   ///
   /// - Throws: What `loader` throws, or a ``SelectionTreeError`` for children that do not fit
   ///   (an id used twice, a parent missing).
-  /// - Complexity: O(n + m) for m nodes loaded.
+  /// - Complexity: O(log n + m) for m nodes loaded.
   public mutating func load(_ id: ID, using loader: (ID) throws -> Children) throws {
     guard isUnloaded(id) else { return }
     try fill([id: try loader(id)])
@@ -92,7 +92,7 @@ public struct LazyTree<ID: Hashable> {
   /// try await lazy.load("src") { id in try await api.children(of: id) }   // a remote catalogue
   /// ```
   /// - Throws: What `loader` throws, or a ``SelectionTreeError`` for children that do not fit.
-  /// - Complexity: O(n + m) for m nodes loaded, plus the loader's wait.
+  /// - Complexity: O(log n + m) for m nodes loaded, plus the loader's wait.
   public mutating func load(_ id: ID, using loader: (ID) async throws -> Children) async throws {
     guard isUnloaded(id) else { return }
     try fill([id: try await loader(id)])
@@ -104,17 +104,17 @@ public struct LazyTree<ID: Hashable> {
   /// try lazy.expand("src", using: loader.children)   // a DirectoryLoader, or any loader
   /// ```
   /// - Throws: What `loader` throws, or a ``SelectionTreeError``.
-  /// - Complexity: As loading, O(n + m) for m nodes loaded.
+  /// - Complexity: As loading, O(log n + m) for m nodes loaded.
   public mutating func expand(_ id: ID, using loader: (ID) throws -> Children) throws {
     try load(id, using: loader)
     try tree.expand(id)
   }
 
   /// Loads every unloaded node below `id` (`id` itself included; the whole tree when nil), and
-  /// what they bring, then inserts them all in one layout.
+  /// what they bring, then inserts them all in one edit.
   ///
   /// - Throws: What `loader` throws, or a ``SelectionTreeError``.
-  /// - Complexity: O(n + m) for m nodes loaded, iterative whatever the depth.
+  /// - Complexity: O(b log n + m) for m nodes loaded under b nodes, iterative whatever the depth.
   public mutating func loadAll(under id: ID? = nil, using loader: (ID) throws -> Children) throws {
     try loadAll(unloaded.filter { id == nil || isWithin($0, id!) }, using: loader)
   }

@@ -34,7 +34,7 @@ extension SelectionModel {
   /// try await model.load("books", using: fetch)   // prints "appeared"
   /// ```
   /// - Throws: What `loader` throws, or a ``SelectionTreeError`` for children that do not fit.
-  /// - Complexity: O(n + m) for m nodes loaded, plus comparing the remembered nodes.
+  /// - Complexity: O(log n + m) for m nodes loaded, plus comparing the remembered nodes.
   public func load(_ id: ID, using loader: (ID) async throws -> LazyTree<ID>.Children)
     async throws
   {
@@ -48,7 +48,7 @@ extension SelectionModel {
   /// try model.load("src", using: reader.children)
   /// ```
   /// - Throws: What `loader` throws, or a ``SelectionTreeError`` for children that do not fit.
-  /// - Complexity: O(n + m) for m nodes loaded, plus comparing the remembered nodes.
+  /// - Complexity: O(log n + m) for m nodes loaded, plus comparing the remembered nodes.
   public func load(_ id: ID, using loader: (ID) throws -> LazyTree<ID>.Children) throws {
     guard lock.withLock({ isUnloaded(id) }) else { return }
     try fill(id, with: try loader(id))

@@ -19,7 +19,8 @@ extension SelectionTree {
   ///   ``SelectionTreeError/existingID(id:entry:)``, or what building from the entries throws
   ///   (a repeated id, a parent that is neither `parent` nor an entry, a cycle). The tree is then
   ///   unchanged.
-  /// - Complexity: O(n + m) for n nodes and m entries.
+  /// - Complexity: O(log n + m) for m entries (``SelectionTree`` → Cost: the first edit of a tree
+  ///   as built, and an edit under a filter or with derived attributes, are O(n + m)).
   @specialized(where ID == String)
   @specialized(where ID == Int)
   public mutating func insert(
@@ -46,7 +47,8 @@ extension SelectionTree {
   /// try tree.remove("Docs/a.txt")
   /// ```
   /// - Throws: ``SelectionTreeError/unknownNode(id:)``; the tree is then unchanged.
-  /// - Complexity: O(n) for n nodes.
+  /// - Complexity: O(log n + m) for m nodes taken out (O(n) as ``insert(_:under:at:newChildren:)``
+  ///   says).
   @specialized(where ID == String)
   @specialized(where ID == Int)
   public mutating func remove(_ id: ID) throws(SelectionTreeError) {
@@ -72,7 +74,8 @@ extension SelectionTree {
   /// id (remove it and insert it with new ids to have ids that follow the labels).
   /// - Throws: ``SelectionTreeError/unknownNode(id:)``, ``SelectionTreeError/cycle(id:)`` when
   ///   `parent` is the node or below it, ``SelectionTreeError/indexOutOfRange(index:parent:count:)``.
-  /// - Complexity: O(n) for n nodes.
+  /// - Complexity: O(log n + m) for m nodes moved, plus O(c log n) for an `index` among c
+  ///   children (O(n) as ``insert(_:under:at:newChildren:)`` says).
   @specialized(where ID == String)
   @specialized(where ID == Int)
   public mutating func move(_ id: ID, under parent: ID?, at index: Int? = nil)
@@ -105,7 +108,7 @@ extension SelectionTree {
   /// try tree.relabel("Docs", to: "Documents")
   /// ```
   /// - Throws: ``SelectionTreeError/unknownNode(id:)``.
-  /// - Complexity: O(n) for n nodes.
+  /// - Complexity: O(log n) (O(n) as ``insert(_:under:at:newChildren:)`` says).
   @specialized(where ID == String)
   @specialized(where ID == Int)
   public mutating func relabel(_ id: ID, to label: String) throws(SelectionTreeError) {
@@ -118,7 +121,8 @@ extension SelectionTree {
   /// ``insert(_:under:at:newChildren:)`` once per batch, the batches in order.
   /// - Throws: As ``insert(_:under:at:newChildren:)``; an id two batches bring is
   ///   ``SelectionTreeError/existingID(id:entry:)``, entries numbered across the batches.
-  /// - Complexity: O(n + m) for n nodes and m entries; O(batches) when they bring none.
+  /// - Complexity: O(b log n + m) for b batches and m entries (O(n + m) as
+  ///   ``insert(_:under:at:newChildren:)`` says); O(b) when they bring none.
   @specialized(where ID == String)
   @specialized(where ID == Int)
   mutating func append(

@@ -35,10 +35,12 @@ extension SelectionTree {
     return anchor
   }
 
-  /// Puts the tree `nodes` under `anchor`, starting at `start`: the state bits, depths, expansion
-  /// and disabling ``_apply(_:)`` gives them; the anchor stops being a leaf. The anchor's facts
-  /// are the tree's before any block of the edit went in, blocks go in from the last position to
-  /// the first (so that `start` and the anchor's position still hold).
+  /// Puts the tree `nodes` under `anchor`, starting at `start`, as ``_apply(_:)`` would.
+  ///
+  /// The new nodes take the state bits, depths, expansion and disabling a layout gives them; the
+  /// anchor stops being a leaf. The anchor's facts are the tree's before any block of the edit
+  /// went in; blocks go in from the last position to the first (so that `start` and the anchor's
+  /// position still hold).
   /// - Complexity: O(log n + m) for m nodes, plus O(d) for d nodes disabled themselves.
   mutating func _splice(
     _ nodes: SelectionTree, at start: Int, under anchor: _Anchor, newChildren: NewChildren,
@@ -218,9 +220,11 @@ extension SelectionTree {
     for slot in _disabledSlot(start)..<disabledPositions.count { disabledPositions[slot] += shift }
   }
 
-  /// The counted form's nodes for an edit to write: taken out of the structure when this tree
-  /// alone holds it (written in place), else a copy that shares them (written by copying paths).
-  /// Nothing may read the structure after this until ``_finishSplice(_:)``.
+  /// The counted form's nodes for an edit to write.
+  ///
+  /// They are taken out of the structure when this tree alone holds it (written in place), else
+  /// copied (a copy shares them: written by copying paths). Nothing may read the structure after
+  /// this until ``_finishSplice(_:)``.
   /// - Complexity: O(1); O(n) when the tree is in its flat form.
   private mutating func _takeShape() -> CountedShape<ID> {
     guard structure.isCounted, isKnownUniquelyReferenced(&structure) else {

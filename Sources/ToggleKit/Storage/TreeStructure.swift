@@ -288,7 +288,11 @@ final class TreeStructure<ID: Hashable>: @unchecked Sendable {
       ? index.position(of: id, in: ids) : index.position(of: id, in: builtIDs)
   }
 
+  /// The position of the node with `id` in the counted form (specialized: a click from another
+  /// module calls it with its own id type).
   @usableFromInline
+  @specialized(where ID == String)
+  @specialized(where ID == Int)
   func countedPosition(of id: ID) -> Int? { shape.position(of: id) }
 
   /// The id at `position`.
@@ -299,7 +303,10 @@ final class TreeStructure<ID: Hashable>: @unchecked Sendable {
     return builtIDs.isEmpty ? ids[position] : builtIDs[position]
   }
 
+  /// The id at `position` in the counted form.
   @usableFromInline
+  @specialized(where ID == String)
+  @specialized(where ID == Int)
   func countedID(at position: Int) -> ID { shape.id(at: position) }
 
   /// The label at `position`.
