@@ -222,7 +222,8 @@ extension NaiveTree {
 
 /// For profilers: 100,000 edits of one kind (`insert`, `remove`, `move` or `relabel`) at random
 /// places of the 10^6-node wide tree, nothing else (the first edit makes the counted form); or
-/// (`click`) a million clicks at random nodes of it after one edit.
+/// (`click`) a million clicks at random nodes of it after one edit, or (`load`) 40 loads of
+/// 10^4 children into copies of it after one edit.
 func profileEdits(_ kind: String) {
   let paths = Shape.wide.paths(levels: 6)
   var tree = try! SelectionTree(paths: paths)
@@ -238,6 +239,14 @@ func profileEdits(_ kind: String) {
       let id = paths[Int.random(in: folders..<paths.count, using: &random)]
       try! tree.move(id, under: parent, at: 0)
     case "relabel": try! tree.relabel(parent, to: "label \(index)")
+    case "load":
+      guard index < 40 else { return }
+      if index == 0 { try! tree.relabel(parent, to: "edited") }
+      let leaf = paths[Int.random(in: folders..<paths.count, using: &random)]
+      var lazy = LazyTree(tree, unloaded: [leaf])
+      try! lazy.load(leaf) { id in
+        .init(entries: (0..<10_000).map { .init(id: "\(id)/+\($0)", parent: id, label: "+\($0)") })
+      }
     case "click":
       if index == 0 { try! tree.relabel(parent, to: "edited") }
       for _ in 0..<10 { try! tree.toggle(paths[Int.random(in: 0..<paths.count, using: &random)]) }

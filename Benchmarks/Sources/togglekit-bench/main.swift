@@ -212,7 +212,7 @@ for shape in Shape.allCases where sections.contains("tree") || sections.contains
   for levels in shape.levels(forNodesAbout: sizes) {
     progress("\(shape) tree, \(grouped(shape.nodeCount(levels: levels))) nodes")
     if sections.contains("tree") { rows += benchmarkTree(shape: shape, levels: levels) }
-    for implementation in ["togglekit", "naive"] where sections.contains("memory") {
+    for implementation in ["togglekit", "edited", "naive"] where sections.contains("memory") {
       if let row = measureMemory(shape: shape, levels: levels, implementation: implementation) {
         memory.append(row)
       }
@@ -278,16 +278,18 @@ if sections.contains("tree") {
 if sections.contains("memory") {
   print(
     "| memory per node: peak growth while building from paths; the structure's arrays "
-      + "| ToggleKit | naive |")
-  print("|---|---:|---:|")
+      + "| ToggleKit | after one edit | naive |")
+  print("|---|---:|---:|---:|")
   for row in memory where row.implementation == "togglekit" {
-    let naive = memory.first {
-      $0.shape == row.shape && $0.nodes == row.nodes && $0.implementation == "naive"
+    func text(_ implementation: String) -> String {
+      let other = memory.first {
+        $0.shape == row.shape && $0.nodes == row.nodes && $0.implementation == implementation
+      }
+      return other.map { "\(Int($0.peakBytesPerNode)) B; \(Int($0.storageBytesPerNode)) B" } ?? "–"
     }
-    let naiveText = naive.map { "\(Int($0.peakBytesPerNode)) B; \(Int($0.storageBytesPerNode)) B" }
     print(
       "| \(row.shape), \(grouped(row.nodes)) nodes | \(Int(row.peakBytesPerNode)) B; "
-        + "\(Int(row.storageBytesPerNode)) B | \(naiveText ?? "–") |")
+        + "\(Int(row.storageBytesPerNode)) B | \(text("edited")) | \(text("naive")) |")
   }
   print("")
 }

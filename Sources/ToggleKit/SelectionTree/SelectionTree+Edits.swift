@@ -29,11 +29,14 @@ extension SelectionTree {
   ) throws(SelectionTreeError) {
     let anchor = try _anchor(parent)
     let start = try _insertionPoint(under: anchor, at: index, skipping: nil)
-    let nodes = try _block(entries, under: parent, numberedFrom: 0)
     if _splicesEdits {
-      _splice([(start, nodes, anchor)], newChildren: newChildren)
+      var seen = Set<ID>()
+      var block = _Block(leaves: entries, under: parent, in: self, seen: &seen)
+      if block == nil { block = _Block(try _block(entries, under: parent, numberedFrom: 0)) }
+      _splice([(start, block!, anchor)], newChildren: newChildren)
       return
     }
+    let nodes = try _block(entries, under: parent, numberedFrom: 0)
     _apply(
       _TreeSplice(
         pieces: [.kept(0..<start), .added(nodes, anchor: anchor), .kept(start..<count)],
@@ -133,6 +136,19 @@ extension SelectionTree {
       for batch in batches { _ = try _anchor(batch.parent) }
       return
     }
+    if _splicesEdits {
+      // Leaves under the nodes they load, no id repeated or known: no tree built for them.
+      var seen = Set<ID>()
+      var blocks: [(start: Int, nodes: _Block, anchor: Int)] = []
+      for (parent, entries) in batches {
+        guard let block = _Block(leaves: entries, under: parent, in: self, seen: &seen) else {
+          break
+        }
+        let anchor = try _anchor(parent)
+        blocks.append((structure.end(of: anchor), block, anchor))
+      }
+      if blocks.count == batches.count { return _splice(blocks, newChildren: newChildren) }
+    }
     // One batch: its build finds a repeated id, reported as the dictionary below would.
     let single = batches.count == 1
     var blocks: [(start: Int, nodes: SelectionTree, anchor: Int)] = []
@@ -149,7 +165,9 @@ extension SelectionTree {
       blocks.append((structure.end(of: anchor), nodes, anchor))
       numbered += entries.count
     }
-    if _splicesEdits { return _splice(blocks, newChildren: newChildren) }
+    if _splicesEdits {
+      return _splice(blocks.map { ($0.start, _Block($0.nodes), $0.anchor) }, newChildren: newChildren)
+    }
     blocks.sort { $0.start < $1.start }  // stable: batches under one node stay in order
     var pieces: [_TreeSplice<ID>.Piece] = []
     var kept = 0

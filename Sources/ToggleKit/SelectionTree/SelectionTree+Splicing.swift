@@ -28,14 +28,88 @@ extension SelectionTree {
     let own = states.state(at: position)
     let shows = state(at: position, own: own)
     anchor.isOn = shows == .on
-    if hasOwnLock(at: position) { anchor.lock = .some(shows == .mixed ? nil : shows == .on) }
+    if own & NodeBits.locked != 0 { anchor.lock = .some(shows == .mixed ? nil : shows == .on) }
     anchor.isDisabled = _isDisabled(own)
     anchor.childDepth = Int32(structure.depth(of: position) + 1)
     anchor.wasLeaf = own & NodeBits.leaf != 0
     return anchor
   }
 
-  /// Puts the tree `nodes` under `anchor`, starting at `start`, as ``_apply(_:)`` would.
+  /// Nodes to splice in: a small tree of its own, in preorder, as plain arrays.
+  struct _Block {
+    var ids: [ID] = []
+    var labels: [String] = []
+    /// nil for a node without attributes.
+    var attributes: [[String: String]?] = []
+    /// Each node's parent in the block, -1 for a root of it.
+    var parents: [Int32] = []
+    /// Each node's depth in the block (its roots 0).
+    var depths: [Int32] = []
+    /// Whether each node has no children.
+    var isLeaf: [Bool] = []
+    /// Each node's state bits as its data gives them (selection, lock).
+    var states: [UInt8] = []
+    var expanded: [Bool] = []
+    /// The positions in the block of the nodes disabled themselves, ascending.
+    var disabled: [Int32] = []
+
+    var count: Int { ids.count }
+
+    /// The nodes of `tree`, which was built from the entries to insert.
+    /// - Complexity: O(m).
+    init(_ tree: SelectionTree) {
+      let (parents, ends, depths) = tree.structure.nesting
+      ids = tree.structure.flatIDs
+      labels = tree.structure.flatLabels
+      attributes = [[String: String]?](repeating: nil, count: tree.count)
+      var attributed = tree.structure.allAttributes.makeIterator()
+      while let (position, values) = attributed.next() { attributes[position] = values }
+      self.parents = parents
+      self.depths = depths
+      isLeaf = ends.indices.map { Int(ends[$0]) == $0 + 1 }
+      states = tree.states.allStates()
+      expanded = tree.expanded.elements
+      disabled = tree.disabledPositions
+    }
+
+    /// Leaves, side by side: entries whose parent is the node they go under, none of them with an
+    /// id another has or the tree has (nil otherwise: the entries are then built as a tree, which
+    /// reports what is wrong as a build does).
+    /// - Complexity: O(m) expected hashes and O(m) probes of the tree's index.
+    init?(leaves entries: [Entry], under parent: ID?, in tree: SelectionTree, seen: inout Set<ID>) {
+      for entry in entries {
+        guard entry.parent == parent, seen.insert(entry.id).inserted,
+          tree.structure.position(of: entry.id) == nil
+        else { return nil }
+      }
+      let count = entries.count
+      ids.reserveCapacity(count)
+      labels.reserveCapacity(count)
+      attributes.reserveCapacity(count)
+      states.reserveCapacity(count)
+      expanded.reserveCapacity(count)
+      for (offset, entry) in entries.enumerated() {
+        ids.append(entry.id)
+        labels.append(entry.label)
+        attributes.append(entry.attributes.isEmpty ? nil : entry.attributes)
+        var state = NodeBits.leaf | (entry.isSelected ? NodeBits.selected : 0)
+        switch entry.lock {
+        case .none: break
+        case .on: state |= NodeBits.locked | NodeBits.selected
+        case .off: state = (state | NodeBits.locked) & ~NodeBits.selected
+        case .current: state |= NodeBits.locked
+        }
+        states.append(state)
+        expanded.append(entry.isExpanded)
+        if entry.isDisabled { disabled.append(Int32(offset)) }
+      }
+      parents = [Int32](repeating: -1, count: count)
+      depths = [Int32](repeating: 0, count: count)
+      isLeaf = [Bool](repeating: true, count: count)
+    }
+  }
+
+  /// Puts the nodes of `block` under `anchor`, starting at `start`, as ``_apply(_:)`` would.
   ///
   /// The new nodes take the state bits, depths, expansion and disabling a layout gives them; the
   /// anchor stops being a leaf. The anchor's facts are the tree's before any block of the edit
@@ -43,30 +117,24 @@ extension SelectionTree {
   /// position still hold).
   /// - Complexity: O(log n + m) for m nodes, plus O(d) for d nodes disabled themselves.
   mutating func _splice(
-    _ nodes: SelectionTree, at start: Int, under anchor: _Anchor, newChildren: NewChildren,
+    _ block: _Block, at start: Int, under anchor: _Anchor, newChildren: NewChildren,
     into shape: inout CountedShape<ID>
   ) {
-    let count = nodes.count
+    let count = block.count
     guard count > 0 else { return }
-    let (parents, ends, depths) = nodes.structure.nesting
-    let ids = nodes.structure.flatIDs
-    let labels = nodes.structure.flatLabels
-    var attributes = nodes.structure.allAttributes.makeIterator()
-    var nextAttributes = attributes.next()
-    let old = nodes.states.allStates()
-    let ownDisabled = Set(nodes.disabledPositions)
     var bytes = [UInt8](repeating: 0, count: count)
     var inheritedLock = [Bool??](repeating: nil, count: count)
     var disabled = [Bool](repeating: false, count: count)
+    for position in block.disabled { disabled[Int(position)] = true }
     var added: [ShapeNode<ID>] = []
     added.reserveCapacity(count)
     for position in 0..<count {
-      let parent = Int(parents[position])
-      let isLeaf = Int(ends[position]) == position + 1
+      let parent = Int(block.parents[position])
+      let isLeaf = block.isLeaf[position]
       inheritedLock[position] = parent < 0 ? anchor.lock : inheritedLock[parent]
       disabled[position] =
-        ownDisabled.contains(Int32(position)) || (parent < 0 ? anchor.isDisabled : disabled[parent])
-      var state = old[position] & ~(NodeBits.leaf | NodeBits.disabled | NodeBits.hidden)
+        disabled[position] || (parent < 0 ? anchor.isDisabled : disabled[parent])
+      var state = block.states[position] & ~(NodeBits.leaf | NodeBits.disabled | NodeBits.hidden)
       if state & NodeBits.locked != 0 {
         inheritedLock[position] = nil
       } else if let lock = inheritedLock[position] {
@@ -78,22 +146,18 @@ extension SelectionTree {
       if isLeaf { state |= NodeBits.leaf }
       if disabled[position] { state |= NodeBits.disabled }
       bytes[position] = state
-      var node = ShapeNode(
-        id: ids[position], label: labels[position], attributes: nil,
-        depth: anchor.childDepth + depths[position], key: 0)
-      if let (at, values) = nextAttributes, at == position {
-        node.attributes = values
-        nextAttributes = attributes.next()
-      }
-      added.append(node)
+      added.append(
+        ShapeNode(
+          id: block.ids[position], label: block.labels[position],
+          attributes: block.attributes[position],
+          depth: anchor.childDepth + block.depths[position], key: 0))
     }
     shape.insert(added, at: start)
     states.tree.insert(contentsOf: bytes, at: start)
-    expanded.insert(contentsOf: nodes.expanded.elements, at: start)
+    expanded.insert(contentsOf: block.expanded, at: start)
     _shiftDisabled(from: Int32(start), by: Int32(count))
     let slot = _disabledSlot(Int32(start))
-    disabledPositions.insert(
-      contentsOf: nodes.disabledPositions.map { $0 + Int32(start) }, at: slot)
+    disabledPositions.insert(contentsOf: block.disabled.map { $0 + Int32(start) }, at: slot)
     if anchor.wasLeaf {
       states.tree.update(at: anchor.position) { $0 &= ~NodeBits.leaf }
     }
@@ -104,7 +168,7 @@ extension SelectionTree {
   /// - Complexity: O(b log n + m) for b blocks of m nodes in all, plus O(b d) for d nodes
   ///   disabled themselves; O(n) once if the tree was in its flat form.
   mutating func _splice(
-    _ blocks: [(start: Int, nodes: SelectionTree, anchor: Int)], newChildren: NewChildren
+    _ blocks: [(start: Int, nodes: _Block, anchor: Int)], newChildren: NewChildren
   ) {
     guard blocks.contains(where: { $0.nodes.count > 0 }) else { return }
     let anchors = blocks.map { _anchor(at: $0.anchor) }
