@@ -65,17 +65,18 @@ enum _IndentedText {
 
   static func export<ID>(_ tree: SelectionTree<ID>, to emit: (String) -> Void) {
     let (states, bits) = tree.statesAndBits(in: 0..<tree.count)
+    let nodes = tree.structure.flat
     for position in 0..<tree.count {
-      var line = String(repeating: "  ", count: tree.structure.depth(of: position))
+      var line = String(repeating: "  ", count: Int(nodes.depths[position]))
       line += _marker(
         state: states[position],
-        locked: tree.structure.isLeaf(position) && bits[position] & NodeBits.locked != 0,
+        locked: nodes.isLeaf(position) && bits[position] & NodeBits.locked != 0,
         disabled: tree.isDisabledItself(at: position))
       line += " "
       // `/` is escaped too, so that no line of indented text reads as a path (format detection).
       line += LabelEscaping.escape(
-        tree.structure.label(at: position), specials: ["{", "/"], emptyMarker: false)
-      if let attributes = tree.structure.attributes(at: position), !attributes.isEmpty {
+        nodes.labels[position], specials: ["{", "/"], emptyMarker: false)
+      if let attributes = nodes.attributes(at: position), !attributes.isEmpty {
         let pairs = attributes.sorted { $0.key < $1.key }.map { key, value in
           LabelEscaping.escape(key, specials: ["=", ",", "}", "{", "/"], emptyMarker: false) + "="
             + LabelEscaping.escape(value, specials: [",", "}", "{", "/"], emptyMarker: false)

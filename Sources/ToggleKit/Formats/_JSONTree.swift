@@ -206,16 +206,17 @@ enum _JSONTree {
     var pathLengths: [Int] = []
     pathLengths.reserveCapacity(tree.count)
     var open: [Int] = []  // ends of the subtrees whose children arrays are open
+    let nodes = tree.structure.flat
     for position in 0..<tree.count {
       while let end = open.last, end <= position {
         output += "]}"
         open.removeLast()
       }
-      let parent = tree.structure.parent(of: position)
+      let parent = Int(nodes.parents[position])
       let isFirstChild = parent < 0 ? position == 0 : position == parent + 1
       if !isFirstChild { output += "," }
-      output += "\n" + String(repeating: "  ", count: tree.structure.depth(of: position) + 1)
-      let label = tree.structure.label(at: position)
+      output += "\n" + String(repeating: "  ", count: Int(nodes.depths[position]) + 1)
+      let label = nodes.labels[position]
       // Compare the id with the label path by length first; build the path only when they could
       // be equal, so deep trees with their own ids never build quadratic path text.
       let length: Int
@@ -223,25 +224,25 @@ enum _JSONTree {
         length = LabelEscaping.extending(nil, with: label, separator: "/").utf8.count
       } else {
         let underBareRoot =
-          tree.structure.parent(of: parent) < 0
-          && LabelEscaping.isBareRoot(tree.structure.label(at: parent), separator: "/")
+          nodes.parents[parent] < 0
+          && LabelEscaping.isBareRoot(nodes.labels[parent], separator: "/")
         length =
           pathLengths[parent] + (underBareRoot ? 0 : 1)
           + LabelPath.escaped(label, separator: "/").utf8.count
       }
       pathLengths.append(length)
       // Ids of another type are written as their descriptions, which a reader takes as text ids.
-      let id = tree.structure.id(at: position) as? String ?? "\(tree.structure.id(at: position))"
+      let id = nodes.ids[position] as? String ?? "\(nodes.ids[position])"
       var fields: [String] = []
-      if id.utf8.count != length || id != LabelPath.joined(tree.labelPath(at: position)) {
+      if id.utf8.count != length || id != LabelPath.joined(nodes.labelPath(at: position)) {
         fields.append("\"id\": " + quote(id))
       }
       fields.append("\"label\": " + quote(label))
-      let isLeaf = tree.structure.isLeaf(position)
+      let isLeaf = nodes.isLeaf(position)
       if isLeaf { fields.append("\"selected\": \(tree.state(at: position) == .on)") }
       if isLeaf && tree.hasOwnLock(at: position) { fields.append("\"locked\": true") }
       if tree.isDisabledItself(at: position) { fields.append("\"disabled\": true") }
-      if let attributes = tree.structure.attributes(at: position), !attributes.isEmpty {
+      if let attributes = nodes.attributes(at: position), !attributes.isEmpty {
         let pairs = attributes.sorted { $0.key < $1.key }.map {
           quote($0.key) + ": " + quote($0.value)
         }
@@ -256,7 +257,7 @@ enum _JSONTree {
         output += "}"
       } else {
         output += ", \"children\": ["
-        open.append(tree.structure.end(of: position))
+        open.append(Int(nodes.ends[position]))
       }
     }
     while !open.isEmpty {

@@ -116,6 +116,7 @@ extension SelectionTree {
     let up = options.propagation.up
     let labels = structure.labels(in: range)
     let depths = structure.nesting(in: range).depths
+    let open = expanded.elements(in: range)
     var configurations = (0..<range.count).map { offset in
       let position = range.lowerBound + offset
       let own = presence.own[offset]
@@ -124,7 +125,7 @@ extension SelectionTree {
         label: derived == nil ? label : displayLabel(at: position),
         state: presence.state(offset, table: table, up: up),
         isEnabled: !_isDisabled(own), isLocked: presence.isLocked(offset, up: up),
-        isExpanded: expanded[position], depth: Int(depths[position]),
+        isExpanded: open[offset], depth: Int(depths[position]),
         hasChildren: own & NodeBits.leaf == 0)
     }
     forEachReachingPast(range) { position in
@@ -167,13 +168,7 @@ extension SelectionTree {
     let table = stateTable
     let up = options.propagation.up
     let upper = Int32(truncatingIfNeeded: range.upperBound)
-    var open = [Bool](repeating: false, count: range.count)
-    open.withUnsafeMutableBufferPointer { open in
-      expanded.forEachSpan(in: range) { span, start in
-        _ = UnsafeMutableBufferPointer(rebasing: open[(start - range.lowerBound)...])
-          .initialize(fromContentsOf: span)
-      }
-    }
+    let open = expanded.elements(in: range)
     let isDerived = derived != nil
     let labels = structure.labels(in: range)
     let (depths, _, ends) = structure.nesting(in: range)

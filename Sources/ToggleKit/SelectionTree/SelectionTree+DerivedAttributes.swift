@@ -160,7 +160,8 @@ extension SelectionTree {
       _setDisabled(position, true)
     }
     let afterLocks = self
-    for position in 0..<count where source.derivesExpansion && !expanded[position] {
+    let expandedBefore = source.derivesExpansion ? expanded.elements : []
+    for position in 0..<count where source.derivesExpansion && !expandedBefore[position] {
       if let reuse, !reuse(position).isNew { continue }
       expanded[position] = try source.initialExpansion(
         of: afterLocks.facts(at: position, record: records[position], lock: lock))

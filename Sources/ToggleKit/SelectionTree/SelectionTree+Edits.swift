@@ -166,7 +166,8 @@ extension SelectionTree {
       numbered += entries.count
     }
     if _splicesEdits {
-      return _splice(blocks.map { ($0.start, _Block($0.nodes), $0.anchor) }, newChildren: newChildren)
+      return _splice(
+        blocks.map { ($0.start, _Block($0.nodes), $0.anchor) }, newChildren: newChildren)
     }
     blocks.sort { $0.start < $1.start }  // stable: batches under one node stay in order
     var pieces: [_TreeSplice<ID>.Piece] = []

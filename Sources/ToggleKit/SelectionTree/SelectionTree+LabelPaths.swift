@@ -138,12 +138,13 @@ extension SelectionTree {
     }
     let base = buffer.count  // where a root's path starts
     var ends: [Int] = []  // where each open ancestor's path ends in the buffer, by depth
+    let nodes = structure.flat
     for position in 0..<count {
-      let depth = structure.depth(of: position)
+      let depth = Int(nodes.depths[position])
       ends.removeSubrange(depth...)
       buffer.removeSubrange((depth == 0 ? base : ends[depth - 1])...)
       let isBareRoot =
-        depth == 0 && LabelEscaping.isBareRoot(structure.label(at: position), separator: separator)
+        depth == 0 && LabelEscaping.isBareRoot(nodes.labels[position], separator: separator)
       if isBareRoot {
         // The root labelled with the separator alone is written bare, and its path ends before
         // it, so its children's start with one separator: `/`, `/usr`.
@@ -151,7 +152,7 @@ extension SelectionTree {
         ends.append(0)
       } else {
         if depth > 0 { buffer += separatorBytes }
-        var label = component(structure.label(at: position))
+        var label = component(nodes.labels[position])
         label.withUTF8 { buffer.append(contentsOf: $0) }
         ends.append(buffer.count)
       }

@@ -107,7 +107,7 @@ extension SelectionTree {
   /// - Complexity: O(n).
   public mutating func setAllExpanded(_ isExpanded: Bool) {
     // Unchanged, nothing is written: a copy stays identical (no undo step).
-    guard (0..<count).contains(where: { expanded[$0] != isExpanded }) else { return }
+    guard expanded.elements.contains(where: { $0 != isExpanded }) else { return }
     expanded = NodeFlags(repeating: isExpanded, count: count)
   }
 

@@ -33,6 +33,7 @@ extension SelectionTree {
     let oldBytes = old.states.allStates()
     var bytes = fresh.states.allStates()
     var expanded = fresh.expanded.elements
+    let oldExpanded = old.expanded.elements
     let carried = NodeBits.selected | NodeBits.locked
     // For each new position: whether its nearest surviving ancestor (itself included) was on, and
     // the lock its nearest surviving ancestor passes down (nil: none; inside, the value it showed,
@@ -84,7 +85,7 @@ extension SelectionTree {
         inheritedLock[position] = .some(oldShows == .mixed ? nil : oldShows == .on)
       }
       bytes[position] = (bytes[position] & ~carried) | carriedBits
-      expanded[position] = old.expanded[previous]
+      expanded[position] = oldExpanded[previous]
       inheritsOn[position] = oldShows == .on
     }
     self = SelectionTree(

@@ -77,31 +77,38 @@ extension SelectionTree {
     /// reports what is wrong as a build does).
     /// - Complexity: O(m) expected hashes and O(m) probes of the tree's index.
     init?(leaves entries: [Entry], under parent: ID?, in tree: SelectionTree, seen: inout Set<ID>) {
-      for entry in entries {
-        guard entry.parent == parent, seen.insert(entry.id).inserted,
-          tree.structure.position(of: entry.id) == nil
-        else { return nil }
-      }
       let count = entries.count
+      seen.reserveCapacity(seen.count + count)
+      // Read in place: an entry copied is a handful of references retained and released.
+      let fits = entries.withUnsafeBufferPointer { entries in
+        entries.indices.allSatisfy { entry in
+          entries[entry].parent == parent && seen.insert(entries[entry].id).inserted
+            && tree.structure.position(of: entries[entry].id) == nil
+        }
+      }
+      guard fits else { return nil }
       ids.reserveCapacity(count)
       labels.reserveCapacity(count)
       attributes.reserveCapacity(count)
       states.reserveCapacity(count)
       expanded.reserveCapacity(count)
-      for (offset, entry) in entries.enumerated() {
-        ids.append(entry.id)
-        labels.append(entry.label)
-        attributes.append(entry.attributes.isEmpty ? nil : entry.attributes)
-        var state = NodeBits.leaf | (entry.isSelected ? NodeBits.selected : 0)
-        switch entry.lock {
-        case .none: break
-        case .on: state |= NodeBits.locked | NodeBits.selected
-        case .off: state = (state | NodeBits.locked) & ~NodeBits.selected
-        case .current: state |= NodeBits.locked
+      entries.withUnsafeBufferPointer { entries in
+        for offset in entries.indices {
+          ids.append(entries[offset].id)
+          labels.append(entries[offset].label)
+          let fields = entries[offset].fields
+          attributes.append(fields.attributes.isEmpty ? nil : fields.attributes)
+          var state = NodeBits.leaf | (fields.isSelected ? NodeBits.selected : 0)
+          switch fields.lock {
+          case .none: break
+          case .on: state |= NodeBits.locked | NodeBits.selected
+          case .off: state = (state | NodeBits.locked) & ~NodeBits.selected
+          case .current: state |= NodeBits.locked
+          }
+          states.append(state)
+          expanded.append(fields.isExpanded)
+          if fields.isDisabled { disabled.append(Int32(offset)) }
         }
-        states.append(state)
-        expanded.append(entry.isExpanded)
-        if entry.isDisabled { disabled.append(Int32(offset)) }
       }
       parents = [Int32](repeating: -1, count: count)
       depths = [Int32](repeating: 0, count: count)

@@ -118,17 +118,19 @@ extension SelectionTree: Codable where ID: Codable {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(options, forKey: .options)
     let all = states.allStates()
+    let flat = structure.flat
+    let open = expanded.elements
     let nodes = (0..<count).map { position in
       let bits = _contentBits(at: position, of: all[position])
-      let parent = structure.parent(of: position)
+      let parent = Int(flat.parents[position])
       return _EncodedNode(
-        id: structure.id(at: position), parent: parent < 0 ? nil : parent,
-        label: structure.label(at: position),
+        id: flat.ids[position], parent: parent < 0 ? nil : parent,
+        label: flat.labels[position],
         isSelected: bits & NodeBits.selected != 0 ? true : nil,
         isLocked: bits & NodeBits.locked != 0 ? true : nil,
         isDisabled: isDisabledItself(at: position) ? true : nil,
-        isExpanded: expanded[position] ? true : nil,
-        attributes: structure.attributes(at: position))
+        isExpanded: open[position] ? true : nil,
+        attributes: flat.attributes(at: position))
     }
     try container.encode(nodes, forKey: .nodes)
   }

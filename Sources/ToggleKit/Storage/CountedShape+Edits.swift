@@ -2,7 +2,7 @@ extension CountedShape {
   /// Inserts nodes before `position`: ids the shape does not have, with labels, attributes and
   /// depths (the caller keeps the whole a forest; their keys are given here).
   /// - Complexity: O(log n + m), amortized over the keys spread again.
-  mutating func insert(_ added: [Node], at position: Int) {
+  mutating func insert(_ added: consuming [Node], at position: Int) {
     place(added, at: position, isNew: true)
   }
 
@@ -35,30 +35,32 @@ extension CountedShape {
   /// Puts `elements` before `position` with keys between their neighbours', spreading the keys of
   /// a range around them again when there is no room; new ids go into the index, moved ones
   /// change their keys there.
-  private mutating func place(_ elements: [Node], at position: Int, isNew: Bool) {
+  private mutating func place(_ elements: consuming [Node], at position: Int, isNew: Bool) {
     guard !elements.isEmpty else { return }
     let limit = UInt64(1) << UInt64(Self.keyBits)
     let low = position > 0 ? UInt64(key(at: position - 1)) : 0
     let high = position < count ? UInt64(key(at: position)) : limit
     let added = UInt64(elements.count)
-    var placed = elements
+    // A move's old keys, to find its entries in the index; new nodes have none.
+    let oldKeys = isNew ? [] : elements.map(\.key)
+    var placed = elements  // the last use of `elements`: moved, not copied
     if high - low - 1 >= added {
       var step = (high - low) / (added + 1)
       if position == count { step = Swift.min(step, UInt64(spacing)) }
       for offset in placed.indices { placed[offset].key = UInt32(low + step * UInt64(offset + 1)) }
       nodes.insert(contentsOf: placed, at: position)
     } else {
-      placed = spread(elements, at: position, after: low)
+      placed = spread(placed, at: position, after: low)
     }
-    if isNew && !index.hasRoom(adding: elements.count) {
+    if isNew && !index.hasRoom(adding: placed.count) {
       rebuildIndex()
       return
     }
-    for (element, before) in zip(placed, elements) {
+    for offset in placed.indices {
       if isNew {
-        index.insert(element.id, key: element.key)
+        index.insert(placed[offset].id, key: placed[offset].key)
       } else {
-        index.change(element.id, from: before.key, to: element.key)
+        index.change(placed[offset].id, from: oldKeys[offset], to: placed[offset].key)
       }
     }
   }

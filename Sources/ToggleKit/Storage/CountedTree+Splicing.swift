@@ -48,6 +48,11 @@ extension CountedTree {
       self = CountedTree(added, limits: limits)
       return
     }
+    guard added.count <= limits.leaf else {
+      // Many: into leaves of their own, joined in (one copy of each, no leaf split into many).
+      replaceSubrange(position..<position, with: CountedTree(added, limits: limits))
+      return
+    }
     let extras = Self.insert(added, at: position, into: &root!, limits)
     guard !extras.isEmpty else { return }
     var level = [root!] + extras

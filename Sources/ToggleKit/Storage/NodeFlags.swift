@@ -50,13 +50,18 @@ struct NodeFlags: Equatable, Sendable {
 
   /// Every flag in order.
   /// - Complexity: O(n).
-  var elements: [Bool] {
-    [Bool](unsafeUninitializedCapacity: count) { buffer, initialized in
-      forEachSpan(in: 0..<count) { span, start in
-        _ = UnsafeMutableBufferPointer(rebasing: buffer[start..<(start + span.count)])
+  var elements: [Bool] { elements(in: 0..<count) }
+
+  /// The flags in `range`, in order.
+  /// - Complexity: O(log n + k) for k flags.
+  func elements(in range: Range<Int>) -> [Bool] {
+    [Bool](unsafeUninitializedCapacity: range.count) { buffer, initialized in
+      forEachSpan(in: range) { span, start in
+        let offset = start - range.lowerBound
+        _ = UnsafeMutableBufferPointer(rebasing: buffer[offset..<(offset + span.count)])
           .initialize(from: span)
       }
-      initialized = count
+      initialized = range.count
     }
   }
 

@@ -200,6 +200,16 @@ final class TreeStructure<ID: Hashable>: @unchecked Sendable {
     }
   }
 
+  /// Every node's data as flat arrays, for a pass over the whole tree (in the counted form, where a
+  /// node read alone costs O(log n), they are made once per structure and shared).
+  /// - Complexity: O(1) as built; O(n) the first time otherwise.
+  var flat: FlatNodes<ID> {
+    let (parents, ends, depths) = nesting
+    return FlatNodes(
+      ids: flatIDs, labels: flatLabels, parents: parents, ends: ends, depths: depths,
+      attributes: allAttributes)
+  }
+
   /// The depths of the nodes in `range` of the counted form, with the changes pending above them.
   /// - Complexity: O(k + log n) for k nodes.
   private func countedDepths(in range: Range<Int>) -> [Int32] {
@@ -326,7 +336,7 @@ final class TreeStructure<ID: Hashable>: @unchecked Sendable {
   /// The labels of the nodes in `range`, read by position.
   /// - Complexity: O(1) as built; O(k + log n) for k nodes otherwise.
   func labels(in range: Range<Int>) -> Stretch<String> {
-    if !builtLabels.isEmpty { return Stretch(builtLabels[range]) }
+    if !builtLabels.isEmpty { return Stretch(every: builtLabels) }
     var labels: [String] = []
     labels.reserveCapacity(range.count)
     if isCounted {
@@ -346,7 +356,7 @@ final class TreeStructure<ID: Hashable>: @unchecked Sendable {
     depths: Stretch<Int32>, parents: Stretch<Int32>, ends: Stretch<Int32>
   ) {
     guard isCounted else {
-      return (Stretch(depths[range]), Stretch(parents[range]), Stretch(ends[range]))
+      return (Stretch(every: depths), Stretch(every: parents), Stretch(every: ends))
     }
     let depths = countedDepths(in: range)
     var (parents, ends) = Self.parentsAndEnds(
@@ -363,21 +373,52 @@ final class TreeStructure<ID: Hashable>: @unchecked Sendable {
   }
 }
 
+/// Every node's data as flat arrays in preorder: what a pass over the whole tree reads.
+struct FlatNodes<ID: Hashable> {
+  let ids: [ID]
+  let labels: [String]
+  /// -1 for a root.
+  let parents: [Int32]
+  let ends: [Int32]
+  let depths: [Int32]
+  let attributes: SparseAttributes
+
+  /// Whether the node at `position` has no children.
+  @inline(__always)
+  func isLeaf(_ position: Int) -> Bool { Int(ends[position]) == position + 1 }
+
+  /// The attributes of the node at `position`, nil when it has none.
+  /// - Complexity: O(log a) for a nodes with attributes.
+  func attributes(at position: Int) -> [String: String]? { attributes[Int32(position)] }
+
+  /// The labels from the root down to the node at `position`.
+  /// - Complexity: O(depth).
+  func labelPath(at position: Int) -> [String] {
+    var path: [String] = []
+    var node = position
+    while node >= 0 {
+      path.append(labels[node])
+      node = Int(parents[node])
+    }
+    return path.reversed()
+  }
+}
+
 /// Values of a stretch of nodes, read by the nodes' positions.
 struct Stretch<Element> {
-  /// The values; `values[offset + shift]` is the value of the node at position `offset`.
-  private let values: ArraySlice<Element>
+  /// The values; `values[position + shift]` is the value of the node at `position`.
+  private let values: [Element]
   private let shift: Int
 
-  /// A slice of an array of every node's values.
-  init(_ slice: ArraySlice<Element>) {
-    values = slice
+  /// Every node's values (no copy, no slice: one bounds check a read, as the array's own).
+  init(every values: [Element]) {
+    self.values = values
     shift = 0
   }
 
   /// The values of the nodes from `start` on.
   init(_ values: [Element], from start: Int) {
-    self.values = values[...]
+    self.values = values
     shift = -start
   }
 
