@@ -261,27 +261,43 @@ final class TreeStructure<ID: Hashable>: @unchecked Sendable {
   /// - Complexity: O(1) in the flat form, O(log n) in the counted one.
   @inline(__always)
   func parent(of position: Int) -> Int {
-    isCounted ? shape.parent(of: position) ?? -1 : Int(parents[position])
+    isCounted ? countedParent(of: position) : Int(parents[position])
   }
 
   /// One past the last position of the subtree at `position`.
   /// - Complexity: O(1) in the flat form, O(log n) in the counted one.
   @inline(__always)
-  func end(of position: Int) -> Int { isCounted ? shape.end(of: position) : Int(ends[position]) }
+  func end(of position: Int) -> Int { isCounted ? countedEnd(of: position) : Int(ends[position]) }
 
   /// The depth of the node at `position` (0 for a root).
   /// - Complexity: O(1) in the flat form, O(log n) in the counted one.
   @inline(__always)
   func depth(of position: Int) -> Int {
-    isCounted ? Int(shape.depth(at: position)) : Int(depths[position])
+    isCounted ? countedDepth(of: position) : Int(depths[position])
   }
 
   /// Whether the node at `position` has no children.
   /// - Complexity: O(1) in the flat form, O(log n) in the counted one.
   @inline(__always)
   func isLeaf(_ position: Int) -> Bool {
-    guard isCounted else { return Int(ends[position]) == position + 1 }
-    return position + 1 == count || shape.depth(at: position + 1) <= shape.depth(at: position)
+    isCounted ? countedIsLeaf(position) : Int(ends[position]) == position + 1
+  }
+
+  // The counted form's answers, out of line: the flat form's inlined paths stay as short as they
+  // were (a click's look-ups are a few loads; inlining these beside them cost it 8%).
+
+  @inline(never)
+  private func countedParent(of position: Int) -> Int { shape.parent(of: position) ?? -1 }
+
+  @inline(never)
+  private func countedEnd(of position: Int) -> Int { shape.end(of: position) }
+
+  @inline(never)
+  private func countedDepth(of position: Int) -> Int { Int(shape.depth(at: position)) }
+
+  @inline(never)
+  private func countedIsLeaf(_ position: Int) -> Bool {
+    position + 1 == count || shape.depth(at: position + 1) <= shape.depth(at: position)
   }
 
   /// The positions of the subtree at `position`.
@@ -300,7 +316,7 @@ final class TreeStructure<ID: Hashable>: @unchecked Sendable {
 
   /// The position of the node with `id` in the counted form (specialized: a click from another
   /// module calls it with its own id type).
-  @usableFromInline
+  @usableFromInline @inline(never)
   @specialized(where ID == String)
   @specialized(where ID == Int)
   func countedPosition(of id: ID) -> Int? { shape.position(of: id) }
@@ -314,7 +330,7 @@ final class TreeStructure<ID: Hashable>: @unchecked Sendable {
   }
 
   /// The id at `position` in the counted form.
-  @usableFromInline
+  @usableFromInline @inline(never)
   @specialized(where ID == String)
   @specialized(where ID == Int)
   func countedID(at position: Int) -> ID { shape.id(at: position) }
