@@ -69,6 +69,47 @@ struct SelectionTreeEditsTests {
     #expect(refused > 0)
   }
 
+  @Test(
+    "a subtree moved out of a disabled folder is enabled again, except a node in it disabled itself and everything below that node; moved back in, all of it is disabled again"
+  )
+  func movedOutOfADisabledFolderKeepsItsOwnDisabling() throws {
+    var tree = try SelectionTree(paths: ["d/s/x/1", "d/s/y", "e/z"])
+    try tree.setDisabled("d", to: true)
+    try tree.setDisabled("d/s/x", to: true)
+    try tree.move("d/s", under: "e")
+    tree.checkInvariants()
+    #expect(tree.isEnabled("d/s") == true)
+    #expect(tree.isEnabled("d/s/y") == true)
+    #expect(tree.isEnabled("d/s/x") == false)
+    #expect(tree.isEnabled("d/s/x/1") == false)
+    try tree.move("d/s", under: "d")
+    tree.checkInvariants()
+    #expect(tree.isEnabled("d/s/y") == false)
+    #expect(tree.isEnabled("d/s/x/1") == false)
+    try tree.setDisabled("d", to: false)
+    #expect(tree.isEnabled("d/s/y") == true)
+    #expect(tree.isEnabled("d/s/x/1") == false)
+  }
+
+  @Test(
+    "batches appended under one node go in in their order, after its children, spliced or laid out (under a filter) alike"
+  )
+  func batchesUnderOneNodeKeepTheirOrder() throws {
+    let batches: [(parent: String, entries: [SelectionTree<String>.Entry])] = [
+      ("a", [.init(id: "a/1", parent: "a", label: "1")]),
+      (
+        "a", [.init(id: "a/2", parent: "a", label: "2"), .init(id: "a/3", parent: "a", label: "3")]
+      ),
+    ]
+    var spliced = try SelectionTree(paths: ["a/0", "b"])
+    var laidOut = spliced
+    laidOut.setFilter(TreeFilter(label: { _ in true }))
+    try spliced.append(batches, newChildren: .inheritFullySelectedParent)
+    try laidOut.append(batches, newChildren: .inheritFullySelectedParent)
+    #expect(spliced.children(of: "a") == ["a/0", "a/1", "a/2", "a/3"])
+    #expect(laidOut.children(of: "a") == spliced.children(of: "a"))
+  }
+
   @Test("new leaves under a selected folder come in selected; with .unselected they come in off")
   func insertUnderSelectedFolder() throws {
     var tree = try SelectionTree(paths: ["Docs/a.txt"])
