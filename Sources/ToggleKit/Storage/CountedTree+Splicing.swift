@@ -112,16 +112,7 @@ extension CountedTree {
       node.ends = [Int32](repeating: 0, count: node.children.count)
       node.summaries = [Summary](repeating: Traits.emptySummary, count: node.children.count)
     }
-    var count = 0
-    var summary = Traits.emptySummary
-    for child in node.children.indices {
-      count += node.children[child].count
-      node.ends[child] = Int32(count)
-      node.summaries[child] = node.children[child].summary
-      summary = Traits.combine(summary, node.summaries[child])
-    }
-    node.count = count
-    node.summary = summary
+    node.recount()
     return extras
   }
 
@@ -203,16 +194,7 @@ extension CountedTree {
     }
     let (index, offset) = node.child(holding: range.lowerBound)
     remove(offset..<(offset + range.count), from: &node.children[index])
-    var count = 0
-    var summary = Traits.emptySummary
-    for child in node.children.indices {
-      count += node.children[child].count
-      node.ends[child] = Int32(count)
-      node.summaries[child] = node.children[child].summary
-      summary = Traits.combine(summary, node.summaries[child])
-    }
-    node.count = count
-    node.summary = summary
+    node.recount()
   }
 
   // MARK: - Joins and splits of nodes
@@ -351,5 +333,23 @@ extension CountedTree {
       "an inner node keeps its children's running counts")
     let expected = Traits.apply(node.pending, to: summary, count: count)
     precondition(summariesEqual(node.summary, expected), "an inner node summarizes its children")
+  }
+}
+
+extension CountedNode {
+  /// Makes an inner node's count, running counts, children's summaries and summary again from its
+  /// children (after a write in place below it).
+  /// - Complexity: O(children).
+  func recount() {
+    var count = 0
+    var summary = Traits.emptySummary
+    for child in children.indices {
+      count += children[child].count
+      ends[child] = Int32(count)
+      summaries[child] = children[child].summary
+      summary = Traits.combine(summary, summaries[child])
+    }
+    self.count = count
+    self.summary = summary
   }
 }
