@@ -19,6 +19,8 @@ enum EditOperation {
   static let firstEdit = "first edit of a tree as built (a relabel; makes the counted form)"
   static let load10Built = "load 10 children into a tree as built (its first edit)"
   static let modelLoad = "SelectionModel.load of 10 children, every leaf unloaded"
+  static let insertFiltered = "insert a leaf under a filter (labels holding 3: shown ~35%)"
+  static let load10Filtered = "load 10 children under a filter (labels holding 3)"
 }
 
 /// Measures the edits on the wide tree with `levels` levels below the root.
@@ -60,6 +62,18 @@ func benchmarkEdits(levels: Int) -> [Row] {
   }
   add(EditOperation.insertLeaf, insertOurs, insertNaive)
 
+  // The same under a filter, as the explorer is while a search is typed: the new node is matched,
+  // and its ancestors are held open or not by the matches counted below them.
+  var filtered = base
+  filtered.setFilter(TreeFilter(text: "3"))
+  try! filtered.relabel(paths[0], to: "edited")
+  let insertFiltered = measure(edit) {
+    let parent = paths[folders.randomElement(using: &random)!]
+    let id = freshID()
+    try! filtered.insert([.init(id: id, parent: parent, label: id)], under: parent)
+  }
+  add(EditOperation.insertFiltered, insertFiltered, insertNaive)
+
   // What adding a leaf cost before edits: build the edited data, then reload (measured before
   // the edited trees below exist, as it was before they did: they hold the heap's memory).
   if n <= 2_000_000 {
@@ -95,14 +109,19 @@ func benchmarkEdits(levels: Int) -> [Row] {
 
   // A lazy load of 10 children into a random leaf (and of 10^4 into another) of an edited tree;
   // and of 10 into a tree as built, which makes the counted form on the way.
+  var editedFiltered = edited
+  editedFiltered.setFilter(TreeFilter(text: "3"))
   for (operation, count, into) in [
     (EditOperation.load10, 10, edited), (EditOperation.load10k, 10_000, edited),
-    (EditOperation.load10Built, 10, base),
+    (EditOperation.load10Built, 10, base), (EditOperation.load10Filtered, 10, editedFiltered),
   ] {
     var picks = ColdNodes(leaves, batch: 1, seed: UInt64(n + count))
     var budget = edit
     budget.maxRuns = min(
-      edit.maxRuns, count > 100 || operation == EditOperation.load10Built ? 20 : 200)
+      edit.maxRuns,
+      count > 100 || operation == EditOperation.load10Built
+        || operation == EditOperation.load10Filtered
+        ? 20 : 200)
     // Each load goes into the tree as built, the same n every run (20 loads of 10^4 children
     // into one tree would grow 1,111 nodes to 201,111), with only its leaf noted unloaded.
     let lazyTrees = (0..<(budget.maxRuns + budget.warmUp)).map { _ in

@@ -19,7 +19,7 @@
 /// selection, locks, expansion and filter of every node; ``loadAll(under:using:)`` reads
 /// everything below a node first and inserts it in one edit.
 /// - Complexity: A load of m nodes into a tree of n costs O(log n + m) (O(n + m) for the first
-///   edit of a tree as built, or under a filter or derived attributes: ``SelectionTree`` → Cost).
+///   edit of a tree as built, or with derived attributes: ``SelectionTree`` → Cost).
 public struct LazyTree<ID: Hashable> {
   /// What a loader returns for a node: the nodes below it (each entry's parent is the node or
   /// another of the entries), and which of them are unloaded in turn.

@@ -20,7 +20,8 @@ extension SelectionTree {
   ///   (a repeated id, a parent that is neither `parent` nor an entry, a cycle). The tree is then
   ///   unchanged.
   /// - Complexity: O(log n + m) for m entries (``SelectionTree`` → Cost: the first edit of a tree
-  ///   as built, and an edit under a filter or with derived attributes, are O(n + m)).
+  ///   as built, and an edit with derived attributes, are O(n + m); under a filter, add
+  ///   O(d log n) for the new nodes' d ancestors).
   @specialized(where ID == String)
   @specialized(where ID == Int)
   public mutating func insert(
@@ -111,7 +112,8 @@ extension SelectionTree {
   /// try tree.relabel("Docs", to: "Documents")
   /// ```
   /// - Throws: ``SelectionTreeError/unknownNode(id:)``.
-  /// - Complexity: O(log n) (O(n) as ``insert(_:under:at:newChildren:)`` says).
+  /// - Complexity: O(log n) (O(n) as ``insert(_:under:at:newChildren:)`` says); under a filter,
+  ///   O(k + d log n) for the node's subtree of k nodes at depth d, matched again.
   @specialized(where ID == String)
   @specialized(where ID == Int)
   public mutating func relabel(_ id: ID, to label: String) throws(SelectionTreeError) {

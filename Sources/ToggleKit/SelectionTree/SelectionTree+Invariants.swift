@@ -17,7 +17,9 @@ extension SelectionTree {
     precondition(states.count == count, "state count \(states.count) ≠ node count \(count)")
     precondition(states.countsAreConsistent(), "segment counts disagree with node states")
     precondition(expanded.count == count, "expansion count ≠ node count")
+    expanded.tree.checkInvariants(summariesEqual: ==)
     structure.checkInvariants()
+    checkFilterBits()
     let all = states.allStates()
     var disabledFromAbove = [Bool](repeating: false, count: count)
     let ownDisabled = Set(disabledPositions.map(Int.init))
@@ -41,6 +43,32 @@ extension SelectionTree {
       precondition(
         structure.position(of: structure.id(at: position)) == position,
         "node \(position): the index has it elsewhere")
+    }
+  }
+
+  /// Traps unless the filter's bits (hidden, matched, held open) are what filtering the tree
+  /// afresh gives: an edit works them out for the nodes it touched only.
+  /// - Complexity: O(n log n).
+  private func checkFilterBits() {
+    guard filter != nil else {
+      precondition(
+        filterOpen.count == 0 && filterMatched.count == 0, "filter flags without a filter")
+      return
+    }
+    precondition(
+      filterOpen.count == count && filterMatched.count == count, "filter flag counts ≠ node count")
+    filterOpen.tree.checkInvariants(summariesEqual: ==)
+    filterMatched.tree.checkInvariants(summariesEqual: ==)
+    var fresh = self
+    fresh._applyFilter()
+    precondition(fresh.filterMatched == filterMatched, "matched flags ≠ the filter's matches")
+    precondition(fresh.filterOpen == filterOpen, "open flags ≠ the matches below")
+    let mine = states.allStates()
+    let theirs = fresh.states.allStates()
+    for position in 0..<count {
+      precondition(
+        (mine[position] ^ theirs[position]) & NodeBits.hidden == 0,
+        "node \(position): hidden bit ≠ a fresh filtering")
     }
   }
 

@@ -17,7 +17,7 @@ extension SelectionTree {
       && expanded.isIdentical(to: other.expanded)
       && disabledPositions.sharesBuffer(as: other.disabledPositions)
       && filter?.token === other.filter?.token && filter?.matchesOnly == other.filter?.matchesOnly
-      && filterOpen.sharesBuffer(as: other.filterOpen) && derived === other.derived
+      && filterOpen.isIdentical(to: other.filterOpen) && derived === other.derived
       && (derivationFailure == nil) == (other.derivationFailure == nil) && options == other.options
   }
 }
@@ -52,6 +52,7 @@ extension SelectionTree {
       // The hidden bits taken are the earlier filter's: hide again by the current one.
       filter = earlier.filter
       filterOpen = earlier.filterOpen
+      filterMatched = earlier.filterMatched
       setFilter(currentFilter)
     }
     checkInvariantsIfEnabled()

@@ -1,8 +1,7 @@
 extension SelectionTree {
   /// Whether an edit splices the tree in O(log n + m) rather than laying it out again: always but
-  /// under a filter (whose open bits an edit changes above the nodes it touches) or with derived
-  /// attributes (derived again for every node), which are laid out in O(n).
-  var _splicesEdits: Bool { filter == nil && derived == nil }
+  /// with derived attributes (derived again for every node), which are laid out in O(n).
+  var _splicesEdits: Bool { derived == nil }
 
   /// What a node that nodes are inserted under hands down to them, read before the edit.
   struct _Anchor {
@@ -162,6 +161,12 @@ extension SelectionTree {
     shape.insert(added, at: start)
     states.tree.insert(contentsOf: bytes, at: start)
     expanded.insert(contentsOf: block.expanded, at: start)
+    if filter != nil {
+      // Worked out once the block is in (``_refilter(_:under:)``).
+      let unknown = repeatElement(false, count: count)
+      filterMatched.insert(contentsOf: unknown, at: start)
+      filterOpen.insert(contentsOf: unknown, at: start)
+    }
     _shiftDisabled(from: Int32(start), by: Int32(count))
     let slot = _disabledSlot(Int32(start))
     disabledPositions.insert(contentsOf: block.disabled.map { $0 + Int32(start) }, at: slot)
@@ -188,7 +193,43 @@ extension SelectionTree {
         blocks[block].nodes, at: blocks[block].start, under: anchors[block],
         newChildren: newChildren, into: &shape)
     }
-    _finishSplice(shape)
+    _finishSplice(shape, refiltering: filter == nil ? [] : Self._placed(blocks, order: order))
+  }
+
+  /// Where each block and its anchor are once every block is in (`order`: the blocks from the
+  /// last start to the first): after every block that went in before them.
+  /// - Complexity: O(b log b) for b blocks.
+  private static func _placed(
+    _ blocks: [(start: Int, nodes: _Block, anchor: Int)], order: [Int]
+  ) -> [(Range<Int>, under: Int)] {
+    // Starts ascending, and how many nodes went in before each block (blocks at one start go in
+    // in their order).
+    let ascending = Array(order.reversed())
+    var before = [Int](repeating: 0, count: blocks.count)
+    var added = 0
+    var starts: [Int] = []
+    var through: [Int] = []  // nodes in the blocks up to and including each, ascending
+    for block in ascending {
+      before[block] = added
+      added += blocks[block].nodes.count
+      starts.append(blocks[block].start)
+      through.append(added)
+    }
+    return blocks.indices.map { block in
+      let start = blocks[block].start + before[block]
+      var anchor = blocks[block].anchor
+      if anchor >= 0 {
+        // The blocks that start at or before the anchor went in before it.
+        var low = 0
+        var high = starts.count
+        while low < high {
+          let middle = (low + high) / 2
+          if starts[middle] <= anchor { low = middle + 1 } else { high = middle }
+        }
+        if low > 0 { anchor += through[low - 1] }
+      }
+      return (start..<(start + blocks[block].nodes.count), anchor)
+    }
   }
 
   /// Takes the subtree at `position` out of the counted form: a parent left without children
@@ -204,11 +245,15 @@ extension SelectionTree {
     shape.remove(range)
     states.tree.removeSubrange(range)
     expanded.removeSubrange(range)
+    if filter != nil {
+      filterMatched.removeSubrange(range)
+      filterOpen.removeSubrange(range)
+    }
     let first = _disabledSlot(Int32(range.lowerBound))
     disabledPositions.removeSubrange(first..<_disabledSlot(Int32(range.upperBound)))
     _shiftDisabled(from: Int32(range.upperBound), by: -Int32(range.count))
     if leavesParent { _becomeLeaf(at: parent, showing: parentShows) }
-    _finishSplice(shape)
+    _finishSplice(shape, refiltering: [(range.lowerBound..<range.lowerBound, parent)])
   }
 
   /// Moves the subtree at `position` under `anchor` (-1: the roots) before `target` (positions
@@ -238,6 +283,10 @@ extension SelectionTree {
     shape.move(range, to: start, depthChange: depthChange)
     states.tree.moveSubrange(range, to: start)
     expanded.moveSubrange(range, to: start)
+    if filter != nil {
+      filterMatched.moveSubrange(range, to: start)
+      filterOpen.moveSubrange(range, to: start)
+    }
     disabledPositions = disabledPositions.map { Int32(moved(Int($0))) }.sorted()
     if leavesParent { _becomeLeaf(at: moved(parent), showing: parentShows) }
     if newAnchor.wasLeaf {
@@ -250,16 +299,26 @@ extension SelectionTree {
       states.apply(StateMap { $0 & ~NodeBits.disabled }, to: subtree)
       _disableOwn(in: subtree, shape: shape)
     }
-    _finishSplice(shape)
+    // The subtree first: the old parent's ancestors count its matches where it went.
+    let oldParent = parent >= 0 ? moved(parent) : -1
+    _finishSplice(
+      shape,
+      refiltering: [
+        (subtree, anchor >= 0 ? moved(anchor) : -1),
+        (subtree.lowerBound..<subtree.lowerBound, oldParent),
+      ])
   }
 
   /// Gives the node at `position` a new label in the counted form.
-  /// - Complexity: O(log n).
+  /// - Complexity: O(log n); under a filter, O(k + d log n) for its subtree of k nodes at depth d.
   mutating func _spliceRelabel(at position: Int, to label: String) {
     guard structure.label(at: position) != label else { return }
+    // A filter may read paths: the node's whole subtree is matched again.
+    let refiltered =
+      filter == nil ? [] : [(structure.range(of: position), structure.parent(of: position))]
     var shape = _takeShape()
     shape.relabel(at: position, to: label)
-    _finishSplice(shape)
+    _finishSplice(shape, refiltering: refiltered)
   }
 
   /// The node at `position`, whose last child went, becomes a leaf showing what it showed (while
@@ -305,9 +364,18 @@ extension SelectionTree {
   }
 
   /// Takes `shape` as the tree's structure: an edit's end.
-  private mutating func _finishSplice(_ shape: CountedShape<ID>) {
+  ///
+  /// Under a filter, the nodes of each range and the ancestors of each parent given (positions
+  /// after the edit) are filtered again.
+  /// - Complexity: O(1) without a filter; as ``_refilter(_:under:)`` for each range with one.
+  private mutating func _finishSplice(
+    _ shape: CountedShape<ID>, refiltering ranges: [(Range<Int>, under: Int)] = []
+  ) {
     structure = TreeStructure(shape: shape)
     derivationFailure = nil
+    if filter != nil {
+      for (range, parent) in ranges { _refilter(range, under: parent) }
+    }
     checkInvariantsIfEnabled()
   }
 }

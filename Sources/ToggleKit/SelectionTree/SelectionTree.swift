@@ -36,7 +36,10 @@ public struct SelectionTree<ID: Hashable> {
   /// The filter that decides the hidden bits, if any.
   var filter: TreeFilter?
   /// Under a filter: whether a match below the node holds it open (empty without a filter).
-  var filterOpen: [Bool] = []
+  var filterOpen = NodeFlags([])
+  /// Under a filter: whether the node matches it (empty without a filter); an edit counts the
+  /// matches below a node here to tell whether it is still held open.
+  var filterMatched = NodeFlags([])
   /// The derived attributes: their source and what it gave each node, if any.
   var derived: DerivedAttributes?
   /// Why the last reload could not derive the attributes again.

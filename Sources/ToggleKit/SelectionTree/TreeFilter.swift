@@ -182,7 +182,8 @@ extension SelectionTree {
     guard let filter else {
       for position in 0..<count { all[position] &= ~NodeBits.hidden }
       states = NodeStates(states: all)
-      filterOpen = []
+      filterOpen = NodeFlags([])
+      filterMatched = NodeFlags([])
       return
     }
     // Per node: bit 0 it matches, bit 1 it is inside a match, bit 2 it is shown.
@@ -191,11 +192,13 @@ extension SelectionTree {
     let shown: UInt8 = 4
     var flags = [UInt8](repeating: 0, count: count)
     var open = [Bool](repeating: false, count: count)
+    var matches = [Bool](repeating: false, count: count)
     let labels = structure.labels(in: 0..<count)
     for position in 0..<count {
       let label = labels[position]
       guard filter.matches(label, { self.labelPath(at: position) }) else { continue }
       flags[position] = matched | shown
+      matches[position] = true
       var node = structure.parent(of: position)
       while node >= 0 && !open[node] {
         open[node] = true
@@ -213,7 +216,8 @@ extension SelectionTree {
         ? all[position] & ~NodeBits.hidden : all[position] | NodeBits.hidden
     }
     states = NodeStates(states: all)
-    filterOpen = open
+    filterOpen = NodeFlags(open)
+    filterMatched = NodeFlags(matches)
   }
 
   func labelPath(at position: Int) -> [String] {

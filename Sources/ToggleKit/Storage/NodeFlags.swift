@@ -1,12 +1,20 @@
-/// What a list of flags keeps: the flags, no summary, no deferred change.
+/// What a list of flags keeps: the flags, and how many of them are set; no deferred change.
 enum FlagTraits: CountedTraits {
-  /// No summary: a flag list is only read and written by position.
-  struct Summary: Equatable, Sendable {}
-  static var emptySummary: Summary { Summary() }
+  /// How many flags are set (a filter asks whether any node below one matches).
+  typealias Summary = Int
+  static var emptySummary: Int { 0 }
   @inline(__always)
-  static func summary(of elements: ArraySlice<Bool>) -> Summary { Summary() }
+  static func summary(of elements: ArraySlice<Bool>) -> Int {
+    elements.withUnsafeBufferPointer { flags in
+      flags.withMemoryRebound(to: UInt8.self) { bytes in
+        var set = 0
+        for byte in bytes { set &+= Int(byte) }
+        return set
+      }
+    }
+  }
   @inline(__always)
-  static func combine(_ first: Summary, _ second: Summary) -> Summary { first }
+  static func combine(_ first: Int, _ second: Int) -> Int { first + second }
 }
 
 extension FlagTraits {
@@ -14,7 +22,8 @@ extension FlagTraits {
   typealias Action = NoAction
 }
 
-/// One flag per node (whether it is expanded) in a ``CountedTree`` of large leaves: read and
+/// One flag per node (whether it is expanded; under a filter, whether it matches and whether a
+/// match below holds it open) in a ``CountedTree`` of large leaves: read and
 /// written by position in O(log n), spliced in O(log n + m) when the tree's shape changes, and
 /// shared by copies until one of them writes.
 ///
@@ -51,6 +60,10 @@ struct NodeFlags: Equatable, Sendable {
   /// Every flag in order.
   /// - Complexity: O(n).
   var elements: [Bool] { elements(in: 0..<count) }
+
+  /// How many flags in `range` are set.
+  /// - Complexity: O(log n).
+  func setCount(in range: Range<Int>) -> Int { tree.summary(in: range) }
 
   /// The flags in `range`, in order.
   /// - Complexity: O(log n + k) for k flags.

@@ -92,7 +92,7 @@ struct SelectionTreeEditsTests {
   }
 
   @Test(
-    "batches appended under one node go in in their order, after its children, spliced or laid out (under a filter) alike"
+    "batches appended under one node go in in their order, after its children, spliced or laid out (with derived attributes) alike"
   )
   func batchesUnderOneNodeKeepTheirOrder() throws {
     let batches: [(parent: String, entries: [SelectionTree<String>.Entry])] = [
@@ -103,11 +103,37 @@ struct SelectionTreeEditsTests {
     ]
     var spliced = try SelectionTree(paths: ["a/0", "b"])
     var laidOut = spliced
-    laidOut.setFilter(TreeFilter(label: { _ in true }))
+    laidOut.deriveAttributes(from: NothingDerived())
     try spliced.append(batches, newChildren: .inheritFullySelectedParent)
     try laidOut.append(batches, newChildren: .inheritFullySelectedParent)
     #expect(spliced.children(of: "a") == ["a/0", "a/1", "a/2", "a/3"])
     #expect(laidOut.children(of: "a") == spliced.children(of: "a"))
+  }
+
+  @Test(
+    "batches under several nodes at once, under a filter: each batch's matches hold open the nodes above it, wherever the batches before it moved them"
+  )
+  func batchesUnderAFilterOpenTheirAncestors() throws {
+    let batches: [(parent: String, entries: [SelectionTree<String>.Entry])] = [
+      ("b/x", [.init(id: "b/x/hit", parent: "b/x", label: "hit")]),
+      ("a/y", [.init(id: "a/y/hit", parent: "a/y", label: "hit")]),
+      (
+        "c", [.init(id: "c/3", parent: "c", label: "3"), .init(id: "c/4", parent: "c", label: "4")]
+      ),
+    ]
+    var tree = try SelectionTree(paths: ["a/y", "a/z", "b/x", "c"])
+    tree.setFilter(TreeFilter(text: "hit"))
+    try tree.append(batches, newChildren: .inheritFullySelectedParent)
+    var fresh = tree
+    fresh.setFilter(nil)
+    fresh.setFilter(TreeFilter(text: "hit"))
+    for (position, id) in tree.ids.enumerated() {
+      #expect(tree.isVisible(id) == fresh.isVisible(id), "\(id) shown")
+      #expect(tree.isOpen(position) == fresh.isOpen(position), "\(id) held open")
+    }
+    #expect(tree.isOpen(tree.ids.firstIndex(of: "a/y")!))
+    #expect(tree.isOpen(tree.ids.firstIndex(of: "b")!))
+    #expect(tree.isVisible("c/3") == false)
   }
 
   @Test("new leaves under a selected folder come in selected; with .unselected they come in off")
@@ -347,7 +373,7 @@ struct SelectionTreeEditsTests {
   }
 
   @Test(
-    "a tree just built takes an eighth more ids before its index grows: the first inserts that lay it out again (under a filter) do not hash every id again"
+    "a tree just built takes an eighth more ids before its index grows: the first inserts that lay it out again (with derived attributes) do not hash every id again"
   )
   func builtIndexHasRoom() throws {
     for build in [
@@ -358,7 +384,7 @@ struct SelectionTreeEditsTests {
       },
     ] {
       var tree = try build()
-      tree.setFilter(TreeFilter(label: { _ in true }))
+      tree.deriveAttributes(from: NothingDerived())
       let slots = tree.structure.index.slotCount
       let room = tree.count / 8
       try tree.insert(
@@ -439,4 +465,67 @@ struct SelectionTreeEditsTests {
       #expect(rebuilt == tree, "the same tree as the edited data built afresh")
     }
   }
+
+  @Test(
+    "under a filter (by label or by path, with contents or matches only), every edit leaves each node shown, hidden and held open exactly as filtering the edited tree afresh: 4 × 300 seeded inserts, removals, moves and relabels, chunks of four"
+  )
+  func filterBitsFollowEdits() throws {
+    let filters: [TreeFilter] = [
+      TreeFilter(label: { $0.hasSuffix("7") || $0.hasPrefix("r1") }),
+      TreeFilter(path: { $0.count == 3 && $0.last!.hasSuffix("3") }),
+    ]
+    for (index, base) in filters.enumerated() {
+      for matchesOnly in [false, true] {
+        try CountedTreeTesting.$capacity.withValue(4) {
+          var generator = SeededGenerator(seed: UInt64(20 + 2 * index + (matchesOnly ? 1 : 0)))
+          var filter = base
+          filter.matchesOnly = matchesOnly
+          var entries: [SelectionTree<String>.Entry] = []
+          for node in 0..<60 {
+            let parent = node == 0 ? nil : "n\(Int.random(in: 0..<node, using: &generator))"
+            entries.append(.init(id: "n\(node)", parent: parent, label: "n\(node)"))
+          }
+          var tree = try SelectionTree(entries: entries)
+          tree.setFilter(filter)
+          for step in 0..<300 {
+            let ids = tree.ids
+            let node = ids.randomElement(using: &generator)!
+            switch step % 4 {
+            case 0:
+              let new = (0..<Int.random(in: 1...4, using: &generator)).map {
+                SelectionTree<String>.Entry(
+                  id: "s\(step)/\($0)", parent: node, label: "s\(step)\($0)")
+              }
+              try tree.insert(new, under: node, at: Bool.random(using: &generator) ? 0 : nil)
+            case 1: try tree.remove(node)
+            case 2: try? tree.move(node, under: ids.randomElement(using: &generator)!, at: 0)
+            default: try tree.relabel(node, to: "r\(step)")
+            }
+            if tree.isEmpty {
+              tree = try SelectionTree(entries: [.init(id: "again\(step)", parent: nil, label: "7")]
+              )
+              tree.setFilter(filter)
+            }
+            var fresh = tree
+            fresh.setFilter(nil)
+            fresh.setFilter(filter)
+            for (position, id) in tree.ids.enumerated() {
+              #expect(
+                tree.isVisible(id) == fresh.isVisible(id),
+                "filter \(index), matches only \(matchesOnly), step \(step): \(id) shown")
+              #expect(
+                tree.isOpen(position) == fresh.isOpen(position),
+                "filter \(index), matches only \(matchesOnly), step \(step): \(id) held open")
+            }
+            #expect(tree.hiddenCounts == fresh.hiddenCounts)
+          }
+        }
+      }
+    }
+  }
+}
+
+/// A source that derives nothing: a tree with it is laid out again by every edit (the O(n) path).
+private struct NothingDerived: NodeAttributeSource {
+  func writability(of node: NodeFacts) -> NodeWritability { NodeWritability() }
 }
