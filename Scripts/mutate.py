@@ -1188,6 +1188,12 @@ MUTANTS = [
      EDITS + "|" + CONTRACT),
     ("the anchor of a batch is not moved by the batches before it", src("SelectionTree+Splicing.swift"),
      "        if low > 0 { anchor += through[low - 1] }", "", EDITS + "|" + CONTRACT),
+    ("a bulk-built key index puts an id on another's slot", src("KeyIndex.swift"),
+     "            while table[slot] != 0 { slot = IDIndex.next(slot, count: slotCount) }\n", "",
+     "CountedShapeTests|" + EDITS + "|" + CONTRACT),
+    ("a bulk-built key index gives each id its neighbour's key", src("KeyIndex.swift"),
+     "let key = (UInt64(offset - ids.startIndex) + 1) * spacing",
+     "let key = (UInt64(offset - ids.startIndex) + 2) * spacing", "CountedShapeTests|" + EDITS + "|" + CONTRACT),
 ]
 
 

@@ -82,25 +82,27 @@ struct CountedShape<ID: Hashable> {
     var spacing: UInt64 = 1
     while spacing * 2 * UInt64(ids.count + 1) <= limit / 2 { spacing *= 2 }
     self.spacing = UInt32(spacing)
-    var index = KeyIndex(capacity: ids.count + ids.count / 8)
-    var elements: [Node] = []
-    elements.reserveCapacity(ids.count)
     var label = labels.makeIterator()
     var attributed = attributes.makeIterator()
     var nextAttributed = attributed.next()
-    for position in ids.indices {
-      let key = UInt32((UInt64(position) + 1) * spacing)
-      var node = Node(
-        id: ids[position], label: label.next()!, attributes: nil, depth: depths[position], key: key)
-      if let (at, values) = nextAttributed, at == position {
-        node.attributes = values
-        nextAttributed = attributed.next()
+    // Each leaf's nodes made in place, in order: no array of every node copied into the leaves.
+    nodes = CountedTree(count: ids.count) { range in
+      var elements: [Node] = []
+      elements.reserveCapacity(range.count)
+      for position in range {
+        let key = UInt32((UInt64(position) + 1) * spacing)
+        var node = Node(
+          id: ids[position], label: label.next()!, attributes: nil, depth: depths[position],
+          key: key)
+        if let (at, values) = nextAttributed, at == position {
+          node.attributes = values
+          nextAttributed = attributed.next()
+        }
+        elements.append(node)
       }
-      elements.append(node)
-      index.insert(ids[position], key: key)
+      return elements
     }
-    nodes = CountedTree(elements)
-    self.index = index
+    index = KeyIndex(ids: ids, spacing: spacing, capacity: ids.count + ids.count / 8)
   }
 
   /// The bits of a key: 32, fewer in tests so that keys run out and are spread again constantly.

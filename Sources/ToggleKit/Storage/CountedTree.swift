@@ -77,11 +77,18 @@ struct CountedTree<Traits: CountedTraits> {
   /// The elements of `elements`, in order, in full leaves.
   /// - Complexity: O(n).
   init(_ elements: some Collection<Element>, limits: CountedLimits = .current) {
+    let all = Array(elements)
+    self.init(count: all.count, limits: limits) { Array(all[$0]) }
+  }
+
+  /// `count` elements in full leaves, each leaf's made by `leaf` for its range of positions (the
+  /// ranges in order): no array of every element is made and copied into the leaves.
+  /// - Complexity: O(n).
+  init(count: Int, limits: CountedLimits = .current, leaf: (Range<Int>) -> [Element]) {
     self.limits = limits
     var level: [Node] = []
-    let all = Array(elements)
-    for range in Self.evenPieces(all.count, most: limits.leaf) {
-      level.append(Node(leaf: Array(all[range])))
+    for range in Self.evenPieces(count, most: limits.leaf) {
+      level.append(Node(leaf: leaf(range)))
     }
     var height = 0
     while level.count > 1 {

@@ -21,6 +21,42 @@ struct KeyIndex: Sendable {
     slots = ChunkedArray(repeating: 0, count: Swift.max(16, (capacity * 3 + 1) / 2))
   }
 
+  /// The index of `ids`, which are distinct: the id at offset i has the key (i + 1) · `spacing`;
+  /// room for `capacity` ids in all.
+  ///
+  /// Laid out in one flat table before it is cut into chunks (a chunked write checks its chunk
+  /// each time), the ids hashed a batch at a time before any of the batch is placed, so that the
+  /// cache misses of placing them overlap.
+  /// - Complexity: O(n) expected.
+  init<IDs: RandomAccessCollection, ID: Hashable>(
+    ids: IDs, spacing: UInt64, capacity: Int
+  ) where IDs.Element == ID, IDs.Index == Int {
+    let slotCount = Swift.max(16, (capacity * 3 + 1) / 2)
+    precondition(ids.count * 4 <= slotCount * 3, "room for the ids")
+    var table = [UInt64](repeating: 0, count: slotCount)
+    let batch = 64
+    var hashes = [Int](repeating: 0, count: batch)
+    table.withUnsafeMutableBufferPointer { table in
+      hashes.withUnsafeMutableBufferPointer { hashes in
+        var start = ids.startIndex
+        while start < ids.endIndex {
+          let end = Swift.min(ids.endIndex, start + batch)
+          for offset in start..<end { hashes[offset - start] = ids[offset].hashValue }
+          for offset in start..<end {
+            let hash = hashes[offset - start]
+            var slot = IDIndex.slot(of: hash, count: slotCount)
+            while table[slot] != 0 { slot = IDIndex.next(slot, count: slotCount) }
+            let key = (UInt64(offset - ids.startIndex) + 1) * spacing
+            table[slot] = Self.tag(of: hash) << 32 | key
+          }
+          start = end
+        }
+      }
+    }
+    slots = ChunkedArray(table)
+    count = ids.count
+  }
+
   /// Whether `added` more ids fit, the tombstones counted as used: at most three quarters full.
   func hasRoom(adding added: Int) -> Bool {
     (count + tombstones + added) * 4 <= slots.count * 3
