@@ -11,55 +11,31 @@ extension SelectionTree {
   mutating func _refilter(_ range: Range<Int>, under parent: Int) {
     guard let filter else { return }
     let chain = parent >= 0 ? ancestry(of: parent) : []
+    let chainMatched = chain.map { filterMatched[$0] }
     if !range.isEmpty {
-      let reach = !filter.matchesOnly
-      var insideAbove = false
-      for node in chain where filterMatched[node] { insideAbove = reach }
-      let labels = structure.labels(in: range)
-      let parents = structure.nesting(in: range).parents
-      let length = range.count
-      var matched = [Bool](repeating: false, count: length)
-      var inside = [Bool](repeating: false, count: length)
-      var open = [Bool](repeating: false, count: length)
-      for offset in 0..<length {
-        let position = range.lowerBound + offset
-        let up = Int(parents[position])
-        if up < 0 {
-          inside[offset] = insideAbove
-        } else {
-          let above = up - range.lowerBound
-          inside[offset] = reach && (matched[above] || inside[above])
-        }
-        guard filter.matches(labels[position], { self.labelPath(at: position) }) else { continue }
-        matched[offset] = true
-        var node = up
-        while node >= 0 && !open[node - range.lowerBound] {
-          open[node - range.lowerBound] = true
-          node = Int(parents[node])
-        }
-      }
+      let insideAbove = !filter.matchesOnly && chainMatched.contains(true)
+      let bits = _filterBits(filter, in: range, insideAbove: insideAbove)
       var bytes = states.allStates(in: range)
-      for offset in 0..<length {
-        let shown = matched[offset] || inside[offset] || open[offset]
-        bytes[offset] = shown ? bytes[offset] & ~NodeBits.hidden : bytes[offset] | NodeBits.hidden
+      for offset in bytes.indices {
+        bytes[offset] =
+          bits.shown[offset] ? bytes[offset] & ~NodeBits.hidden : bytes[offset] | NodeBits.hidden
       }
       states.tree.removeSubrange(range)
       states.tree.insert(contentsOf: bytes, at: range.lowerBound)
       filterMatched.removeSubrange(range)
-      filterMatched.insert(contentsOf: matched, at: range.lowerBound)
+      filterMatched.insert(contentsOf: bits.matched, at: range.lowerBound)
       filterOpen.removeSubrange(range)
-      filterOpen.insert(contentsOf: open, at: range.lowerBound)
+      filterOpen.insert(contentsOf: bits.open, at: range.lowerBound)
     }
-    _reopen(chain, matchesOnly: filter.matchesOnly)
+    _reopen(chain, matched: chainMatched, matchesOnly: filter.matchesOnly)
   }
 
-  /// Works out again whether each node of `chain` (a node's ancestry, the root first) is held open
-  /// and shown, from the matches below it.
+  /// Works out again whether each node of `chain` (a node's ancestry, the root first; `matched`
+  /// says which match) is held open and shown, from the matches below it.
   /// - Complexity: O((d + 1) log n) for d nodes in `chain`.
-  private mutating func _reopen(_ chain: [Int], matchesOnly: Bool) {
+  private mutating func _reopen(_ chain: [Int], matched: [Bool], matchesOnly: Bool) {
     var insideAbove = false
-    for node in chain {
-      let matches = filterMatched[node]
+    for (node, matches) in zip(chain, matched) {
       let end = structure.end(of: node)
       let open = filterMatched.setCount(in: (node + 1)..<end) > 0
       if filterOpen[node] != open { filterOpen[node] = open }

@@ -186,38 +186,53 @@ extension SelectionTree {
       filterMatched = NodeFlags([])
       return
     }
-    // Per node: bit 0 it matches, bit 1 it is inside a match, bit 2 it is shown.
-    let matched: UInt8 = 1
-    let inside: UInt8 = 2
-    let shown: UInt8 = 4
-    var flags = [UInt8](repeating: 0, count: count)
-    var open = [Bool](repeating: false, count: count)
-    var matches = [Bool](repeating: false, count: count)
-    let labels = structure.labels(in: 0..<count)
+    let bits = _filterBits(filter, in: 0..<count, insideAbove: false)
     for position in 0..<count {
-      let label = labels[position]
-      guard filter.matches(label, { self.labelPath(at: position) }) else { continue }
-      flags[position] = matched | shown
-      matches[position] = true
-      var node = structure.parent(of: position)
-      while node >= 0 && !open[node] {
-        open[node] = true
-        flags[node] |= shown
-        node = structure.parent(of: node)
-      }
-    }
-    // Inside a match every descendant is shown, unless matches only (parents come first).
-    let reach = filter.matchesOnly ? 0 : matched | inside
-    for position in 0..<count {
-      let parent = structure.parent(of: position)
-      if parent >= 0 && flags[parent] & reach != 0 { flags[position] |= inside | shown }
       all[position] =
-        flags[position] & shown != 0
-        ? all[position] & ~NodeBits.hidden : all[position] | NodeBits.hidden
+        bits.shown[position] ? all[position] & ~NodeBits.hidden : all[position] | NodeBits.hidden
     }
     states = NodeStates(states: all)
-    filterOpen = NodeFlags(open)
-    filterMatched = NodeFlags(matches)
+    filterOpen = NodeFlags(bits.open)
+    filterMatched = NodeFlags(bits.matched)
+  }
+
+  /// The filter's bits of the nodes in `range`, by offset in it: which match, which a match below
+  /// them inside `range` holds open, and which are shown — matched, held open, or inside a match
+  /// (unless the filter shows matches only).
+  ///
+  /// `range` holds whole subtrees side by side whose roots are inside a match when
+  /// `insideAbove`: the whole tree (the nodes a filter is set on) or the nodes an edit placed.
+  /// - Complexity: O(k + log n) for k nodes (O(k) as built), plus the filter's cost per node.
+  func _filterBits(_ filter: TreeFilter, in range: Range<Int>, insideAbove: Bool) -> (
+    matched: [Bool], open: [Bool], shown: [Bool]
+  ) {
+    let reach = !filter.matchesOnly
+    let labels = structure.labels(in: range)
+    let parents = structure.nesting(in: range).parents
+    let length = range.count
+    var matched = [Bool](repeating: false, count: length)
+    var inside = [Bool](repeating: false, count: length)
+    var open = [Bool](repeating: false, count: length)
+    for offset in 0..<length {
+      let position = range.lowerBound + offset
+      let up = Int(parents[position])
+      // Parents come first: a parent's own bits are known.
+      if up < 0 {
+        inside[offset] = insideAbove
+      } else {
+        let above = up - range.lowerBound
+        inside[offset] = reach && (matched[above] || inside[above])
+      }
+      guard filter.matches(labels[position], { self.labelPath(at: position) }) else { continue }
+      matched[offset] = true
+      var node = up
+      while node >= 0 && !open[node - range.lowerBound] {
+        open[node - range.lowerBound] = true
+        node = Int(parents[node])
+      }
+    }
+    let shown = (0..<length).map { matched[$0] || inside[$0] || open[$0] }
+    return (matched, open, shown)
   }
 
   func labelPath(at position: Int) -> [String] {

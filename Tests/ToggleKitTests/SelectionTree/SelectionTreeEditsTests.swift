@@ -426,12 +426,9 @@ struct SelectionTreeEditsTests {
         expected[id] = attributes
         return .init(id: id, parent: parent, label: id, attributes: attributes)
       }
-      var entries: [SelectionTree<String>.Entry] = []
-      for node in 0..<40 {
-        entries.append(
-          entry("n\(node)", node == 0 ? nil : "n\(Int.random(in: 0..<node, using: &generator))"))
-      }
-      var tree = try SelectionTree(entries: entries)
+      let parents = randomParents(40, using: &generator)
+      var tree = try SelectionTree(
+        entries: parents.indices.map { entry("n\($0)", parents[$0]) })
       for step in 0..<400 {
         let ids = tree.ids
         let node = ids.randomElement(using: &generator)!
@@ -479,12 +476,11 @@ struct SelectionTreeEditsTests {
           var generator = SeededGenerator(seed: UInt64(20 + 2 * index + (matchesOnly ? 1 : 0)))
           var filter = base
           filter.matchesOnly = matchesOnly
-          var entries: [SelectionTree<String>.Entry] = []
-          for node in 0..<60 {
-            let parent = node == 0 ? nil : "n\(Int.random(in: 0..<node, using: &generator))"
-            entries.append(.init(id: "n\(node)", parent: parent, label: "n\(node)"))
-          }
-          var tree = try SelectionTree(entries: entries)
+          let parents = randomParents(60, using: &generator)
+          var tree = try SelectionTree(
+            entries: parents.indices.map {
+              .init(id: "n\($0)", parent: parents[$0], label: "n\($0)")
+            })
           tree.setFilter(filter)
           for step in 0..<300 {
             let ids = tree.ids
@@ -521,6 +517,14 @@ struct SelectionTreeEditsTests {
         }
       }
     }
+  }
+}
+
+/// The parents of a seeded random forest of `count` nodes with ids `n0`, `n1`, …: none for `n0`,
+/// an earlier node for each other.
+private func randomParents(_ count: Int, using generator: inout SeededGenerator) -> [String?] {
+  (0..<count).map { node in
+    node == 0 ? nil : "n\(Int.random(in: 0..<node, using: &generator))"
   }
 }
 
