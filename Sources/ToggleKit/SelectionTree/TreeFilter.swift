@@ -231,8 +231,9 @@ extension SelectionTree {
         node = Int(parents[node])
       }
     }
-    let shown = (0..<length).map { matched[$0] || inside[$0] || open[$0] }
-    return (matched, open, shown)
+    // Shown: matched, held open or inside (written over `inside`, which is not needed after).
+    for offset in 0..<length where matched[offset] || open[offset] { inside[offset] = true }
+    return (matched, open, inside)
   }
 
   func labelPath(at position: Int) -> [String] {
