@@ -72,6 +72,7 @@ PREVIEW = "PreviewCommandTests|PreviewTextTests|PreviewProcessTests|PreviewerTes
 CONVENTIONS = "ExplorerConventionsTests|KeyTableTests|SearchQueryTests|ExplorerReducerTests"
 CONVENTIONS_E2E = "ConventionsEndToEndTests|ConventionsTerminalTests"
 EDITS = "SelectionTreeEditsTests|SelectionModelEditsTests"
+APPENDS = "SelectionTreeAppendingTests"
 STAGES = [
     SEAMS, BUILDING, BULK, MODEL, "ParentToggle", BASIC, HOSTILE, FOUR, FIVE, EXHAUSTIVE, PAIRS, RANDOM, HOSTILE_E2E,
 ]
@@ -101,8 +102,8 @@ MUTANTS = [
      "inside[offset] = reach && (matched[above] || inside[above])",
      "inside[offset] = reach && matched[above]", CONTRACT),
     ("a match holds itself open", src("TreeFilter.swift"),
-     "      var node = up\n      while node >= 0 && !open[node - range.lowerBound]",
-     "      var node = position\n      while node >= 0 && !open[node - range.lowerBound]", CONTRACT),
+     "      var node = up\n      while node >= range.lowerBound && !open[node - range.lowerBound]",
+     "      var node = position\n      while node >= range.lowerBound && !open[node - range.lowerBound]", CONTRACT),
     ("text filter does not fold the first letter's case", src("TreeFilter.swift"),
      "      var byte = bytes[start]\n      if byte >= 0x41 && byte <= 0x5A { byte |= 0x20 }",
      "      let byte = bytes[start]", FAST),
@@ -554,9 +555,9 @@ MUTANTS = [
     ("a snapshot holds half a line", src("StreamingInput.swift"),
      "    guard let last = bytes.lastIndex(of: end) else {", "    guard let last = bytes.indices.last else {", STREAM),
     ("snapshots come as often as asked", src("StreamingInput.swift"),
-     "guard lines != linesShown, now >= nextSnapshot else", "guard lines != linesShown else", STREAM),
+     "guard lines != linesShown, now >= nextSnapshot else { return nil }", "guard lines != linesShown else { return nil }", STREAM),
     ("the last line without a newline is lost", src("StreamingInput.swift"),
-     "      if !tail.isEmpty { try parser.append(tail) }\n", "", STREAM),
+     "      if !tail.isEmpty { try parser.append(tail) }\n      // Taken out", "      // Taken out", STREAM),
     ("a reload forgets the focus", src("Explorer+Cursor.swift"),
      "    cursor = focused.flatMap { tree.index(of: $0) }\n", "    cursor = nil\n", STREAM),
     ("undo across a reload does nothing", src("SelectionHistory.swift"),
@@ -647,7 +648,7 @@ MUTANTS = [
      src("SelectionTree+BulkReads.swift"),
      "        configuration.isLocked = _isLocked(at: position)\n", "", BULK),
     ("a builder never checks for repeats before the end", src("PathTreeBuilder.swift"),
-     "    guard draft.count >= nextCheck else { return Int32(made) }",
+     "    guard draft.count >= nextCheck, !defersChecks else { return Int32(made) }",
      "    guard false else { return Int32(made) }", BUILDING),
     ("markers stay where they were when repeats are merged midway", src("_PathList+Lines.swift"),
      "    if let moved = builder.takeMoves() { markers.move(to: moved, count: builder.count) }",
@@ -1195,6 +1196,29 @@ MUTANTS = [
     ("a bulk-built key index gives each id its neighbour's key", src("KeyIndex.swift"),
      "let key = (UInt64(offset - ids.startIndex) + 1) * spacing",
      "let key = (UInt64(offset - ids.startIndex) + 2) * spacing", "CountedShapeTests|" + EDITS + "|" + CONTRACT),
+    ("an append leaves the ancestors of the last node ending where they did", src("TreeStructure+Appending.swift"),
+     "    for node in open { parts.ends[Int(node)] = Int32(parts.ids.count) }\n", "",
+     APPENDS + "|" + EDITS + "|" + CONTRACT),
+    ("an append hangs a node from a folder that had closed", src("SelectionTree+Appending.swift"),
+     "      guard parent < 0 || !open.isEmpty else { return nil }\n", "", APPENDS + "|" + STREAM),
+    ("a leaf that nodes are appended under stays a leaf", src("SelectionTree+Appending.swift"),
+     "      states.tree.update(at: anchor.position) { $0 &= ~NodeBits.leaf }", "",
+     APPENDS + "|" + EDITS + "|" + CONTRACT),
+    ("nodes appended under a filter are not filtered", src("SelectionTree+Appending.swift"),
+     "      for (range, parent) in ranges { _refilter(range, under: parent) }\n", "",
+     APPENDS + "|" + EDITS + "|" + CONTRACT),
+    ("a stream appends the nodes of lines after a marked line", src("_PathList+Lines.swift"),
+     "markers.isEmpty ? builder.preorderNodes(from: start) : nil", "builder.preorderNodes(from: start)",
+     STREAM),
+    ("a stream appends after the parser merged repeats (its nodes renumbered)", src("PathTreeBuilder.swift"),
+     "looksUp ? nil : draft.preorderNodes(from: start)", "draft.preorderNodes(from: start)", STREAM),
+    ("undo of a step of the tree's shape in another storage restores nothing", src("SelectionHistory.swift"),
+     "      carried.structure = tree.structure\n      tree.restoreStates(from: carried)\n", "",
+     "SelectionHistoryTests|" + STREAM),
+    ("a flat stretch's filter bits take a parent before it for one inside it", src("TreeFilter.swift"),
+     "      if up < range.lowerBound {", "      if up < 0 {", APPENDS + "|" + EDITS + "|" + CONTRACT),
+    ("a stream's last line without a newline is lost when its nodes are appended", src("StreamingInput.swift"),
+     "      if !tail.isEmpty { try parser.append(tail) }\n      tail = []\n", "      tail = []\n", STREAM),
 ]
 
 

@@ -179,9 +179,7 @@ package final class ExploreSession {
     if let previewer, previewer.service() { explorer.previewing.pane = previewer.pane }
     if try streaming?.readWaiting(from: streamDescriptor) == true, let input = streaming {
       streaming = nil
-      var whole = try input.finish()
-      warnings += try preparation.prepare(&whole)
-      explorer.reload(from: whole)
+      warnings += try input.finish(into: &explorer, preparation: preparation)
       explorer.loadingLines = nil
     } else {
       streaming?.update(&explorer, preparation: preparation, now: Previewer.now())
@@ -217,6 +215,8 @@ package final class ExploreSession {
     }
     warnings += try preparation.prepare(&tree)
     explorer.reload(from: tree)
+    // A stream still arriving lays out its next snapshot whole: the tree is not its own now.
+    streaming?.stopAppending()
   }
 
   /// The path `{}` stands for in a command: the focused node's (nil: none).

@@ -28,6 +28,29 @@ extension Explorer {
     }
   }
 
+  /// Appends the next nodes of a stream to the tree shown, as a reload of the longer read would
+  /// add them (``ToggleKit/SelectionTree/appendInPreorder(ids:labels:parents:newChildren:)``),
+  /// keeping the focused node and the first row shown: a stream of n lines costs O(n) in all,
+  /// not a layout of everything read per snapshot.
+  ///
+  /// - Returns: False, the tree unchanged, when the tree cannot take them (they do not extend
+  ///   its preorder, or repeat an id): the stream lays out a snapshot instead.
+  /// - Complexity: O(m + d) amortized for m nodes under d ancestors while nothing else holds the
+  ///   tree; as the tree's inserts otherwise.
+  package mutating func appendStreamed(
+    ids: ArraySlice<String>, labels: ArraySlice<String>, parents: ArraySlice<Int32>
+  ) -> Bool {
+    var appended = false
+    keepingPlace { explorer in
+      let untouched = explorer.treeAsRead.map { explorer.tree.isIdentical(to: $0) } ?? false
+      // The tree alone holds its storage while the nodes go in: written in place.
+      explorer.treeAsRead = nil
+      appended = explorer.tree.appendInPreorder(ids: ids, labels: labels, parents: parents)
+      if untouched { explorer.treeAsRead = explorer.tree }
+    }
+    return appended
+  }
+
   /// Explores `lazy`: its unloaded folders are read with `loader` when needed.
   ///
   /// ```swift

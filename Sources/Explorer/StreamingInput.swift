@@ -36,6 +36,9 @@ package struct StreamingInput {
   private let firstSnapshotOnly: Bool
   /// What ends a line: a newline, or NUL for `--read0`.
   private let lineEnd: UInt8
+  /// How many of the parser's nodes the explorer's tree holds, in the parser's order, when the
+  /// next lines' nodes may be appended to it; nil when the next snapshot is laid out whole.
+  private var delivered: Int? = nil
 
   /// Reads the input of `invocation` (its format, separator and options) as it arrives.
   ///
@@ -187,16 +190,86 @@ package struct StreamingInput {
   /// is (rules, starting selection; their errors wait for the end), and the count in its status
   /// line.
   ///
-  /// - Complexity: As ``snapshot(now:)`` plus ``Explorer/reload(from:)`` when one is due.
+  /// The first snapshot is laid out whole; after it, the nodes of the lines read since are
+  /// appended to the tree shown (``Explorer/appendStreamed(ids:labels:parents:)``) while the
+  /// lines come in preorder (`find`, `git ls-files`, a sorted list), make no node twice, carry
+  /// no marker, and nothing prepares the tree (no rules, no starting selection): each line is
+  /// then laid out once. Otherwise every snapshot is laid out whole and reloaded.
+  ///
+  /// - Complexity: O(m) amortized for m new nodes when they are appended; as ``snapshot(now:)``
+  ///   plus ``Explorer/reload(from:)`` otherwise.
   package mutating func update(
     _ explorer: inout Explorer, preparation: TreePreparation, now: Double
   ) {
     explorer.loadingLines = lines
+    guard lines != linesShown, now >= nextSnapshot else { return }
+    // What showing the lines takes is timed on the clock, `now` being the caller's.
+    let started = Previewer.now()
+    if appendNew(to: &explorer, preparation: preparation) {
+      linesShown = lines
+      nextSnapshot = firstSnapshotOnly ? .infinity : now + max(0.1, 3 * (Previewer.now() - started))
+      return
+    }
     guard var fresh = snapshot(now: now) else { return }
+    let laidOut = fresh.count
     _ = try? preparation.prepare(&fresh)
     explorer.reload(from: fresh)
+    // Appends go on from here when the snapshot holds the parser's nodes in its order.
+    delivered = preparation.changesNothing && parser.nodeCount == laidOut ? laidOut : nil
+    // While appending, the tree's index finds a repeated path: the parser need not index too.
+    parser.deferRepeatChecks(delivered != nil)
     // The wait counts what showing the snapshot took as well.
-    nextSnapshot = max(nextSnapshot, now + 3 * (Previewer.now() - now))
+    nextSnapshot = max(nextSnapshot, now + 3 * (Previewer.now() - started))
+  }
+
+  /// Appends the nodes read since the last snapshot to `explorer`'s tree, when it holds the
+  /// parser's nodes before them and they can be appended.
+  /// - Returns: Whether they were (nothing changed otherwise, and appends stop).
+  private mutating func appendNew(to explorer: inout Explorer, preparation: TreePreparation)
+    -> Bool
+  {
+    guard let delivered, preparation.changesNothing, explorer.tree.count == delivered,
+      let nodes = parser.preorderNodes(from: delivered),
+      explorer.appendStreamed(ids: nodes.ids, labels: nodes.labels, parents: nodes.parents)
+    else {
+      if self.delivered != nil { parser.deferRepeatChecks(false) }
+      self.delivered = nil
+      return false
+    }
+    self.delivered = delivered + nodes.ids.count
+    return true
+  }
+
+  /// Stops appending to the tree shown: it was replaced by another read (a `reload` binding),
+  /// and the next snapshot is laid out whole.
+  package mutating func stopAppending() {
+    delivered = nil
+  }
+
+  /// Shows the whole input in `explorer` at its end (a last line without a newline included):
+  /// the nodes not shown yet appended to its tree, or the whole tree laid out, prepared and
+  /// reloaded (``finish()``).
+  ///
+  /// - Returns: The warnings of the starting selection.
+  /// - Throws: ``InputError`` for the first error in the input, or one of preparing it.
+  /// - Complexity: O(m) amortized for the m nodes not shown yet when they are appended; as
+  ///   ``finish()`` plus ``Explorer/reload(from:)`` otherwise.
+  package consuming func finish(into explorer: inout Explorer, preparation: TreePreparation)
+    throws(InputError) -> [String]
+  {
+    let format = parser.chosenFormat
+    do {
+      if !tail.isEmpty { try parser.append(tail) }
+      tail = []
+      try parser.endInput()
+    } catch {
+      throw InputError(error, format: parser.chosenFormat ?? format)
+    }
+    if appendNew(to: &explorer, preparation: preparation) { return [] }
+    var whole = try finish()
+    let warnings = try preparation.prepare(&whole)
+    explorer.reload(from: whole)
+    return warnings
   }
 
   /// The whole tree, at the end of the input (a last line without a newline included).

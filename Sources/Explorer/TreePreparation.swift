@@ -28,6 +28,15 @@ package struct TreePreparation {
     self.lists = lists
   }
 
+  /// Whether preparing a tree changes nothing: no rules, no starting selection.
+  ///
+  /// A stream's next lines are then appended to the tree shown; otherwise each snapshot is
+  /// prepared whole.
+  package var changesNothing: Bool {
+    (rules == nil || invocation.rulesFile == nil) && invocation.selectPaths.isEmpty
+      && lists.isEmpty
+  }
+
   /// Applies the rules, then selects what the invocation names.
   ///
   /// - Returns: The warnings of the starting selection.

@@ -127,6 +127,13 @@ extension TreeEdit {
       }
       throw EditMismatch(description: "\(self) was taken, the data cannot take it")
     }
+    // An inserted tree holds its structure alone, as where no copy is kept: an insert at the end
+    // of a tree as built appends to its flat form in place. (Other edits keep the storage: an
+    // edit that changes nothing leaves the tree identical, and a model makes no step.)
+    switch self {
+    case .insertLeaf, .insertFolder: tree = tree._unshared()
+    default: break
+    }
     try apply(to: &tree, fresh: fresh, newChildren: newChildren)
     var reloaded = before
     reloaded.reload(

@@ -126,9 +126,7 @@ func streamIntoExplorer(_ bytes: [UInt8], _ invocation: Invocation, chunk: Int) 
     try! input.append(bytes[start..<min(bytes.count, start + chunk)])
     input.update(&explorer, preparation: preparation, now: Previewer.now())
   }
-  var whole = try! input.finish()
-  _ = try! preparation.prepare(&whole)
-  explorer.reload(from: whole)
+  _ = try! input.finish(into: &explorer, preparation: preparation)
   _ = explorer.frame(mode: .ansi(colors: true))
 }
 

@@ -186,6 +186,97 @@ public struct TreeParser: Sendable {
     }
   }
 
+  /// The number of nodes read so far from a path list or names, whose nodes a stream may append
+  /// to the tree it shows (``preorderNodes(from:)``).
+  ///
+  /// Nil for the other formats, and while the format is not known.
+  public var nodeCount: Int? {
+    switch stage {
+    case .paths(let lines): lines.sink.nodeCount
+    case .names(let records): records.nodeCount
+    default: nil
+    }
+  }
+
+  /// The nodes read from node `start` on, for a stream to append to the tree it shows instead
+  /// of laying out every line again.
+  ///
+  /// ```swift
+  /// var parser = TreeParser(format: .paths, file: "find.txt")
+  /// try parser.append(Array("src\nsrc/a.swift\n".utf8))
+  /// var tree = try SelectionTree(paths: ["src", "src/a.swift"])   // shown: the first 2 nodes
+  /// try parser.append(Array("src/b.swift\nREADME\n".utf8))
+  /// if let new = parser.preorderNodes(from: tree.count) {
+  ///   tree.appendInPreorder(ids: new.ids, labels: new.labels, parents: new.parents)
+  /// }
+  /// tree.ids   // ["src", "src/a.swift", "src/b.swift", "README"]
+  /// ```
+  ///
+  /// Nil unless every node so far came in preorder (``SelectionTree/appendInPreorder(ids:labels:parents:newChildren:)``)
+  /// from a path list without markers or from names, and no line came back to a folder it had
+  /// left: a stream then lays out what it read.
+  /// - Complexity: O(1): the nodes are read where they lie.
+  public func preorderNodes(from start: Int) -> (
+    ids: ArraySlice<String>, labels: ArraySlice<String>, parents: ArraySlice<Int32>
+  )? {
+    let nodes: (ids: ArraySlice<String>, labels: ArraySlice<String>, parents: ArraySlice<Int32>)? =
+      switch stage {
+      case .paths(let lines): lines.sink.plainPreorderNodes(from: start)
+      case .names(let records): records.plainPreorderNodes(from: start)
+      default: nil
+      }
+    return nodes
+  }
+
+  /// Lets a path list's or names' checks for repeated paths wait (`true`) or not (`false`).
+  ///
+  /// They wait while a stream appends their nodes to a tree whose own index finds a repeat as
+  /// it comes (it then stops appending, and passes `false`): each id is indexed once, by the
+  /// tree. ``finish()`` checks every node.
+  public mutating func deferRepeatChecks(_ defers: Bool) {
+    let current = stage
+    stage = .moving
+    switch consume current {
+    case .paths(var lines):
+      lines.sink.defersChecks = defers
+      stage = .paths(lines)
+    case .names(var records):
+      records.defersChecks = defers
+      stage = .names(records)
+    case let other:
+      stage = other
+    }
+  }
+
+  /// Reads a last line (or name) that no line end ended, as ``finish()`` does first.
+  ///
+  /// The nodes read are then all there for ``preorderNodes(from:)``.
+  /// - Throws: ``TreeFormatError`` for that line, or an earlier error.
+  public mutating func endInput() throws(TreeFormatError) {
+    let current = stage
+    stage = .moving
+    do throws(TreeFormatError) {
+      switch consume current {
+      case .paths(var lines):
+        try lines.endLines()
+        stage = .paths(lines)
+      case .indented(var lines):
+        try lines.endLines()
+        stage = .indented(lines)
+      case .names(var records):
+        try records.endRecords()
+        stage = .names(records)
+      case .failed(let error):
+        throw error
+      case let other:
+        stage = other
+      }
+    } catch {
+      stage = .failed(error)
+      throw error
+    }
+  }
+
   /// Reads a piece with no NUL byte.
   private mutating func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(TreeFormatError) {
     let current = stage

@@ -67,6 +67,23 @@ struct _NameRecords: Sendable {
     }
   }
 
+  /// The nodes of the records read from node `start` on, when they made their nodes in preorder
+  /// (``PathTreeBuilder/preorderNodes(from:)``).
+  func plainPreorderNodes(from start: Int) -> (
+    ids: ArraySlice<String>, labels: ArraySlice<String>, parents: ArraySlice<Int32>
+  )? {
+    builder.preorderNodes(from: start)
+  }
+
+  /// The number of nodes made.
+  var nodeCount: Int { builder.count }
+
+  /// Whether the builder's checks for repeats wait (``PathTreeBuilder/defersChecks``).
+  var defersChecks: Bool {
+    get { builder.defersChecks }
+    set { builder.defersChecks = newValue }
+  }
+
   /// The tree of the records read.
   mutating func finish(options: SelectionTree<String>.Options) throws(TreeFormatError)
     -> SelectionTree<String>

@@ -23,6 +23,9 @@ struct _ParsedMarkers {
       | 16
   }
 
+  /// Whether no node has a marker.
+  var isEmpty: Bool { bits.isEmpty }
+
   /// Moves the markers to the nodes `moved` names, in a draft of `count` nodes.
   ///
   /// Node `i` goes to `moved[i]`, several nodes to one when their repeats were merged. Of the

@@ -107,6 +107,23 @@ struct _PathListLines: _LineSink {
       + "the line ('[ ] PATH') to write it in togglekit's path syntax"
   }
 
+  /// The nodes of the lines read from node `start` on, when the lines so far had no marker and
+  /// made their nodes in preorder (``PathTreeBuilder/preorderNodes(from:)``).
+  func plainPreorderNodes(from start: Int) -> (
+    ids: ArraySlice<String>, labels: ArraySlice<String>, parents: ArraySlice<Int32>
+  )? {
+    markers.isEmpty ? builder.preorderNodes(from: start) : nil
+  }
+
+  /// The number of nodes made.
+  var nodeCount: Int { builder.count }
+
+  /// Whether the builder's checks for repeats wait (``PathTreeBuilder/defersChecks``).
+  var defersChecks: Bool {
+    get { builder.defersChecks }
+    set { builder.defersChecks = newValue }
+  }
+
   /// The tree of the lines read.
   ///
   /// The draft and the markers are taken out, not copied, so that nothing else holds their arrays

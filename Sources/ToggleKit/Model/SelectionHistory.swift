@@ -79,7 +79,13 @@ public struct SelectionHistory<ID: Hashable> {
     shape.deselectAll()
     var carried = step
     carried.reload(from: shape)
-    tree.restoreStates(from: carried)
+    if !tree.restoreStates(from: carried) {
+      // The reload changed nothing, so it kept the step as it was: the step has the tree's shape
+      // in another structure (the tree was read again since, as the same data). Its states are
+      // the tree's positions', taken onto the tree's structure.
+      carried.structure = tree.structure
+      tree.restoreStates(from: carried)
+    }
   }
 }
 

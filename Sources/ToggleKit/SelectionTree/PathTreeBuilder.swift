@@ -21,6 +21,12 @@ struct PathTreeBuilder: Sendable {
   /// The draft's size at which the ids made since the last check are indexed and checked for
   /// repeats (it doubles each time, so that each id is indexed once in all).
   private var nextCheck = 1 << 14
+  /// Whether the checks for repeats wait.
+  ///
+  /// While a stream appends the nodes to a tree whose own index finds a repeat as it comes
+  /// (``TreeParser/deferRepeatChecks(_:)``), the draft does not index them a second time. The
+  /// draft is checked whole when it is taken.
+  var defersChecks = false
   /// Whether each new node's id is looked up first: since paths came back to folders they had
   /// left, so that making nodes again would fill the draft with repeats.
   private var looksUp = false
@@ -39,6 +45,14 @@ struct PathTreeBuilder: Sendable {
 
   /// The number of nodes made.
   var count: Int { draft.count }
+
+  /// The nodes made from `start` on, when the paths so far came in preorder and no repeats were
+  /// merged (the nodes are where they were made) (``TreeDraft/preorderNodes(from:)``).
+  func preorderNodes(from start: Int) -> (
+    ids: ArraySlice<String>, labels: ArraySlice<String>, parents: ArraySlice<Int32>
+  )? {
+    looksUp ? nil : draft.preorderNodes(from: start)
+  }
 
   /// The draft, its ids indexed and any repeats merged, taken out of the builder: it has no other
   /// owner, so laying it out writes its arrays in place. (``takeMoves()`` then says where the
@@ -223,7 +237,7 @@ struct PathTreeBuilder: Sendable {
     }
     draft.append(id: id, label: label, parent: parent)
     let made = draft.count - 1
-    guard draft.count >= nextCheck else { return Int32(made) }
+    guard draft.count >= nextCheck, !defersChecks else { return Int32(made) }
     nextCheck = draft.count * 2
     mergeRepeats()
     return moves.map { $0[made] } ?? Int32(made)

@@ -52,7 +52,10 @@ extension SelectionTree {
     /// The positions in the block of the nodes disabled themselves, ascending.
     var disabled: [Int32] = []
 
-    var count: Int { ids.count }
+    var count: Int { parents.count }
+
+    /// No nodes.
+    init() {}
 
     /// The nodes of `tree`, which was built from the entries to insert.
     /// - Complexity: O(m).
@@ -128,30 +131,10 @@ extension SelectionTree {
   ) {
     let count = block.count
     guard count > 0 else { return }
-    var bytes = [UInt8](repeating: 0, count: count)
-    var inheritedLock = [Bool??](repeating: nil, count: count)
-    var disabled = [Bool](repeating: false, count: count)
-    for position in block.disabled { disabled[Int(position)] = true }
+    let bytes = Self._states(of: block, under: anchor, newChildren: newChildren)
     var added: [ShapeNode<ID>] = []
     added.reserveCapacity(count)
     for position in 0..<count {
-      let parent = Int(block.parents[position])
-      let isLeaf = block.isLeaf[position]
-      inheritedLock[position] = parent < 0 ? anchor.lock : inheritedLock[parent]
-      disabled[position] =
-        disabled[position] || (parent < 0 ? anchor.isDisabled : disabled[parent])
-      var state = block.states[position] & ~(NodeBits.leaf | NodeBits.disabled | NodeBits.hidden)
-      if state & NodeBits.locked != 0 {
-        inheritedLock[position] = nil
-      } else if let lock = inheritedLock[position] {
-        state |= NodeBits.locked
-        if lock == true { state |= NodeBits.selected }
-      } else if newChildren == .inheritFullySelectedParent && anchor.isOn && isLeaf {
-        state |= NodeBits.selected
-      }
-      if isLeaf { state |= NodeBits.leaf }
-      if disabled[position] { state |= NodeBits.disabled }
-      bytes[position] = state
       added.append(
         ShapeNode(
           id: block.ids[position], label: block.labels[position],
@@ -175,15 +158,57 @@ extension SelectionTree {
     }
   }
 
+  /// The state bits the nodes of `block` take under `anchor`: the bits their data gives them, a
+  /// lock inherited from the anchor or a node above them, the selection of a node that was on,
+  /// disabling from above, and the leaf bit.
+  /// - Complexity: O(m) for m nodes.
+  static func _states(of block: _Block, under anchor: _Anchor, newChildren: NewChildren)
+    -> [UInt8]
+  {
+    let count = block.count
+    var bytes = [UInt8](repeating: 0, count: count)
+    var inheritedLock = [Bool??](repeating: nil, count: count)
+    var disabled = [Bool](repeating: false, count: count)
+    for position in block.disabled { disabled[Int(position)] = true }
+    for position in 0..<count {
+      let parent = Int(block.parents[position])
+      let isLeaf = block.isLeaf[position]
+      inheritedLock[position] = parent < 0 ? anchor.lock : inheritedLock[parent]
+      disabled[position] =
+        disabled[position] || (parent < 0 ? anchor.isDisabled : disabled[parent])
+      var state = block.states[position] & ~(NodeBits.leaf | NodeBits.disabled | NodeBits.hidden)
+      if state & NodeBits.locked != 0 {
+        inheritedLock[position] = nil
+      } else if let lock = inheritedLock[position] {
+        state |= NodeBits.locked
+        if lock == true { state |= NodeBits.selected }
+      } else if newChildren == .inheritFullySelectedParent && anchor.isOn && isLeaf {
+        state |= NodeBits.selected
+      }
+      if isLeaf { state |= NodeBits.leaf }
+      if disabled[position] { state |= NodeBits.disabled }
+      bytes[position] = state
+    }
+    return bytes
+  }
+
   /// Inserts the blocks, each under its anchor at its start (positions before the edit; blocks
-  /// at one start go in in their order), into the counted form.
+  /// at one start go in in their order): appended to the flat form in place when they all go at
+  /// the end and the tree alone holds its structure, else into the counted form.
   /// - Complexity: O(b log n + m) for b blocks of m nodes in all, plus O(b d) for d nodes
-  ///   disabled themselves; O(n) once if the tree was in its flat form.
+  ///   disabled themselves; O(n) once if the tree was in its flat form (an append in place:
+  ///   O(m + b d) amortized for blocks under anchors at depth up to d).
   mutating func _splice(
     _ blocks: [(start: Int, nodes: _Block, anchor: Int)], newChildren: NewChildren
   ) {
     guard blocks.contains(where: { $0.nodes.count > 0 }) else { return }
     let anchors = blocks.map { _anchor(at: $0.anchor) }
+    // The blocks' ids are checked already: the append cannot find one the tree has.
+    if _appendsInPlace(blocks),
+      _appendFlat(blocks: blocks, anchors: anchors, newChildren: newChildren)
+    {
+      return
+    }
     var shape = _takeShape()
     let order = blocks.indices.sorted {
       (blocks[$0].start, $0) > (blocks[$1].start, $1)

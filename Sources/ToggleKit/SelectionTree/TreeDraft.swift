@@ -198,6 +198,19 @@ struct TreeDraft<ID: Hashable> {
     open.append(node)
   }
 
+  /// The nodes from `start` on, when every node so far came in preorder.
+  ///
+  /// The draft's order is then the tree's, and a tree laid out from the nodes before `start` has
+  /// them at the same positions: these are what a stream appends to the tree it shows
+  /// (``SelectionTree/appendInPreorder(ids:labels:parents:newChildren:)``). Their other fields
+  /// are not read: a path builder's nodes have none (a list's markers are kept beside them).
+  func preorderNodes(from start: Int) -> (
+    ids: ArraySlice<ID>, labels: ArraySlice<String>, parents: ArraySlice<Int32>
+  )? {
+    guard inPreorder, start <= count else { return nil }
+    return (ids[start...], labels[start...], parents[start...])
+  }
+
   /// Locks `node`, which was appended without a lock.
   mutating func lock(_ node: Int, _ lock: NodeLock) {
     if lock != .none { lockedNodes.append((Int32(node), lock)) }

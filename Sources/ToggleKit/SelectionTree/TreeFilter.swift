@@ -216,8 +216,9 @@ extension SelectionTree {
     for offset in 0..<length {
       let position = range.lowerBound + offset
       let up = Int(parents[position])
-      // Parents come first: a parent's own bits are known.
-      if up < 0 {
+      // Parents come first: a parent's own bits are known. A parent before the stretch (-1 in
+      // the counted form's nesting, its position in the flat form's) is a root's.
+      if up < range.lowerBound {
         inside[offset] = insideAbove
       } else {
         let above = up - range.lowerBound
@@ -226,7 +227,7 @@ extension SelectionTree {
       guard filter.matches(labels[position], { self.labelPath(at: position) }) else { continue }
       matched[offset] = true
       var node = up
-      while node >= 0 && !open[node - range.lowerBound] {
+      while node >= range.lowerBound && !open[node - range.lowerBound] {
         open[node - range.lowerBound] = true
         node = Int(parents[node])
       }

@@ -49,6 +49,14 @@ struct SparseAttributes: Equatable, Sendable {
     values.append(contentsOf: other.values, from..<to)
   }
 
+  /// Appends the attributes of the node at `position`, after every position appended so far.
+  /// - Complexity: O(1) amortized.
+  mutating func append(_ attributes: [String: String], at position: Int32) {
+    guard !attributes.isEmpty else { return }
+    positions.append(position)
+    values.append(attributes)
+  }
+
   /// Traps unless the positions ascend within `0..<count`, one attribute set each, none empty.
   /// - Complexity: O(a).
   func checkInvariants(count: Int) {

@@ -8,7 +8,8 @@ extension TreeStructure {
       return flatIDs == other.flatIDs && flatLabels == other.flatLabels
         && allAttributes == other.allAttributes
     }
-    return ids == other.ids && labels == other.labels && attributes == other.attributes
+    return idChunks == other.idChunks && labelChunks == other.labelChunks
+      && attributes == other.attributes
   }
 
   /// Traps unless the form's own invariants hold: chunks sound, one label and id per node, the
@@ -20,9 +21,10 @@ extension TreeStructure {
       shape.checkInvariants()
       return
     }
-    precondition(labels.count == count, "label count ≠ node count")
-    ids.checkInvariants()
-    labels.checkInvariants()
+    precondition(idChunks.count == count, "id count ≠ node count")
+    precondition(labelChunks.count == count, "label count ≠ node count")
+    idChunks.checkInvariants()
+    labelChunks.checkInvariants()
     attributes.checkInvariants(count: count)
     precondition(index.count == count, "the index holds \(index.count) ids, not \(count)")
   }
@@ -35,7 +37,10 @@ extension TreeStructure {
     func bytes<Element>(_ array: [Element]) -> Int {
       array.capacity * MemoryLayout<Element>.stride
     }
-    return ids.storageBytes + labels.storageBytes + bytes(parents) + bytes(ends) + bytes(depths)
+    let chunks =
+      builtIDs.isEmpty
+      ? ids.storageBytes + labels.storageBytes : bytes(builtIDs) + bytes(builtLabels)
+    return chunks + bytes(parents) + bytes(ends) + bytes(depths)
       + bytes(roots) + index.storageBytes + attributes.storageBytes
   }
 }

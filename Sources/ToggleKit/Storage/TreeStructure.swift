@@ -13,9 +13,10 @@
 /// form; the bulk reads take a stretch of the arrays (made for the stretch in the counted form).
 @usableFromInline
 final class TreeStructure<ID: Hashable>: @unchecked Sendable {
-  /// Node ids in preorder, in chunks that an edit's new structure shares (flat form).
+  /// Node ids in preorder, in chunks that an edit's new structure shares (flat form, when it was
+  /// spliced together; empty after a build or an append, which keep ``builtIDs``).
   @usableFromInline let ids: Rope<ID>
-  /// Labels in preorder, in chunks that an edit's new structure shares (flat form).
+  /// Labels in preorder, in chunks that an edit's new structure shares (as ``ids``).
   let labels: Rope<String>
   /// The parent's position of each node, -1 for a root (flat form).
   let parents: [Int32]
@@ -59,18 +60,20 @@ final class TreeStructure<ID: Hashable>: @unchecked Sendable {
     let nesting = LazyOnce<(parents: [Int32], ends: [Int32], depths: [Int32])>()
   }
 
-  /// The flat form, from ids and labels in chunks and the arrays beside them; the counted form
+  /// The flat form, from ids and labels in chunks and the arrays beside them (or, given `flat`,
+  /// from the flat arrays, the chunks made of them when first asked for); the counted form
   /// instead when a test asks every structure to be counted.
   init(
     ids: Rope<ID>, labels: Rope<String>, parents: [Int32], ends: [Int32], depths: [Int32],
     attributes: SparseAttributes, roots: [Int32], index: IDIndex,
     flat: (ids: [ID], labels: [String])? = nil
   ) {
-    count = ids.count
+    count = flat?.ids.count ?? ids.count
     if TreeStructureTesting.counted {
       isCounted = true
       countedShape = CountedShape(
-        ids: ids, labels: labels, depths: depths, attributes: attributes)
+        ids: flat.map { Rope($0.ids) } ?? ids, labels: flat.map { Rope($0.labels) } ?? labels,
+        depths: depths, attributes: attributes)
       self.ids = Rope()
       self.labels = Rope()
       self.parents = []
@@ -97,14 +100,15 @@ final class TreeStructure<ID: Hashable>: @unchecked Sendable {
     self.index = index
   }
 
-  /// The structure of a tree just built, from its flat arrays: cut into chunks that share their
-  /// buffers, which ``flatIDs`` and ``flatLabels`` return as they are.
+  /// The structure of a tree just built, from its flat arrays, which ``flatIDs`` and
+  /// ``flatLabels`` return as they are (cut into chunks that share their buffers when an edit
+  /// first asks for chunks).
   convenience init(
     ids: [ID], labels: [String], parents: [Int32], ends: [Int32], depths: [Int32],
     attributes: [Int32: [String: String]], roots: [Int32], index: IDIndex
   ) {
     self.init(
-      ids: Rope(ids), labels: Rope(labels), parents: parents, ends: ends, depths: depths,
+      ids: Rope(), labels: Rope(), parents: parents, ends: ends, depths: depths,
       attributes: SparseAttributes(attributes), roots: roots, index: index, flat: (ids, labels))
   }
 
@@ -166,13 +170,18 @@ final class TreeStructure<ID: Hashable>: @unchecked Sendable {
     }
   }
 
-  /// The ids in chunks (made once from the counted form).
-  /// - Complexity: O(1) in the flat form; O(n) the first time in the counted one.
-  var idChunks: Rope<ID> { isCounted ? made.idRope.value { Rope(flatIDs) } : ids }
+  /// The ids in chunks (made once from the counted form or the flat arrays of a build).
+  /// - Complexity: O(1) for a flat form spliced together; O(n / 512) the first time after a build,
+  ///   O(n) in the counted form; then O(1).
+  var idChunks: Rope<ID> {
+    isCounted || !builtIDs.isEmpty ? made.idRope.value { Rope(flatIDs) } : ids
+  }
 
-  /// The labels in chunks (made once from the counted form).
-  /// - Complexity: O(1) in the flat form; O(n) the first time in the counted one.
-  var labelChunks: Rope<String> { isCounted ? made.labelRope.value { Rope(flatLabels) } : labels }
+  /// The labels in chunks (made once from the counted form or the flat arrays of a build).
+  /// - Complexity: As ``idChunks``.
+  var labelChunks: Rope<String> {
+    isCounted || !builtLabels.isEmpty ? made.labelRope.value { Rope(flatLabels) } : labels
+  }
 
   /// The attributes of every node that has any (made once from the counted form).
   /// - Complexity: O(1) in the flat form; O(n) the first time in the counted one.

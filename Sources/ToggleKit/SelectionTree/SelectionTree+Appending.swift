@@ -1,0 +1,203 @@
+extension SelectionTree {
+  /// Appends nodes at the end of the tree's preorder, as inserts under the nodes they hang from
+  /// would: a stream's next lines, the children of the last folder.
+  ///
+  /// Each node's parent is the node before it, one of that node's ancestors, or none (a root).
+  /// A tree as built that nothing else holds keeps its flat form: its arrays are appended to in
+  /// place, so that a tree read from a stream costs what building it at once does, and clicks on
+  /// it stay as fast. ``TreeParser/preorderNodes(from:)`` gives a stream's next nodes so.
+  ///
+  /// ```swift
+  /// var tree = try SelectionTree(paths: ["a/b"])   // a, a/b
+  /// try tree.toggle("a")
+  /// tree.appendInPreorder(ids: ["a/c", "d"], labels: ["c", "d"], parents: [0, -1])
+  /// tree.state(of: "a/c")   // .on: new in a folder that was on
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - ids: The new nodes' ids.
+  ///   - labels: Their labels.
+  ///   - parents: Each one's parent's position once they are in (`count` for the first new
+  ///     node), -1 for a root.
+  ///   - newChildren: Whether new leaves under a node that was on are selected, as
+  ///     ``insert(_:under:at:newChildren:)`` says.
+  /// - Returns: False, with the tree unchanged, when the nodes do not extend the preorder, an
+  ///   id is one the tree has or an earlier new node has, or the tree derives attributes (a
+  ///   stream then lays out the tree again).
+  /// - Complexity: O(m + d) amortized for m nodes under d ancestors, in place; otherwise as the
+  ///   inserts.
+  @discardableResult
+  public mutating func appendInPreorder(
+    ids: ArraySlice<ID>, labels: ArraySlice<String>, parents: ArraySlice<Int32>,
+    newChildren: NewChildren = .inheritFullySelectedParent
+  ) -> Bool {
+    guard derived == nil, ids.count == labels.count, ids.count == parents.count else {
+      return false
+    }
+    guard !ids.isEmpty else { return true }
+    guard let (blocks, depths) = _preorderBlocks(parents) else { return false }
+    let anchors = blocks.map { _anchor(at: $0.anchor) }
+    if _appendsInPlace(blocks) {
+      var nodes = TreeStructure<ID>.Appended()
+      nodes.ids = ids
+      nodes.labels = labels
+      nodes.parents = parents
+      nodes.depths = depths
+      return _appendFlat(nodes, blocks: blocks, anchors: anchors, newChildren: newChildren)
+    }
+    var seen = Set<ID>(minimumCapacity: ids.count)
+    for id in ids where !seen.insert(id).inserted || structure.position(of: id) != nil {
+      return false
+    }
+    // The counted form's splice reads each block's ids and labels.
+    var named = blocks
+    var offset = ids.startIndex
+    for index in named.indices {
+      let count = named[index].nodes.count
+      named[index].nodes.ids = Array(ids[offset..<(offset + count)])
+      named[index].nodes.labels = Array(labels[offset..<(offset + count)])
+      named[index].nodes.attributes = Array(repeating: nil, count: count)
+      offset += count
+    }
+    _splice(named, newChildren: newChildren)
+    return true
+  }
+
+  /// The nodes whose parents are `parents` as blocks to insert at the end, one under each node
+  /// before them that they hang from (consecutive nodes under one such node in one block), with
+  /// their nesting and states but not their ids and labels, and each node's depth; nil when
+  /// they do not extend the preorder.
+  /// - Complexity: O(m + d) for m nodes and the d ancestors of the last node.
+  private func _preorderBlocks(_ parents: ArraySlice<Int32>) -> (
+    blocks: [(start: Int, nodes: _Block, anchor: Int)], depths: [Int32]
+  )? {
+    let start = count
+    // The nodes that are still open: the last node and its ancestors, the root first.
+    var open: [Int32] = []
+    var node = start - 1
+    while node >= 0 {
+      open.append(Int32(node))
+      node = structure.parent(of: node)
+    }
+    open.reverse()
+    var depths: [Int32] = []
+    depths.reserveCapacity(parents.count)
+    var blocks: [(start: Int, nodes: _Block, anchor: Int)] = []
+    var block = _Block()
+    var blockStart = start
+    var anchor = -2
+    func close() {
+      guard block.count > 0 else { return }
+      blocks.append((start, block, anchor))
+      block = _Block()
+    }
+    for (offset, parent) in parents.enumerated() {
+      let position = Int32(start + offset)
+      while let last = open.last, last != parent { open.removeLast() }
+      guard parent < 0 || !open.isEmpty else { return nil }
+      if parent < Int32(start) {
+        // Under a node before them (or a root): a block of its own unless the last one is under
+        // the same node.
+        if Int(parent) != anchor {
+          close()
+          anchor = Int(parent)
+          blockStart = Int(position)
+        }
+        block.parents.append(-1)
+        block.depths.append(0)
+        depths.append(parent < 0 ? 0 : Int32(structure.depth(of: Int(parent)) + 1))
+      } else {
+        let inBlock = Int(parent) - blockStart
+        block.parents.append(Int32(inBlock))
+        block.depths.append(block.depths[inBlock] + 1)
+        block.isLeaf[inBlock] = false
+        depths.append(depths[Int(parent) - start] + 1)
+      }
+      block.isLeaf.append(true)
+      block.states.append(0)
+      block.expanded.append(false)
+      open.append(position)
+    }
+    close()
+    return (blocks, depths)
+  }
+
+  /// Whether the tree keeps its flat form (as built, or appended to since), where a click is a
+  /// few loads; false once an edit spliced it into the counted form.
+  package var _isFlat: Bool { !structure.isCounted }
+
+  /// The tree with a structure of its own, for tests that keep a copy of a tree and edit it: an
+  /// edit then writes the flat form in place as it does where nothing else holds the tree.
+  package func _unshared() -> SelectionTree {
+    var copy = self
+    copy.structure = structure.unshared()
+    return copy
+  }
+
+  /// Whether the blocks can be appended to the flat form in place: they all go at the end, and
+  /// the tree alone holds its structure, in the flat form.
+  mutating func _appendsInPlace(_ blocks: [(start: Int, nodes: _Block, anchor: Int)]) -> Bool {
+    !structure.isCounted && blocks.allSatisfy { $0.start == count }
+      && isKnownUniquelyReferenced(&structure)
+  }
+
+  /// Appends the blocks, in their order, each under its anchor (facts read before any went in),
+  /// to the flat form in place, as ``_splice(_:newChildren:)`` would insert them; `nodes` holds
+  /// their ids, labels and places (built from the blocks when nil).
+  /// - Returns: False, with the tree unchanged, when an id is one the tree has or an earlier
+  ///   block's.
+  /// - Complexity: O(m + b d) amortized for m nodes in b blocks under anchors at depth up to d.
+  mutating func _appendFlat(
+    _ given: TreeStructure<ID>.Appended? = nil,
+    blocks: [(start: Int, nodes: _Block, anchor: Int)], anchors: [_Anchor],
+    newChildren: NewChildren
+  ) -> Bool {
+    let start = count
+    var nodes = given ?? TreeStructure<ID>.Appended()
+    var bytes: [UInt8] = []
+    var flags: [Bool] = []
+    var disabled: [Int32] = []
+    var ranges: [(Range<Int>, under: Int)] = []
+    var position = start
+    for (block, anchor) in zip(blocks.lazy.map(\.nodes), anchors) {
+      if given == nil {
+        nodes.ids += block.ids
+        nodes.labels += block.labels
+        for offset in 0..<block.count {
+          let parent = block.parents[offset]
+          nodes.parents.append(parent < 0 ? Int32(anchor.position) : Int32(position) + parent)
+          nodes.depths.append(anchor.childDepth + block.depths[offset])
+          if let values = block.attributes[offset] {
+            nodes.attributes.append((Int32(position + offset), values))
+          }
+        }
+      }
+      bytes += Self._states(of: block, under: anchor, newChildren: newChildren)
+      if block.expanded.contains(true) {
+        flags += block.expanded
+      } else {
+        flags += repeatElement(false, count: block.count)
+      }
+      disabled += block.disabled.lazy.map { $0 + Int32(position) }
+      ranges.append((position..<(position + block.count), anchor.position))
+      position += block.count
+    }
+    guard TreeStructure.append(nodes, to: &structure) else { return false }
+    states.tree.insert(contentsOf: bytes, at: start)
+    expanded.insert(contentsOf: flags, at: start)
+    if !disabled.isEmpty { disabledPositions += disabled }
+    for anchor in anchors where anchor.wasLeaf {
+      states.tree.update(at: anchor.position) { $0 &= ~NodeBits.leaf }
+    }
+    derivationFailure = nil
+    if filter != nil {
+      // Worked out for each block once all are in (``_refilter(_:under:)``).
+      let unknown = repeatElement(false, count: position - start)
+      filterMatched.insert(contentsOf: unknown, at: start)
+      filterOpen.insert(contentsOf: unknown, at: start)
+      for (range, parent) in ranges { _refilter(range, under: parent) }
+    }
+    checkInvariantsIfEnabled()
+    return true
+  }
+}
