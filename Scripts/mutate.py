@@ -1210,8 +1210,6 @@ MUTANTS = [
     ("a stream appends the nodes of lines after a marked line", src("_PathList+Lines.swift"),
      "markers.isEmpty ? builder.preorderNodes(from: start) : nil", "builder.preorderNodes(from: start)",
      STREAM),
-    ("a stream appends after the parser merged repeats (its nodes renumbered)", src("PathTreeBuilder.swift"),
-     "looksUp ? nil : draft.preorderNodes(from: start)", "draft.preorderNodes(from: start)", STREAM),
     ("undo of a step of the tree's shape in another storage restores nothing", src("SelectionHistory.swift"),
      "      carried.structure = tree.structure\n      tree.restoreStates(from: carried)\n", "",
      "SelectionHistoryTests|" + STREAM),

@@ -21,6 +21,7 @@ enum EditOperation {
   static let modelLoad = "SelectionModel.load of 10 children, every leaf unloaded"
   static let insertFiltered = "insert a leaf under a filter (labels holding 3: shown ~35%)"
   static let load10Filtered = "load 10 children under a filter (labels holding 3)"
+  static let appendLeaf = "insert a leaf at the end of a tree as built (stays flat)"
 }
 
 /// Measures the edits on the wide tree with `levels` levels below the root.
@@ -61,6 +62,17 @@ func benchmarkEdits(levels: Int) -> [Row] {
     naive.insertChild(id: freshID(), under: parent)
   }
   add(EditOperation.insertLeaf, insertOurs, insertNaive)
+
+  // A leaf at the end of the preorder (the last folder's new last child) of a tree as built that
+  // nothing else holds, as a stream or a load of the last folder adds it: appended to the flat
+  // arrays in place, the flat form kept.
+  var flat = try! SelectionTree(paths: paths)
+  let lastFolder = flat.parent(of: paths[paths.count - 1])!
+  let appendOurs = measure(edit) {
+    let id = freshID()
+    try! flat.insert([.init(id: id, parent: lastFolder, label: id)], under: lastFolder)
+  }
+  add(EditOperation.appendLeaf, appendOurs, insertNaive)
 
   // The same under a filter, as the explorer is while a search is typed: the new node is matched,
   // and its ancestors are held open or not by the matches counted below them.

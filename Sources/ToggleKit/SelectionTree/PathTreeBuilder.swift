@@ -46,12 +46,16 @@ struct PathTreeBuilder: Sendable {
   /// The number of nodes made.
   var count: Int { draft.count }
 
-  /// The nodes made from `start` on, when the paths so far came in preorder and no repeats were
-  /// merged (the nodes are where they were made) (``TreeDraft/preorderNodes(from:)``).
+  /// The nodes made from `start` on, when the paths so far came in preorder
+  /// (``TreeDraft/preorderNodes(from:)``).
+  ///
+  /// Repeats merged since a tree was laid out from the nodes before `start` would have moved
+  /// them; none are while a stream appends (``defersChecks``), and a tree laid out after a merge
+  /// has the merged draft's order.
   func preorderNodes(from start: Int) -> (
     ids: ArraySlice<String>, labels: ArraySlice<String>, parents: ArraySlice<Int32>
   )? {
-    looksUp ? nil : draft.preorderNodes(from: start)
+    draft.preorderNodes(from: start)
   }
 
   /// The draft, its ids indexed and any repeats merged, taken out of the builder: it has no other
