@@ -1215,6 +1215,12 @@ MUTANTS = [
      "SelectionHistoryTests|" + STREAM),
     ("a flat stretch's filter bits take a parent before it for one inside it", src("TreeFilter.swift"),
      "      if up < range.lowerBound {", "      if up < 0 {", APPENDS + "|" + EDITS + "|" + CONTRACT),
+    ("a stream of indented text appends the nodes of lines with attributes", src("_IndentedText+Lines.swift"),
+     "markers.isEmpty && draft.attributes.isEmpty ? draft.preorderNodes(from: start) : nil",
+     "markers.isEmpty ? draft.preorderNodes(from: start) : nil", STREAM),
+    ("a stream of indented text appends the nodes of lines after a marked line", src("_IndentedText+Lines.swift"),
+     "markers.isEmpty && draft.attributes.isEmpty ? draft.preorderNodes(from: start) : nil",
+     "draft.attributes.isEmpty ? draft.preorderNodes(from: start) : nil", STREAM),
     ("a stream's last line without a newline is lost when its nodes are appended", src("StreamingInput.swift"),
      "      if !tail.isEmpty { try parser.append(tail) }\n      tail = []\n", "      tail = []\n", STREAM),
 ]

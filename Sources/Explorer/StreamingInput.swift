@@ -39,6 +39,8 @@ package struct StreamingInput {
   /// How many of the parser's nodes the explorer's tree holds, in the parser's order, when the
   /// next lines' nodes may be appended to it; nil when the next snapshot is laid out whole.
   private var delivered: Int? = nil
+  /// How many parts of the input were appended to the tree shown (not laid out whole).
+  package private(set) var appendedParts = 0
 
   /// Reads the input of `invocation` (its format, separator and options) as it arrives.
   ///
@@ -237,6 +239,7 @@ package struct StreamingInput {
       return false
     }
     self.delivered = delivered + nodes.ids.count
+    appendedParts += 1
     return true
   }
 

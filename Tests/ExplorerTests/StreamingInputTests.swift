@@ -56,6 +56,19 @@ private func preorderPaths(_ generator: inout SeededGenerator, count: Int) -> [S
   return lines
 }
 
+/// Random indented text: each line one level below the line before it, at its level, or back
+/// out; now and then a marked line or a line with attributes, which the stream cannot append.
+private func preorderIndented(_ generator: inout SeededGenerator, count: Int) -> [String] {
+  var depth = 0
+  return (0..<count).map { node in
+    depth = node == 0 ? 0 : Int.random(in: 0...(depth + 1), using: &generator)
+    let marker = Int.random(in: 0..<40, using: &generator) == 0 ? "[x] " : ""
+    let attributes = Int.random(in: 0..<40, using: &generator) == 0 ? " {kind=k\(node)}" : ""
+    let label = ["a", "b c", "d é", "e*"].randomElement(using: &generator)! + "\(node)"
+    return String(repeating: "  ", count: depth) + marker + label + attributes
+  }
+}
+
 @Suite("Streaming input: a tree that grows as lines arrive")
 struct StreamingInputTests {
   private func invocation(_ format: String) throws -> Invocation {
@@ -113,15 +126,23 @@ struct StreamingInputTests {
   func preorderStreamsAreAppended() throws {
     var generator = SeededGenerator(seed: 11)
     let keys: [Key] = [.down, .character(" "), .right, .character("a"), .character("u")]
-    let preparation = TreePreparation(try invocation("paths"), rules: nil, lists: [])
     var appendedRuns = 0
+    var appendedParts = (paths: 0, indented: 0)
     for round in 0..<200 {
-      let lines = preorderPaths(&generator, count: Int.random(in: 1...40, using: &generator))
+      // Every third run indented text (always in preorder), the others path lists.
+      let indented = round % 3 == 2
+      let count = Int.random(in: 1...40, using: &generator)
+      let lines =
+        indented
+        ? preorderIndented(&generator, count: count) : preorderPaths(&generator, count: count)
+      let format: TreeFormat = indented ? .indented : .paths
+      let preparation = TreePreparation(
+        try invocation(indented ? "indented" : "paths"), rules: nil, lists: [])
       // Now and then the last line has no newline: it is read at the end.
       let end = round % 5 == 4 ? "" : "\n"
       let bytes = Array((lines.joined(separator: "\n") + end).utf8)
       let touches = round % 2 == 1
-      var input = StreamingInput(try invocation("paths"))
+      var input = StreamingInput(try invocation(indented ? "indented" : "paths"))
       var explorer = Explorer(tree: try SelectionTree(roots: []), height: 12, width: 40)
       var reference = explorer
       var now = 0.0
@@ -135,7 +156,9 @@ struct StreamingInputTests {
           read = linesBefore
           let complete = Array(lines.prefix(read)).joined(separator: "\n") + "\n"
           reference.reload(
-            from: try SelectionTree(parsing: Array(complete.utf8), format: .paths))
+            from: try SelectionTree(
+              parsing: Array(complete.utf8), format: format, file: "<stdin>",
+              uniqueSiblingLabels: true))
         }
         #expect(explorer.tree == reference.tree, "round \(round): \(lines)")
         #expect(explorer.tree.ids == reference.tree.ids, "round \(round)")
@@ -148,8 +171,16 @@ struct StreamingInputTests {
           }
         }
       }
+      let partsBefore = input.appendedParts
       _ = try input.finish(into: &explorer, preparation: preparation)
-      let whole = try SelectionTree(parsing: bytes, format: .paths)
+      // `finish(into:)` consumed the stream: its last part counts if the tree grew flat.
+      if indented {
+        appendedParts.indented += partsBefore
+      } else {
+        appendedParts.paths += partsBefore
+      }
+      let whole = try SelectionTree(
+        parsing: bytes, format: format, file: "<stdin>", uniqueSiblingLabels: true)
       reference.reload(from: whole)
       #expect(explorer.tree == reference.tree, "round \(round): \(lines)")
       #expect(explorer.tree.ids == whole.ids, "round \(round)")
@@ -157,6 +188,9 @@ struct StreamingInputTests {
       if !touches { #expect(explorer.tree == whole, "untouched: the tree read whole") }
     }
     #expect(appendedRuns > 60, "most untouched runs end in the flat form: \(appendedRuns)")
+    #expect(
+      appendedParts.paths > 1_000 && appendedParts.indented > 400,
+      "parts appended, not laid out: \(appendedParts)")
   }
 
   @Test(

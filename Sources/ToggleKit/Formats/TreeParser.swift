@@ -186,13 +186,14 @@ public struct TreeParser: Sendable {
     }
   }
 
-  /// The number of nodes read so far from a path list or names, whose nodes a stream may append
-  /// to the tree it shows (``preorderNodes(from:)``).
+  /// The number of nodes read so far from a path list, indented text or names, whose nodes a
+  /// stream may append to the tree it shows (``preorderNodes(from:)``).
   ///
-  /// Nil for the other formats, and while the format is not known.
+  /// Nil for JSON, and while the format is not known.
   public var nodeCount: Int? {
     switch stage {
     case .paths(let lines): lines.sink.nodeCount
+    case .indented(let lines): lines.sink.nodeCount
     case .names(let records): records.nodeCount
     default: nil
     }
@@ -213,8 +214,8 @@ public struct TreeParser: Sendable {
   /// ```
   ///
   /// Nil unless every node so far came in preorder (``SelectionTree/appendInPreorder(ids:labels:parents:newChildren:)``)
-  /// from a path list without markers or from names, and no line came back to a folder it had
-  /// left: a stream then lays out what it read.
+  /// from a path list or indented text without markers (or attributes), or from names, and no
+  /// line came back to a folder it had left: a stream then lays out what it read.
   /// - Complexity: O(1): the nodes are read where they lie.
   public func preorderNodes(from start: Int) -> (
     ids: ArraySlice<String>, labels: ArraySlice<String>, parents: ArraySlice<Int32>
@@ -222,6 +223,7 @@ public struct TreeParser: Sendable {
     let nodes: (ids: ArraySlice<String>, labels: ArraySlice<String>, parents: ArraySlice<Int32>)? =
       switch stage {
       case .paths(let lines): lines.sink.plainPreorderNodes(from: start)
+      case .indented(let lines): lines.sink.plainPreorderNodes(from: start)
       case .names(let records): records.plainPreorderNodes(from: start)
       default: nil
       }

@@ -141,6 +141,19 @@ struct _IndentedLines: _LineSink {
     levels[levels.count - 1].node = node
   }
 
+  /// The number of nodes made.
+  var nodeCount: Int { draft.count }
+
+  /// The nodes of the lines read from node `start` on, when no line had a marker or attributes.
+  ///
+  /// Indented text is always in preorder (``TreeDraft/preorderNodes(from:)``). A repeated label
+  /// is found by the tree they are appended to, or by ``finish(options:)``.
+  func plainPreorderNodes(from start: Int) -> (
+    ids: ArraySlice<String>, labels: ArraySlice<String>, parents: ArraySlice<Int32>
+  )? {
+    markers.isEmpty && draft.attributes.isEmpty ? draft.preorderNodes(from: start) : nil
+  }
+
   /// The tree of the lines read, or the first repeated label.
   ///
   /// The draft and the markers are taken out, not copied, so that nothing else holds their arrays
