@@ -144,6 +144,7 @@ enum ContractOperation: Hashable, CustomStringConvertible {
         .edit(.move(last, under: nil, at: nil), .unselected),
         .edit(.insertFolder(under: last, at: 0, lock: .off), .unselected),
         .edit(.relabel(last, as: first), .unselected),
+        .edit(.appendTail, .inheritFullySelectedParent),
       ]
     }
     result += [.selectAll, .deselectAll, .clearFilter, .restore([]), .expandAll(false)]
@@ -222,7 +223,7 @@ extension ContractOperation {
     switch self {
     case .reload(.delete, _), .edit(.remove, _): count < size / 2 ? instead : self
     case .reload(.insertLeaf, _), .reload(.insertLockedLeaf, _), .reload(.insertSelectedLeaf, _),
-      .edit(.insertLeaf, _), .edit(.insertFolder, _):
+      .edit(.insertLeaf, _), .edit(.insertFolder, _), .edit(.appendTail, _):
       count > 2 * size ? instead : self
     default: self
     }

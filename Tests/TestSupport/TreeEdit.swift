@@ -13,6 +13,9 @@ enum TreeEdit: Hashable, CustomStringConvertible {
   case move(Int, under: Int?, at: Int?)
   /// The node labelled `n<number>`.
   case relabel(Int, as: Int)
+  /// Three new nodes at the end of the preorder, appended at once (`appendInPreorder`): one under
+  /// the last node (a root when there is none), one under it, and a last root.
+  case appendTail
 
   var description: String {
     func place(_ parent: Int?, _ index: Int?) -> String {
@@ -26,6 +29,7 @@ enum TreeEdit: Hashable, CustomStringConvertible {
     case .remove(let node): "remove n\(node)"
     case .move(let node, let parent, let index): "move n\(node) \(place(parent, index))"
     case .relabel(let node, let number): "relabel n\(node) as n\(number)"
+    case .appendTail: "append a tail of three nodes at the end"
     }
   }
 
@@ -68,8 +72,20 @@ enum TreeEdit: Hashable, CustomStringConvertible {
     case .relabel(let node, let number):
       guard let index = data.firstIndex(where: { $0.id == node }) else { return nil }
       data[index].label = number == node ? nil : number
+    case .appendTail:
+      let ids = Self.tailIDs(from: fresh)
+      let last = model.order.last
+      data.append(.init(id: ids[0], parent: last))
+      data.append(.init(id: ids[1], parent: ids[0]))
+      data.append(.init(id: ids[2], parent: nil))
     }
     return data
+  }
+
+  /// The ids of ``appendTail``'s nodes: the first three from `fresh` on that the model gives no
+  /// attributes (an append brings none).
+  static func tailIDs(from fresh: Int) -> [Int] {
+    Array((fresh...).lazy.filter { ContractModel.attributes(of: $0).isEmpty }.prefix(3))
   }
 
   /// Makes the edit on `tree` with its edit method (the fresh ids those of ``data(for:)``).
@@ -98,6 +114,13 @@ enum TreeEdit: Hashable, CustomStringConvertible {
     case .remove(let node): try tree.remove(node)
     case .move(let node, let parent, let index): try tree.move(node, under: parent, at: index)
     case .relabel(let node, let number): try tree.relabel(node, to: "n\(number)")
+    case .appendTail:
+      let ids = Self.tailIDs(from: fresh)
+      let count = Int32(tree.count)
+      let appended = tree.appendInPreorder(
+        ids: ids[...], labels: ids.map { "n\($0)" }[...], parents: [count - 1, count, -1],
+        newChildren: newChildren)
+      precondition(appended, "a tail at the end is never refused")
     }
   }
 }
@@ -131,7 +154,7 @@ extension TreeEdit {
     // of a tree as built appends to its flat form in place. (Other edits keep the storage: an
     // edit that changes nothing leaves the tree identical, and a model makes no step.)
     switch self {
-    case .insertLeaf, .insertFolder: tree = tree._unshared()
+    case .insertLeaf, .insertFolder, .appendTail: tree = tree._unshared()
     default: break
     }
     try apply(to: &tree, fresh: fresh, newChildren: newChildren)

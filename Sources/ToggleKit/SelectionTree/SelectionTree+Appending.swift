@@ -21,23 +21,20 @@ extension SelectionTree {
   ///     node), -1 for a root.
   ///   - newChildren: Whether new leaves under a node that was on are selected, as
   ///     ``insert(_:under:at:newChildren:)`` says.
-  /// - Returns: False, with the tree unchanged, when the nodes do not extend the preorder, an
-  ///   id is one the tree has or an earlier new node has, or the tree derives attributes (a
-  ///   stream then lays out the tree again).
+  /// - Returns: False, with the tree unchanged, when the nodes do not extend the preorder, or an
+  ///   id is one the tree has or an earlier new node has (a stream then lays out the tree again).
   /// - Complexity: O(m + d) amortized for m nodes under d ancestors, in place; otherwise as the
-  ///   inserts.
+  ///   inserts (O(n + m) with derived attributes).
   @discardableResult
   public mutating func appendInPreorder(
     ids: ArraySlice<ID>, labels: ArraySlice<String>, parents: ArraySlice<Int32>,
     newChildren: NewChildren = .inheritFullySelectedParent
   ) -> Bool {
-    guard derived == nil, ids.count == labels.count, ids.count == parents.count else {
-      return false
-    }
+    guard ids.count == labels.count, ids.count == parents.count else { return false }
     guard !ids.isEmpty else { return true }
     guard let (blocks, depths) = _preorderBlocks(parents) else { return false }
     let anchors = blocks.map { _anchor(at: $0.anchor) }
-    if _appendsInPlace(blocks) {
+    if _splicesEdits && _appendsInPlace(blocks) {
       var nodes = TreeStructure<ID>.Appended()
       nodes.ids = ids
       nodes.labels = labels
@@ -48,6 +45,10 @@ extension SelectionTree {
     var seen = Set<ID>(minimumCapacity: ids.count)
     for id in ids where !seen.insert(id).inserted || structure.position(of: id) != nil {
       return false
+    }
+    guard _splicesEdits else {
+      _appendLaidOut(blocks, ids: ids, labels: labels, newChildren: newChildren)
+      return true
     }
     // The counted form's splice reads each block's ids and labels.
     var named = blocks
@@ -61,6 +62,33 @@ extension SelectionTree {
     }
     _splice(named, newChildren: newChildren)
     return true
+  }
+
+  /// Appends the blocks (ids checked) as inserts with derived attributes do: the tree laid out
+  /// again with them, the attributes derived again.
+  /// - Complexity: O(n + m).
+  private mutating func _appendLaidOut(
+    _ blocks: [(start: Int, nodes: _Block, anchor: Int)], ids: ArraySlice<ID>,
+    labels: ArraySlice<String>, newChildren: NewChildren
+  ) {
+    var pieces: [_TreeSplice<ID>.Piece] = [.kept(0..<count)]
+    var first = ids.startIndex
+    for (_, block, anchor) in blocks {
+      let under = anchor < 0 ? nil : structure.id(at: anchor)
+      let entries = (0..<block.count).map { offset in
+        let parent = Int(block.parents[offset])
+        return Entry(
+          id: ids[first + offset], parent: parent < 0 ? under : ids[first + parent],
+          label: labels[first + offset])
+      }
+      // The ids are checked: the block builds.
+      guard let nodes = try? _block(entries, under: under, numberedFrom: 0) else {
+        preconditionFailure("appendInPreorder: a block of checked ids did not build")
+      }
+      pieces.append(.added(nodes, anchor: anchor))
+      first += block.count
+    }
+    _apply(_TreeSplice(pieces: pieces, newChildren: newChildren))
   }
 
   /// The nodes whose parents are `parents` as blocks to insert at the end, one under each node

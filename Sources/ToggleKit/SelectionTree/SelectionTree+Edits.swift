@@ -190,7 +190,7 @@ extension SelectionTree {
   /// that error too, at its repeat, and reported first.
   @specialized(where ID == String)
   @specialized(where ID == Int)
-  private func _block(
+  func _block(
     _ entries: [Entry], under parent: ID?, numberedFrom first: Int, repeatsAreExisting: Bool = false
   ) throws(SelectionTreeError) -> SelectionTree {
     func checkNoneExists() throws(SelectionTreeError) {

@@ -73,7 +73,7 @@ private func randomEdit(
       under: parent, at: index, lock: NodeLock.allCases.randomElement(using: &generator)!),
     small ? .remove(target) : .relabel(target, as: nodes.2),
     .move(target, under: parent, at: index), .move(target, under: parent, at: index),
-    .relabel(target, as: nodes.2),
+    .relabel(target, as: nodes.2), .appendTail,
   ]
   return .edit(edits.randomElement(using: &generator)!, newChildren)
 }

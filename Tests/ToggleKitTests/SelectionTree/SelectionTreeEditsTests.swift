@@ -27,6 +27,7 @@ private func everyEdit(of model: ContractModel) -> [TreeEdit] {
   for node in model.order {
     edits += [.remove(node), .relabel(node, as: model.order[0]), .relabel(node, as: 77)]
   }
+  edits.append(.appendTail)
   return edits
 }
 
