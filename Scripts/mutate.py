@@ -1221,6 +1221,13 @@ MUTANTS = [
     ("a stream of indented text appends the nodes of lines after a marked line", src("_IndentedText+Lines.swift"),
      "markers.isEmpty && draft.attributes.isEmpty ? draft.preorderNodes(from: start) : nil",
      "draft.attributes.isEmpty ? draft.preorderNodes(from: start) : nil", STREAM),
+    ("a stream appends its parts though a starting selection prepares each", src("TreePreparation.swift"),
+     "    (rules == nil || invocation.rulesFile == nil) && invocation.selectPaths.isEmpty\n      && lists.isEmpty\n",
+     "    true\n", STREAM),
+    ("a tree appended to is no longer the tree as read, though nobody changed it", src("Explorer+Loading.swift"),
+     "      if untouched { explorer.treeAsRead = explorer.tree }\n", "", STREAM),
+    ("a stream goes on appending to the tree a reload binding brought", src("ExploreSession.swift"),
+     "    streaming?.stopAppending()\n", "", "ExploreSessionTests|" + STREAM),
     ("a stream's last line without a newline is lost when its nodes are appended", src("StreamingInput.swift"),
      "      if !tail.isEmpty { try parser.append(tail) }\n      tail = []\n", "      tail = []\n", STREAM),
 ]

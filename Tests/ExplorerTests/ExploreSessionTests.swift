@@ -93,4 +93,36 @@ struct ExploreSessionTests {
     #expect(try gone.step(input: nil, resized: nil, timedOut: false).isEmpty)
     #expect(gone.explorer.outcome == .cancelled, "the terminal went away: cancelled")
   }
+
+  @Test(
+    "a reload binding while a large file streams in replaces the tree, and the rest of the file is never appended to the tree it brought (even of the same size): the end is the file's tree"
+  )
+  func reloadMidStreamStopsTheAppends() throws {
+    let lines = (0..<60_000).map { "Folder \($0 / 100)/item \($0)\n" }.joined()
+    let path = try file(lines)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let invocation = try Invocation.parse(["explore", "--format", "paths", path])
+    let session = try ExploreSession(
+      invocation, source: .file(path),
+      preparation: TreePreparation(invocation, rules: nil, lists: []))
+    session.attach(rows: 12, columns: 50)
+    _ = try session.step(input: [], resized: nil, timedOut: true)
+    let shown = session.explorer.tree.count
+    #expect(shown > 0 && session.explorer.loadingLines != nil, "the first lines shown")
+    // Another read of the same shape, none of its nodes the file's: the file's next lines would
+    // fit it, each under the node at its parent's position.
+    let other = session.explorer.tree.ids.map {
+      $0.replacingOccurrences(of: "Folder", with: "Other") + "\n"
+    }.joined()
+    try session.reload(fromOutput: Array(other.utf8), of: "cat")
+    #expect(session.explorer.tree.count == shown)
+    var turns = 0
+    while session.explorer.loadingLines != nil && turns < 10_000 {
+      _ = try session.step(input: [], resized: nil, timedOut: true)
+      turns += 1
+    }
+    let whole = try SelectionTree(parsing: Array(lines.utf8), format: .paths)
+    #expect(session.explorer.tree.ids == whole.ids)
+    session.explorer.tree.checkInvariants()
+  }
 }

@@ -218,6 +218,45 @@ struct StreamingInputTests {
   }
 
   @Test(
+    "with a starting selection a stream lays each part out whole, prepared as the first was: a --select PATH that arrives in a later part is selected as it comes, and stays so at the end"
+  )
+  func startingSelectionReachesLaterParts() throws {
+    let invocation = try Invocation.parse(["explore", "--format", "paths", "--select", "b/c"])
+    let preparation = TreePreparation(invocation, rules: nil, lists: [])
+    var input = StreamingInput(invocation)
+    var explorer = Explorer(tree: try SelectionTree(roots: []), height: 12, width: 40)
+    try input.append(Array("a/x\n".utf8)[...])
+    input.update(&explorer, preparation: preparation, now: 1)
+    try input.append(Array("b/c\nb/d\n".utf8)[...])
+    input.update(&explorer, preparation: preparation, now: 2)
+    #expect(explorer.tree.selection(.leaves) == ["b/c"])
+    #expect(input.appendedParts == 0, "prepared parts are laid out, not appended")
+    try input.append(Array("b/e\n".utf8)[...])
+    _ = try input.finish(into: &explorer, preparation: preparation)
+    #expect(explorer.tree.selection(.leaves) == ["b/c"])
+    #expect(explorer.tree.ids.last == "b/e")
+  }
+
+  @Test(
+    "after parts were appended to a tree nobody changed, a part laid out whole (a marked line) is taken as read: a node read before and marked now is selected, as reading the input whole gives"
+  )
+  func appendedTreeStaysTheTreeAsRead() throws {
+    let preparation = TreePreparation(try invocation("paths"), rules: nil, lists: [])
+    var input = StreamingInput(try invocation("paths"))
+    var explorer = Explorer(tree: try SelectionTree(roots: []), height: 12, width: 40)
+    let parts = ["a/b\n", "a/c\n", "[x] a/b\n"]
+    for (time, part) in parts.enumerated() {
+      try input.append(Array(part.utf8)[...])
+      input.update(&explorer, preparation: preparation, now: Double(time + 1))
+    }
+    #expect(input.appendedParts == 1, "a/c appended; the marked line laid out")
+    #expect(explorer.tree.selection(.leaves) == ["a/b"])
+    _ = try input.finish(into: &explorer, preparation: preparation)
+    let whole = try SelectionTree(parsing: Array(parts.joined().utf8), format: .paths)
+    #expect(explorer.tree == whole)
+  }
+
+  @Test(
     "a snapshot waits 100 ms at least (three times its own cost), and none comes without new lines")
   func schedule() throws {
     var input = StreamingInput(try invocation("paths"))

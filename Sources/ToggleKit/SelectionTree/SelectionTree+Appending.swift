@@ -169,43 +169,49 @@ extension SelectionTree {
       && isKnownUniquelyReferenced(&structure)
   }
 
+  /// The ids, labels, places and attributes of the blocks' nodes appended from `start` on, each
+  /// block under its anchor: what the flat form takes of an insert's blocks.
+  /// - Complexity: O(m) for m nodes.
+  static func _appended(
+    _ blocks: [(start: Int, nodes: _Block, anchor: Int)], anchors: [_Anchor], from start: Int
+  ) -> TreeStructure<ID>.Appended {
+    var nodes = TreeStructure<ID>.Appended()
+    var position = start
+    for (block, anchor) in zip(blocks.lazy.map(\.nodes), anchors) {
+      nodes.ids += block.ids
+      nodes.labels += block.labels
+      for offset in 0..<block.count {
+        let parent = block.parents[offset]
+        nodes.parents.append(parent < 0 ? Int32(anchor.position) : Int32(position) + parent)
+        nodes.depths.append(anchor.childDepth + block.depths[offset])
+        if let values = block.attributes[offset] {
+          nodes.attributes.append((Int32(position + offset), values))
+        }
+      }
+      position += block.count
+    }
+    return nodes
+  }
+
   /// Appends the blocks, in their order, each under its anchor (facts read before any went in),
   /// to the flat form in place, as ``_splice(_:newChildren:)`` would insert them; `nodes` holds
-  /// their ids, labels and places (built from the blocks when nil).
+  /// their ids, labels and places.
   /// - Returns: False, with the tree unchanged, when an id is one the tree has or an earlier
   ///   block's.
   /// - Complexity: O(m + b d) amortized for m nodes in b blocks under anchors at depth up to d.
   mutating func _appendFlat(
-    _ given: TreeStructure<ID>.Appended? = nil,
-    blocks: [(start: Int, nodes: _Block, anchor: Int)], anchors: [_Anchor],
-    newChildren: NewChildren
+    _ nodes: TreeStructure<ID>.Appended, blocks: [(start: Int, nodes: _Block, anchor: Int)],
+    anchors: [_Anchor], newChildren: NewChildren
   ) -> Bool {
     let start = count
-    var nodes = given ?? TreeStructure<ID>.Appended()
     var bytes: [UInt8] = []
     var flags: [Bool] = []
     var disabled: [Int32] = []
     var ranges: [(Range<Int>, under: Int)] = []
     var position = start
     for (block, anchor) in zip(blocks.lazy.map(\.nodes), anchors) {
-      if given == nil {
-        nodes.ids += block.ids
-        nodes.labels += block.labels
-        for offset in 0..<block.count {
-          let parent = block.parents[offset]
-          nodes.parents.append(parent < 0 ? Int32(anchor.position) : Int32(position) + parent)
-          nodes.depths.append(anchor.childDepth + block.depths[offset])
-          if let values = block.attributes[offset] {
-            nodes.attributes.append((Int32(position + offset), values))
-          }
-        }
-      }
       bytes += Self._states(of: block, under: anchor, newChildren: newChildren)
-      if block.expanded.contains(true) {
-        flags += block.expanded
-      } else {
-        flags += repeatElement(false, count: block.count)
-      }
+      flags += block.expanded
       disabled += block.disabled.lazy.map { $0 + Int32(position) }
       ranges.append((position..<(position + block.count), anchor.position))
       position += block.count

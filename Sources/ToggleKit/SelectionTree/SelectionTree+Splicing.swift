@@ -205,7 +205,9 @@ extension SelectionTree {
     let anchors = blocks.map { _anchor(at: $0.anchor) }
     // The blocks' ids are checked already: the append cannot find one the tree has.
     if _appendsInPlace(blocks),
-      _appendFlat(blocks: blocks, anchors: anchors, newChildren: newChildren)
+      _appendFlat(
+        Self._appended(blocks, anchors: anchors, from: count), blocks: blocks, anchors: anchors,
+        newChildren: newChildren)
     {
       return
     }
