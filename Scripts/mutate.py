@@ -73,6 +73,7 @@ CONVENTIONS = "ExplorerConventionsTests|KeyTableTests|SearchQueryTests|ExplorerR
 CONVENTIONS_E2E = "ConventionsEndToEndTests|ConventionsTerminalTests"
 EDITS = "SelectionTreeEditsTests|SelectionModelEditsTests"
 APPENDS = "SelectionTreeAppendingTests"
+DERIVED = "DerivedEditsTests|NodeAttributeSourceTests|SelectionTreeEditsTests|SelectionModelContractTests"
 STAGES = [
     SEAMS, BUILDING, BULK, MODEL, "ParentToggle", BASIC, HOSTILE, FOUR, FIVE, EXHAUSTIVE, PAIRS, RANDOM, HOSTILE_E2E,
 ]
@@ -1230,6 +1231,47 @@ MUTANTS = [
      "    streaming?.stopAppending()\n", "", "ExploreSessionTests|" + STREAM),
     ("a stream's last line without a newline is lost when its nodes are appended", src("StreamingInput.swift"),
      "      if !tail.isEmpty { try parser.append(tail) }\n      tail = []\n", "      tail = []\n", STREAM),
+    ("an edit derives locally for a source that reads states", src("DerivedAttributes.swift"),
+     "  var derivesLocally: Bool { !flagsChanged && records.summary == 0 }",
+     "  var derivesLocally: Bool { !flagsChanged }", DERIVED),
+    ("an edit derives locally after a lock was set since the derivation", src("DerivedAttributes.swift"),
+     "  var derivesLocally: Bool { !flagsChanged && records.summary == 0 }",
+     "  var derivesLocally: Bool { records.summary == 0 }", DERIVED),
+    ("new nodes under a node the source locks are not locked by it", src("SelectionTree+DerivedEdits.swift"),
+     "      if anchor >= 0, record(anchor).lock != .none { lockers.append(record(anchor).lock) }\n", "",
+     DERIVED),
+    ("new nodes inherit an anchor's derived lock as a lock of the data", src("SelectionTree+Splicing.swift"),
+     "    if own & NodeBits.locked != 0 && derived?.record(at: position).addsLock != true {",
+     "    if own & NodeBits.locked != 0 {", DERIVED),
+    ("an anchor whose child count changed is not derived again", src("SelectionTree+DerivedEdits.swift"),
+     "      guard !record.read.isDisjoint(with: shapeFacts),", "      guard false,", DERIVED),
+    ("where an anchor's derived lock changed, its subtree's locks are not applied again", src("SelectionTree+DerivedEdits.swift"),
+     ".filter { $0.value.lock != derived.record(at: $0.key).lock }", ".filter { _ in false }", DERIVED),
+    ("a subtree's locks applied again keep the locks the source added before", src("SelectionTree+DerivedEdits.swift"),
+     "      states.tree.update(at: range.lowerBound + offset) { $0 &= ~NodeBits.locked }\n", "", DERIVED),
+    ("a lock the source put on new nodes is not recorded as its", src("SelectionTree+DerivedEdits.swift"),
+     "      records[offset].addsLock =\n        after[offset] & NodeBits.locked != 0 && before[offset] & NodeBits.locked == 0",
+     "      records[offset].addsLock = false", DERIVED),
+    ("an anchor's changed derived disabling is not applied", src("SelectionTree+DerivedEdits.swift"),
+     "      _setDisabled(edit.moved(anchor), again.disables)\n", "", DERIVED),
+    ("a moved subtree keeps the derived locks of its old place", src("SelectionTree+DerivedEdits.swift"),
+     "_rederive(nodes, relocking: [start], old: old,", "_rederive(nodes, relocking: [], old: old,", DERIVED),
+    ("a removal does not derive the parent again", src("SelectionTree+DerivedEdits.swift"),
+     "    let nodes = parent >= 0 ? [(parent, parent)] : []", "    let nodes: [(Int, Int)] = []", DERIVED),
+    ("a relabel derives again the node alone, not its subtree", src("SelectionTree+DerivedEdits.swift"),
+     "        subtree.map { ($0, $0) }, relocking: [], old: old,", "        [(position, position)], relocking: [], old: old,",
+     DERIVED),
+    ("batches at one start go in in the order given, not in preorder", src("SelectionTree+Edits.swift"),
+     "      (blocks[$0].start, -depths[$0], $0) < (blocks[$1].start, -depths[$1], $1)",
+     "      (blocks[$0].start, $0) < (blocks[$1].start, $1)", DERIVED),
+    ("a subtree's records are replaced after a block at its start went in", src("SelectionTree+DerivedEdits.swift"),
+     "      ($0.start, $0.replacing, $0.block) > ($1.start, $1.replacing, $1.block)",
+     "      ($0.start, -$0.replacing, $0.block) > ($1.start, -$1.replacing, $1.block)", DERIVED),
+    ("new nodes take no initial expansion from the source", src("SelectionTree+DerivedEdits.swift"),
+     "          guard !expanded[position] else { continue }", "          guard false else { continue }", DERIVED),
+    ("a lock with derived attributes that changes nothing still changes the tree", src("SelectionTree+Mutations.swift"),
+     "      if !states.isIdentical(to: before) { self.derived = derived.markingFlagsChanged() }",
+     "      self.derived = derived.markingFlagsChanged()", DERIVED),
 ]
 
 

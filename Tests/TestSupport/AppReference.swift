@@ -2,9 +2,11 @@ import ToggleKit
 
 /// A source of derived attributes for the contract runs.
 ///
-/// It reads a node's label (`n<id>`): it
-/// disables the nodes whose id leaves remainder 1 when divided by `disablesEvery`, locks at `lock`
-/// those that leave 2 when divided by `locksEvery`, and throws on `failsOn`.
+/// It reads a node's label (`n<number>`, the number its id unless relabelled) and, when it
+/// `countsChildren`, adds the node's child count to the number (so that an insert or a removal
+/// below a node can change what it derives for it): it disables the nodes whose number leaves
+/// remainder 1 when divided by `disablesEvery`, locks at `lock` those that leave 2 when divided by
+/// `locksEvery`, and throws on `failsOn`.
 struct ContractSource: NodeAttributeSource, Hashable, CustomStringConvertible {
   struct Refused: Error, Hashable {}
 
@@ -12,18 +14,29 @@ struct ContractSource: NodeAttributeSource, Hashable, CustomStringConvertible {
   var locksEvery: Int
   var lock: NodeLock
   var failsOn: Int?
+  var countsChildren = false
 
   func writability(of node: NodeFacts) throws(Refused) -> NodeWritability {
     let id = Int(node.label.dropFirst())!
     if id == failsOn { throw Refused() }
-    return NodeWritability(lock: locks(id), disables: disables(id))
+    let number = countsChildren ? id + node.childCount : id
+    return NodeWritability(lock: locks(number), disables: disables(number))
   }
+
+  /// The number the source decides by for `id` in `tree`.
+  func number(of id: Int, in tree: ContractModel) -> Int {
+    (tree.relabelled[id] ?? id) + (countsChildren ? tree.children[id]!.count : 0)
+  }
+
+  /// Whether the source throws for `id` in `tree`.
+  func fails(on id: Int, in tree: ContractModel) -> Bool { (tree.relabelled[id] ?? id) == failsOn }
 
   func disables(_ id: Int) -> Bool { abs(id) % disablesEvery == 1 }
   func locks(_ id: Int) -> NodeLock { abs(id) % locksEvery == 2 ? lock : .none }
 
   var description: String {
     "source (disables id%\(disablesEvery)=1, locks id%\(locksEvery)=2 \(lock)"
+      + (countsChildren ? ", ids plus child counts" : "")
       + (failsOn.map { ", throws on n\($0)" } ?? "") + ")"
   }
 
@@ -32,6 +45,7 @@ struct ContractSource: NodeAttributeSource, Hashable, CustomStringConvertible {
     .init(disablesEvery: 4, locksEvery: 3, lock: .off),
     .init(disablesEvery: 5, locksEvery: 5, lock: .current),
     .init(disablesEvery: 2, locksEvery: 7, lock: .on, failsOn: 4),
+    .init(disablesEvery: 3, locksEvery: 3, lock: .on, countsChildren: true),
   ]
 }
 
@@ -61,14 +75,17 @@ struct AppState {
   /// nothing changed, when the source throws.
   mutating func derive(_ source: ContractSource) -> Bool {
     var base = stripped
-    if let fails = source.failsOn, base.contains(fails) { return false }
+    if base.order.contains(where: { source.fails(on: $0, in: base) }) { return false }
     let lockedBefore = base.locked
     let disabledBefore = base.disabledItself
-    for id in base.order where !lockedBefore[id]! && source.locks(id) != .none {
-      base.lock(id, source.locks(id))
+    let numbers = Dictionary(
+      uniqueKeysWithValues: base.order.map { ($0, source.number(of: $0, in: base)) })
+    for id in base.order where !lockedBefore[id]! && source.locks(numbers[id]!) != .none {
+      base.lock(id, source.locks(numbers[id]!))
     }
     derivedLocks = Set(base.order.filter { base.locked[$0]! && !lockedBefore[$0]! })
-    derivedDisabled = Set(base.order.filter { source.disables($0) && !disabledBefore[$0]! })
+    derivedDisabled = Set(
+      base.order.filter { source.disables(numbers[$0]!) && !disabledBefore[$0]! })
     for id in derivedDisabled { base.disabledItself[id] = true }
     tree = base
     self.source = source

@@ -197,11 +197,70 @@ func benchmarkRules(levels: Int) -> [Row] {
     rowIndex += 1
   }
   if sink == 42 { print("") }
+  // Edits of the ruled tree at random places met once: the rules derived for the new nodes.
+  let paths = Shape.wide.paths(levels: levels)
+  let folders = paths.indices.filter { !base.children(of: paths[$0]).isEmpty }
+  var random = SeededRandom(state: UInt64(base.count))
+  var fresh = 0
+  var edit = Budget(seconds: 0.5, minRuns: 3, maxRuns: 200, warmUp: 1)
+  if base.count >= 1_000_000 { edit.warmUp = 0 }
+  var edited = ruled
+  let insert = measure(edit) {
+    let parent = paths[folders.randomElement(using: &random)!]
+    fresh += 1
+    try! edited.insert([.init(id: "new\(fresh)", parent: parent, label: "7")], under: parent)
+  }
+  let leaves = paths.indices.filter { base.children(of: paths[$0]).isEmpty }
+  let load = measure(edit) {
+    let leaf = paths[leaves.randomElement(using: &random)!]
+    var lazy = LazyTree(edited, unloaded: [leaf])
+    try! lazy.load(leaf) { id in
+      .init(entries: (0..<10).map { .init(id: "\(id)/+\($0)", parent: id, label: "\($0)") })
+    }
+    edited = lazy.tree
+  }
+  // Folders whose children are leaves, each met once: removed, or moved under another folder.
+  let lowFolders = paths.indices.filter {
+    let children = base.children(of: paths[$0])
+    return !children.isEmpty && base.children(of: children[0]).isEmpty
+  }.shuffled(using: &random)
+  var next = 0
+  var folderEdit = edit
+  folderEdit.maxRuns = min(edit.maxRuns, lowFolders.count / 3)
+  let remove = measure(folderEdit) {
+    try! edited.remove(paths[lowFolders[next % lowFolders.count]])
+    next += 1
+  }
+  let move = measure(folderEdit) {
+    let folder = paths[lowFolders[next % lowFolders.count]]
+    next += 1
+    // A folder outside it (the walk up from a target inside it meets it).
+    while true {
+      let target = paths[folders.randomElement(using: &random)!]
+      var above: String? = target
+      while let node = above, node != folder { above = edited.parent(of: node) }
+      guard edited.contains(target), above == nil else { continue }
+      try! edited.move(folder, under: target, at: 0)
+      break
+    }
+  }
   return [
     Row(
       section: "rules", shape: "wide", nodes: base.count, operation: "apply 5 rules", ours: apply),
     Row(
       section: "rules", shape: "wide", nodes: base.count,
       operation: "display label + style of a row", ours: row),
+    Row(
+      section: "rules", shape: "wide", nodes: base.count,
+      operation: "insert a leaf under the 5 rules", ours: insert),
+    Row(
+      section: "rules", shape: "wide", nodes: base.count,
+      operation: "load 10 children (LazyTree.load) under the 5 rules", ours: load),
+    Row(
+      section: "rules", shape: "wide", nodes: base.count,
+      operation: "remove a folder of 11 nodes under the 5 rules", ours: remove),
+    Row(
+      section: "rules", shape: "wide", nodes: base.count,
+      operation: "move a folder of 11 nodes under the 5 rules", ours: move),
   ]
 }

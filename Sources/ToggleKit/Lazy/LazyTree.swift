@@ -18,8 +18,9 @@
 /// A load is an insert (``SelectionTree/insert(_:under:at:newChildren:)``): the tree keeps the
 /// selection, locks, expansion and filter of every node; ``loadAll(under:using:)`` reads
 /// everything below a node first and inserts it in one edit.
-/// - Complexity: A load of m nodes into a tree of n costs O(log n + m) (O(n + m) for the first
-///   edit of a tree as built, or with derived attributes: ``SelectionTree`` → Cost).
+/// - Complexity: A load of m nodes into a tree of n costs O(log n + m), O((log n) m) with derived
+///   attributes (O(n + m) for the first edit of a tree as built, or with a source that reads
+///   states: ``SelectionTree`` → Cost).
 public struct LazyTree<ID: Hashable> {
   /// What a loader returns for a node: the nodes below it (each entry's parent is the node or
   /// another of the entries), and which of them are unloaded in turn.

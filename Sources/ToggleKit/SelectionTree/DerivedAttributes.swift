@@ -9,6 +9,26 @@ struct DerivedRecord: Sendable {
   /// The data's own lock and disabling when derived, which the source saw as explicit.
   var explicitLocked: Bool
   var explicitDisabled: Bool
+  /// Whether the source's locks locked the node (it was not locked before them): removing the
+  /// attributes unlocks exactly these, and a reload does not carry their lock.
+  var addsLock = false
+}
+
+/// What a list of records counts: how many read the node's state, which the derived locks and an
+/// edit below the node change (an edit then derives every node again, as a reload does).
+enum DerivedTraits: CountedTraits {
+  typealias Element = DerivedRecord
+  typealias Summary = Int
+  typealias Action = NoAction
+
+  static var emptySummary: Int { 0 }
+
+  static func summary(of elements: ArraySlice<DerivedRecord>) -> Int {
+    let state = NodeFacts.Fact.Set(.state)
+    return elements.reduce(0) { $0 + ($1.read.contains(state) ? 1 : 0) }
+  }
+
+  static func combine(_ first: Int, _ second: Int) -> Int { first + second }
 }
 
 /// A tree's derived attributes: the source, each node's record, the locks it added, and
@@ -22,11 +42,12 @@ final class DerivedAttributes: @unchecked Sendable {
   }
 
   let source: any NodeAttributeSource
-  let records: [DerivedRecord]
-  /// By position: whether the source's locks locked the node (it was not locked before them).
-  ///
-  /// Removing the attributes unlocks exactly these; every lock set since stays.
-  let derivedLocks: [Bool]
+  /// Each node's record, by position: spliced as the tree's shape is.
+  let records: CountedTree<DerivedTraits>
+  /// Whether a lock or a disabling was set on the tree since the attributes were derived: the
+  /// records' explicit flags may then differ from the data's, and the next edit derives every
+  /// node again (a reload asks the source again about such nodes).
+  let flagsChanged: Bool
 
   private let lock = RecursiveLock()
   /// Shared by the facts readers of every presentation derived for the tree.
@@ -34,11 +55,28 @@ final class DerivedAttributes: @unchecked Sendable {
   private var presentations: [Int32: Cached] = [:]
 
   init(
-    source: any NodeAttributeSource, records: [DerivedRecord], derivedLocks: [Bool]
+    source: any NodeAttributeSource, records: CountedTree<DerivedTraits>, flagsChanged: Bool = false
   ) {
     self.source = source
     self.records = records
-    self.derivedLocks = derivedLocks
+    self.flagsChanged = flagsChanged
+  }
+
+  /// The record of the node at `position`.
+  /// - Complexity: O(log n).
+  func record(at position: Int) -> DerivedRecord { records[position] }
+
+  /// Every record, by position.
+  /// - Complexity: O(n).
+  var allRecords: [DerivedRecord] { records.elements }
+
+  /// Whether an edit can derive the attributes of the nodes it touches alone: no flag set since
+  /// the derivation, and no record that read a state.
+  var derivesLocally: Bool { !flagsChanged && records.summary == 0 }
+
+  /// The same attributes, marked as having seen a lock or disabling set since.
+  func markingFlagsChanged() -> DerivedAttributes {
+    flagsChanged ? self : DerivedAttributes(source: source, records: records, flagsChanged: true)
   }
 
   /// The cached presentation of a node when still valid for its state, else `compute()`'s.

@@ -24,7 +24,7 @@ extension SelectionTree {
   /// - Returns: False, with the tree unchanged, when the nodes do not extend the preorder, or an
   ///   id is one the tree has or an earlier new node has (a stream then lays out the tree again).
   /// - Complexity: O(m + d) amortized for m nodes under d ancestors, in place; otherwise as the
-  ///   inserts (O(n + m) with derived attributes).
+  ///   inserts.
   @discardableResult
   public mutating func appendInPreorder(
     ids: ArraySlice<ID>, labels: ArraySlice<String>, parents: ArraySlice<Int32>,
@@ -46,10 +46,6 @@ extension SelectionTree {
     for id in ids where !seen.insert(id).inserted || structure.position(of: id) != nil {
       return false
     }
-    guard _splicesEdits else {
-      _appendLaidOut(blocks, ids: ids, labels: labels, newChildren: newChildren)
-      return true
-    }
     // The counted form's splice reads each block's ids and labels.
     var named = blocks
     var offset = ids.startIndex
@@ -60,12 +56,16 @@ extension SelectionTree {
       named[index].nodes.attributes = Array(repeating: nil, count: count)
       offset += count
     }
-    _splice(named, newChildren: newChildren)
+    if _splicesEdits {
+      _splice(named, newChildren: newChildren)
+    } else if !_spliceDeriving(named, newChildren: newChildren) {
+      _appendLaidOut(blocks, ids: ids, labels: labels, newChildren: newChildren)
+    }
     return true
   }
 
-  /// Appends the blocks (ids checked) as inserts with derived attributes do: the tree laid out
-  /// again with them, the attributes derived again.
+  /// Appends the blocks (ids checked) as inserts whose derived attributes cannot be derived for
+  /// the new nodes alone do: the tree laid out again with them, the attributes derived again.
   /// - Complexity: O(n + m).
   private mutating func _appendLaidOut(
     _ blocks: [(start: Int, nodes: _Block, anchor: Int)], ids: ArraySlice<ID>,

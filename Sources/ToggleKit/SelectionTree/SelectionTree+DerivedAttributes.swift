@@ -87,12 +87,12 @@ extension SelectionTree {
   /// Whether the tree's data disables the node itself: its disabling without what a source
   /// derived (``NodeFacts/isDisabledByData``), changes made since the derivation included.
   func isDisabledByData(at position: Int) -> Bool {
-    isDisabledItself(at: position) && derived?.records[position].disables != true
+    isDisabledItself(at: position) && derived?.record(at: position).disables != true
   }
 
   /// Whether the tree's data locks the node: its lock bit without the locks a source derived.
   func isLockedByData(at position: Int) -> Bool {
-    hasOwnLock(at: position) && derived?.derivedLocks[position] != true
+    hasOwnLock(at: position) && derived?.record(at: position).addsLock != true
   }
 
   func facts(at position: Int, record: DerivedRecord?, lock: RecursiveLock) -> NodeFacts {
@@ -113,14 +113,15 @@ extension SelectionTree {
   /// forgets the derived attributes.
   mutating func restoreBaseline() {
     guard let derived else { return }
-    if derived.derivedLocks.contains(true) {
+    let records = derived.allRecords
+    if records.contains(where: \.addsLock) {
       var bytes = states.allStates()
-      for position in bytes.indices where derived.derivedLocks[position] {
+      for position in bytes.indices where records[position].addsLock {
         bytes[position] &= ~NodeBits.locked
       }
       states = NodeStates(states: bytes)
     }
-    for position in 0..<count where derived.records[position].disables {
+    for position in 0..<count where records[position].disables {
       if isDisabledItself(at: position) { _setDisabled(position, false) }
     }
     self.derived = nil
@@ -167,11 +168,11 @@ extension SelectionTree {
         of: afterLocks.facts(at: position, record: records[position], lock: lock))
     }
     let lockedAfter = states.allStates()
-    derived = DerivedAttributes(
-      source: source, records: records,
-      derivedLocks: lockedAfter.indices.map {
-        lockedAfter[$0] & NodeBits.locked != 0 && !lockedBefore[$0]
-      })
+    for position in records.indices {
+      records[position].addsLock =
+        lockedAfter[position] & NodeBits.locked != 0 && !lockedBefore[position]
+    }
+    derived = DerivedAttributes(source: source, records: CountedTree(records))
     derivationFailure = nil
     if filter != nil { _applyFilter() }
     checkInvariantsIfEnabled()
@@ -186,9 +187,10 @@ extension SelectionTree {
   ) {
     let merged = self
     let before = previous ?? { old.structure.position(of: merged.structure.id(at: $0)) }
+    let records = derived.allRecords
     let reuse: (Int) -> (record: DerivedRecord?, isNew: Bool) = { position in
       guard let previous = before(position) else { return (nil, true) }
-      let record = derived.records[previous]
+      let record = records[previous]
       guard record.explicitDisabled == merged.isDisabledItself(at: position),
         record.explicitLocked == merged.hasOwnLock(at: position),
         merged.hasSameFacts(record.read, at: position, as: old, at: previous)

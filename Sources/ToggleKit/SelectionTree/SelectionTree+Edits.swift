@@ -19,9 +19,10 @@ extension SelectionTree {
   ///   ``SelectionTreeError/existingID(id:entry:)``, or what building from the entries throws
   ///   (a repeated id, a parent that is neither `parent` nor an entry, a cycle). The tree is then
   ///   unchanged.
-  /// - Complexity: O(log n + m) for m entries (``SelectionTree`` → Cost: the first edit of a tree
-  ///   as built, and an edit with derived attributes, are O(n + m); under a filter, add
-  ///   O(d log n) for the new nodes' d ancestors).
+  /// - Complexity: O(log n + m) for m entries (``SelectionTree`` → Cost: with derived attributes,
+  ///   O(log n) more for each node the source is asked about; the first edit of a tree as built,
+  ///   and an edit with a source that reads states, are O(n + m); under a filter, add O(d log n)
+  ///   for the new nodes' d ancestors).
   @specialized(where ID == String)
   @specialized(where ID == Int)
   public mutating func insert(
@@ -30,14 +31,26 @@ extension SelectionTree {
   ) throws(SelectionTreeError) {
     let anchor = try _anchor(parent)
     let start = try _insertionPoint(under: anchor, at: index, skipping: nil)
-    if _splicesEdits {
+    var built: SelectionTree?
+    if _splicesEdits || _derivesLocally {
       var seen = Set<ID>()
       var block = _Block(leaves: entries, under: parent, in: self, seen: &seen)
-      if block == nil { block = _Block(try _block(entries, under: parent, numberedFrom: 0)) }
-      _splice([(start, block!, anchor)], newChildren: newChildren)
-      return
+      if block == nil {
+        built = try _block(entries, under: parent, numberedFrom: 0)
+        block = _Block(built!)
+      }
+      if _splicesEdits {
+        _splice([(start, block!, anchor)], newChildren: newChildren)
+        return
+      }
+      if _spliceDeriving([(start, block!, anchor)], newChildren: newChildren) { return }
     }
-    let nodes = try _block(entries, under: parent, numberedFrom: 0)
+    let nodes: SelectionTree
+    if let built {
+      nodes = built
+    } else {
+      nodes = try _block(entries, under: parent, numberedFrom: 0)
+    }
     _apply(
       _TreeSplice(
         pieces: [.kept(0..<start), .added(nodes, anchor: anchor), .kept(start..<count)],
@@ -58,6 +71,7 @@ extension SelectionTree {
   public mutating func remove(_ id: ID) throws(SelectionTreeError) {
     guard let position = structure.position(of: id) else { throw .unknownNode(id: "\(id)") }
     if _splicesEdits { return _spliceRemove(at: position) }
+    if _spliceRemoveDeriving(at: position) { return }
     _apply(
       _TreeSplice(pieces: [
         .kept(0..<position), .kept(structure.range(of: position).upperBound..<count),
@@ -91,6 +105,7 @@ extension SelectionTree {
     if subtree.contains(anchor) { throw .cycle(id: "\(id)") }
     let target = try _insertionPoint(under: anchor, at: index, skipping: position)
     if _splicesEdits { return _spliceMove(at: position, under: anchor, before: target) }
+    if _spliceMoveDeriving(at: position, under: anchor, before: target) { return }
     let pieces: [_TreeSplice<ID>.Piece] =
       target <= subtree.lowerBound
       ? [
@@ -119,6 +134,7 @@ extension SelectionTree {
   public mutating func relabel(_ id: ID, to label: String) throws(SelectionTreeError) {
     guard let position = structure.position(of: id) else { throw .unknownNode(id: "\(id)") }
     if _splicesEdits { return _spliceRelabel(at: position, to: label) }
+    if _spliceRelabelDeriving(at: position, to: label) { return }
     _apply(_TreeSplice(pieces: [.kept(0..<count)], relabelled: (position, label)))
   }
 
@@ -138,7 +154,7 @@ extension SelectionTree {
       for batch in batches { _ = try _anchor(batch.parent) }
       return
     }
-    if _splicesEdits {
+    if _splicesEdits || _derivesLocally {
       // Leaves under the nodes they load, no id repeated or known: no tree built for them.
       var seen = Set<ID>()
       var blocks: [(start: Int, nodes: _Block, anchor: Int)] = []
@@ -149,7 +165,11 @@ extension SelectionTree {
         let anchor = try _anchor(parent)
         blocks.append((structure.end(of: anchor), block, anchor))
       }
-      if blocks.count == batches.count { return _splice(blocks, newChildren: newChildren) }
+      if blocks.count == batches.count {
+        blocks = _inPreorder(blocks)
+        if _splicesEdits { return _splice(blocks, newChildren: newChildren) }
+        if _spliceDeriving(blocks, newChildren: newChildren) { return }
+      }
     }
     // One batch: its build finds a repeated id, reported as the dictionary below would.
     let single = batches.count == 1
@@ -167,11 +187,17 @@ extension SelectionTree {
       blocks.append((structure.end(of: anchor), nodes, anchor))
       numbered += entries.count
     }
+    blocks = _inPreorder(blocks)
     if _splicesEdits {
       return _splice(
         blocks.map { ($0.start, _Block($0.nodes), $0.anchor) }, newChildren: newChildren)
     }
-    blocks.sort { $0.start < $1.start }  // stable: batches under one node stay in order
+    if _derivesLocally,
+      _spliceDeriving(
+        blocks.map { ($0.start, _Block($0.nodes), $0.anchor) }, newChildren: newChildren)
+    {
+      return
+    }
     var pieces: [_TreeSplice<ID>.Piece] = []
     var kept = 0
     for block in blocks {
@@ -214,6 +240,19 @@ extension SelectionTree {
     }
     if repeatsAreExisting { try checkNoneExists() }
     return nodes
+  }
+
+  /// The blocks in the order their nodes take in the preorder: by start; at one start (anchors
+  /// whose subtrees end there, each inside the next), the deeper anchor's first, and blocks under
+  /// one anchor in their order.
+  /// - Complexity: O(b log b + b log n) for b blocks.
+  private func _inPreorder<Nodes>(
+    _ blocks: [(start: Int, nodes: Nodes, anchor: Int)]
+  ) -> [(start: Int, nodes: Nodes, anchor: Int)] {
+    let depths = blocks.map { $0.anchor < 0 ? -1 : structure.depth(of: $0.anchor) }
+    return blocks.indices.sorted {
+      (blocks[$0].start, -depths[$0], $0) < (blocks[$1].start, -depths[$1], $1)
+    }.map { blocks[$0] }
   }
 
   /// The position of `parent`, -1 for nil.

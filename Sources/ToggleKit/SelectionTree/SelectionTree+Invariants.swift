@@ -21,6 +21,20 @@ extension SelectionTree {
     structure.checkInvariants()
     checkFilterBits()
     let all = states.allStates()
+    if let derived {
+      precondition(derived.records.count == count, "derived record count ≠ node count")
+      derived.records.checkInvariants(summariesEqual: ==)
+      // A lock or disabling the source added stays until someone sets another.
+      let disabled = Set(disabledPositions)
+      for (position, record) in derived.allRecords.enumerated() where !derived.flagsChanged {
+        precondition(
+          !record.addsLock || all[position] & NodeBits.locked != 0,
+          "node \(position): a derived lock it does not have")
+        precondition(
+          !record.disables || disabled.contains(Int32(position)),
+          "node \(position): derived disabling it does not have")
+      }
+    }
     var disabledFromAbove = [Bool](repeating: false, count: count)
     let ownDisabled = Set(disabledPositions.map(Int.init))
     precondition(ownDisabled.count == disabledPositions.count, "a node is disabled twice")

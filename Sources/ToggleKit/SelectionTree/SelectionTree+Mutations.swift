@@ -52,7 +52,14 @@ extension SelectionTree {
   /// - Complexity: O(log n).
   public mutating func setLock(_ id: ID, to lock: NodeLock) throws(SelectionTreeError) {
     let position = try _position(id)
-    _lock(position, lock)
+    if let derived {
+      // A lock that changes nothing leaves the tree as it was.
+      let before = states
+      _lock(position, lock)
+      if !states.isIdentical(to: before) { self.derived = derived.markingFlagsChanged() }
+    } else {
+      _lock(position, lock)
+    }
     checkInvariantsIfEnabled()
   }
 
@@ -63,7 +70,9 @@ extension SelectionTree {
   /// - Complexity: O((1 + k) log n) for k nodes disabled themselves inside the subtree.
   public mutating func setDisabled(_ id: ID, to isDisabled: Bool) throws(SelectionTreeError) {
     let position = try _position(id)
+    let disabledBefore = disabledPositions.count
     _setDisabled(position, isDisabled)
+    if disabledPositions.count != disabledBefore { derived = derived?.markingFlagsChanged() }
     checkInvariantsIfEnabled()
   }
 

@@ -42,6 +42,7 @@ extension SelectionTree {
     var inheritedLock = [Bool??](repeating: nil, count: fresh.count)
     // A tree just built holds its ids as an array too: read there, not through the chunks.
     let freshIDs = fresh.structure.flatIDs
+    let oldRecords = old.derived?.allRecords
     for position in 0..<fresh.count {
       let parent = fresh.structure.parent(of: position)
       let dataLocks = bytes[position] & NodeBits.locked != 0
@@ -66,7 +67,7 @@ extension SelectionTree {
       let oldState = oldBytes[previous]
       let oldShows = old.state(at: previous, own: oldState)
       var carriedBits = oldState & carried
-      if let derived = old.derived, derived.derivedLocks[previous] {
+      if let oldRecords, oldRecords[previous].addsLock {
         // Derived locks are derived again below, not carried.
         carriedBits &= ~NodeBits.locked
       }
@@ -110,9 +111,11 @@ extension SelectionTree {
     else { return false }
     if let derived, let theirs = other.derived, derived !== theirs {
       // What the source added, which removing it takes away again.
-      guard derived.derivedLocks == theirs.derivedLocks,
-        derived.records.indices.allSatisfy({
-          derived.records[$0].disables == theirs.records[$0].disables
+      let mine = derived.allRecords
+      let others = theirs.allRecords
+      guard
+        mine.indices.allSatisfy({
+          mine[$0].addsLock == others[$0].addsLock && mine[$0].disables == others[$0].disables
         })
       else { return false }
     }

@@ -1,6 +1,6 @@
 extension SelectionTree {
-  /// Whether an edit splices the tree in O(log n + m) rather than laying it out again: always but
-  /// with derived attributes (derived again for every node), which are laid out in O(n).
+  /// Whether an edit splices the tree in O(log n + m) without attributes to derive (with them,
+  /// ``_derivesLocally`` says whether it splices).
   var _splicesEdits: Bool { derived == nil }
 
   /// What a node that nodes are inserted under hands down to them, read before the edit.
@@ -27,7 +27,9 @@ extension SelectionTree {
     let own = states.state(at: position)
     let shows = state(at: position, own: own)
     anchor.isOn = shows == .on
-    if own & NodeBits.locked != 0 { anchor.lock = .some(shows == .mixed ? nil : shows == .on) }
+    if own & NodeBits.locked != 0 && derived?.record(at: position).addsLock != true {
+      anchor.lock = .some(shows == .mixed ? nil : shows == .on)
+    }
     anchor.isDisabled = _isDisabled(own)
     anchor.childDepth = Int32(structure.depth(of: position) + 1)
     anchor.wasLeaf = own & NodeBits.leaf != 0
@@ -202,7 +204,15 @@ extension SelectionTree {
     _ blocks: [(start: Int, nodes: _Block, anchor: Int)], newChildren: NewChildren
   ) {
     guard blocks.contains(where: { $0.nodes.count > 0 }) else { return }
-    let anchors = blocks.map { _anchor(at: $0.anchor) }
+    _splice(blocks, anchors: blocks.map { _anchor(at: $0.anchor) }, newChildren: newChildren)
+  }
+
+  /// Inserts the blocks under anchors read before the edit (``_anchor(at:)``), as
+  /// ``_splice(_:newChildren:)`` does.
+  mutating func _splice(
+    _ blocks: [(start: Int, nodes: _Block, anchor: Int)], anchors: [_Anchor],
+    newChildren: NewChildren
+  ) {
     // The blocks' ids are checked already: the append cannot find one the tree has.
     if _appendsInPlace(blocks),
       _appendFlat(
@@ -226,7 +236,7 @@ extension SelectionTree {
   /// Where each block and its anchor are once every block is in (`order`: the blocks from the
   /// last start to the first): after every block that went in before them.
   /// - Complexity: O(b log b) for b blocks.
-  private static func _placed(
+  static func _placed(
     _ blocks: [(start: Int, nodes: _Block, anchor: Int)], order: [Int]
   ) -> [(Range<Int>, under: Int)] {
     // Starts ascending, and how many nodes went in before each block (blocks at one start go in

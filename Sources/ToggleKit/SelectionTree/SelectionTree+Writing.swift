@@ -104,28 +104,27 @@ extension SelectionTree {
 
   /// Locks, or unlocks, the node at `position` and everything below it.
   mutating func _lock(_ position: Int, _ lock: NodeLock, ownValue: Bool? = nil) {
-    let range = structure.range(of: position)
+    if lock == .current, let ownValue, structure.isLeaf(position) {
+      _lock(position, ownValue ? .on : .off)
+      return
+    }
+    states.apply(_lockMap(lock), to: structure.range(of: position))
+  }
+
+  /// What a lock does to each node below the node it is set on.
+  func _lockMap(_ lock: NodeLock) -> StateMap {
     // When parents derive their state, a parent's own selected bit means nothing: a lock leaves
     // it as it is, so that a lock that changes no meaningful bit writes nothing.
     let parentsDerive = options.propagation.up
     func value(_ state: UInt8) -> UInt8? {
       parentsDerive && state & NodeBits.leaf == 0 ? state & NodeBits.selected : nil
     }
-    let map: StateMap
     switch lock {
-    case .none: map = StateMap { $0 & ~NodeBits.locked }
-    case .on:
-      map = StateMap { $0 | NodeBits.locked | (value($0) ?? NodeBits.selected) }
-    case .off:
-      map = StateMap { ($0 | NodeBits.locked) & ~NodeBits.selected | (value($0) ?? 0) }
-    case .current:
-      if let ownValue, structure.isLeaf(position) {
-        _lock(position, ownValue ? .on : .off)
-        return
-      }
-      map = StateMap { $0 | NodeBits.locked }
+    case .none: return StateMap { $0 & ~NodeBits.locked }
+    case .on: return StateMap { $0 | NodeBits.locked | (value($0) ?? NodeBits.selected) }
+    case .off: return StateMap { ($0 | NodeBits.locked) & ~NodeBits.selected | (value($0) ?? 0) }
+    case .current: return StateMap { $0 | NodeBits.locked }
     }
-    states.apply(map, to: range)
   }
 
   /// Disables or re-enables the node at `position` itself; descendants follow unless another

@@ -48,17 +48,19 @@ extension SelectionTree {
     var layout = _SplicedLayout<ID>(capacity: newCount)
     let oldBytes = old.states.allStates()
     let oldExpanded = old.expanded.elements
+    let oldRecords = old.derived?.allRecords
     for piece in splice.pieces {
       switch piece {
       case .kept(let range):
         layout.keep(
-          range, of: old, bytes: oldBytes, expanded: oldExpanded, moved: moved, splice: splice)
+          range, of: old, bytes: oldBytes, expanded: oldExpanded, records: oldRecords,
+          moved: moved, splice: splice)
       case .added(let nodes, let anchor):
         layout.add(nodes, under: anchor, of: old, moved: moved, newChildren: splice.newChildren)
       }
     }
     for position in old.disabledPositions.lazy.map(Int.init)
-    where moved[position] >= 0 && old.derived?.records[position].disables != true {
+    where moved[position] >= 0 && oldRecords?[position].disables != true {
       layout.ownDisabled[Int(moved[position])] = true
     }
     if let (node, label) = splice.relabelled { layout.labels[Int(moved[node])] = label }
@@ -127,7 +129,7 @@ private struct _SplicedLayout<ID: Hashable> {
   /// again) and their expansion.
   mutating func keep(
     _ range: Range<Int>, of old: SelectionTree<ID>, bytes oldBytes: [UInt8],
-    expanded oldExpanded: [Bool],
+    expanded oldExpanded: [Bool], records: [DerivedRecord]?,
     moved: [Int32], splice: _TreeSplice<ID>
   ) {
     let start = ids.count
@@ -143,7 +145,7 @@ private struct _SplicedLayout<ID: Hashable> {
       if let (node, newParent) = splice.reparented, node == position { parent = newParent }
       parents.append(parent < 0 ? -1 : moved[parent])
       var state = oldBytes[position] & ~Self.recomputed
-      if old.derived?.derivedLocks[position] == true { state &= ~NodeBits.locked }
+      if records?[position].addsLock == true { state &= ~NodeBits.locked }
       bytes.append(state)
       previous[start + position - range.lowerBound] = Int32(position)
     }
@@ -170,7 +172,7 @@ private struct _SplicedLayout<ID: Hashable> {
     if anchor >= 0 {
       let shows = old.state(at: anchor)
       anchorOn = shows == .on
-      if old.hasOwnLock(at: anchor) && old.derived?.derivedLocks[anchor] != true {
+      if old.hasOwnLock(at: anchor) && old.derived?.record(at: anchor).addsLock != true {
         anchorLock = .some(shows == .mixed ? nil : shows == .on)
       }
     }
