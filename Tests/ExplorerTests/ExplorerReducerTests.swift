@@ -163,6 +163,29 @@ private struct ReachedState: Hashable {
   var everSelected: Bool
 }
 
+/// A selection limit to run the reducer under and, in the long tier, which half of the largest
+/// trees' shapes (nil: all of them): the halves run side by side.
+struct ReducerRun: CustomTestStringConvertible, Sendable {
+  var limit: Int?
+  var half: Int?
+
+  var testDescription: String {
+    "limit \(limit.map(String.init) ?? "none")" + (half.map { ", half \($0 + 1)" } ?? "")
+  }
+
+  /// Every limit; in the long tier, each in two halves.
+  static let all = [nil, 1, 2].flatMap { limit in
+    Tier.isLong ? [0, 1].map { ReducerRun(limit: limit, half: $0) } : [ReducerRun(limit: limit)]
+  }
+
+  /// Whether the run explores the shape at `index` of the trees of `size` nodes, `largest` the
+  /// largest size: each half every other shape of the largest trees, the first the smaller ones.
+  func explores(_ index: Int, size: Int, largest: Int) -> Bool {
+    guard let half else { return true }
+    return size < largest ? half == 0 : index % 2 == half
+  }
+}
+
 /// How the explorer is set up, and the keys that explore it.
 enum ReducerVariant: String, CaseIterable, Sendable {
   /// The tree's keys.
@@ -233,8 +256,9 @@ enum ReducerVariant: String, CaseIterable, Sendable {
 struct ExplorerReducerTests {
   @Test(
     "in every reachable state of every tree of up to three nodes (two under --limit; four in the long tier), the cursor stays on a shown row and the selection matches the oracle after every key, with and without --limit, with the tree's keys, fzf's model and --bind",
-    arguments: ReducerVariant.allCases, [nil, 1, 2])
-  func everyReachableState(variant: ReducerVariant, limit: Int?) throws {
+    arguments: ReducerVariant.allCases, ReducerRun.all)
+  func everyReachableState(variant: ReducerVariant, run: ReducerRun) throws {
+    let limit = run.limit
     var statesChecked = 0
     var reachable = 0
     // fzf's model types four characters and moves a text cursor: its states multiply fastest.
@@ -243,7 +267,8 @@ struct ExplorerReducerTests {
       ? Tier.size(fast: 2, long: 3) : Tier.size(fast: limit == nil ? 3 : 2, long: 4)
     let full = variant == .tree && limit == nil
     for size in 1...largest {
-      for shape in orderedTrees(size) {
+      for (index, shape) in orderedTrees(size).enumerated()
+      where run.explores(index, size: size, largest: largest) {
         let entries = shape.indices.map { node in
           SelectionTree<String>.Entry(
             id: "n\(node)", parent: shape[node] < 0 ? nil : "n\(shape[node])", label: "n\(node)")

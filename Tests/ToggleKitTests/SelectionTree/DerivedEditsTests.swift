@@ -89,6 +89,18 @@ struct DerivedEditsTests {
       #expect(tree.isVisible(id) == reloaded.isVisible(id), "n\(id) shown, \(context())")
     }
     #expect((tree.derivationError == nil) == (reloaded.derivationError == nil), "\(context())")
+    // What the source derived for each node, whether or not it shows: a lock inside a subtree
+    // locked from above shows nothing until the subtree moves.
+    let mine = tree.derived?.allRecords ?? []
+    let theirs = reloaded.derived?.allRecords ?? []
+    #expect(mine.count == theirs.count, "\(context())")
+    for (position, (left, right)) in zip(mine, theirs).enumerated() {
+      #expect(
+        left.lock == right.lock && left.disables == right.disables
+          && left.addsLock == right.addsLock && left.explicitLocked == right.explicitLocked
+          && left.explicitDisabled == right.explicitDisabled,
+        "record of n\(tree.ids[position]): \(left) against \(right), \(context())")
+    }
   }
 
   static func small() throws -> SelectionTree<Int> {
@@ -165,6 +177,31 @@ struct DerivedEditsTests {
     #expect(tree._derivesLocally)
     try tree.insert([.init(id: 10, parent: 1, label: "n5")], under: 1)
     #expect(tree.isEnabled(10) == false)
+  }
+
+  @Test(
+    "batches under a leaf and under the folder after it: the leaf's new child goes in where the folder's subtree, whose derived locks change, starts, and stays before it"
+  )
+  func blockBeforeARelockedSubtree() throws {
+    // Variant 1 locks a node with two children off: y gains its second child (locked again),
+    // x its first (derived again, the same lock).
+    var tree = try SelectionTree(entries: [
+      .init(id: 0, parent: nil, label: "n0"), .init(id: 1, parent: 0, label: "n1"),
+      .init(id: 2, parent: 0, label: "n2"), .init(id: 3, parent: 2, label: "n3"),
+    ])
+    tree.deriveAttributes(from: ShapeSource(variant: 1))
+    let batches: [(parent: Int, entries: [SelectionTree<Int>.Entry])] = [
+      (1, [.init(id: 4, parent: 1, label: "n4")]), (2, [.init(id: 5, parent: 2, label: "n5")]),
+    ]
+    let reloaded = try Self.reloaded(tree) {
+      $0.insert(batches[0].entries[0], at: 2)
+      $0.append(batches[1].entries[0])
+    }
+    try tree.append(batches, newChildren: .inheritFullySelectedParent)
+    #expect(tree.ids == [0, 1, 4, 2, 3, 5])
+    #expect(tree.configuration(of: 2)?.isLocked == true)
+    #expect(tree.structure.isCounted, "spliced")
+    Self.expectSame(tree, reloaded, "batches")
   }
 
   @Test(
