@@ -6,7 +6,7 @@
 # Default: both sanitizers, every test of the tier the environment asks for (the fast tier, or the
 # long one with TOGGLEKIT_LONG_TESTS=1), in a debug build. --release builds optimized, with
 # -enable-testing (the tests import internals) and the invariant checks still on: CI runs the fast
-# tier so, under AddressSanitizer, and ThreadSanitizer over the concurrency tests.
+# tier so, under AddressSanitizer, and ThreadSanitizer (debug) over the concurrency tests.
 #
 # Each sanitizer (and configuration) builds in its own scratch path (.build-address,
 # .build-thread, .build-release-address …), so the ordinary build is kept. AddressSanitizer runs

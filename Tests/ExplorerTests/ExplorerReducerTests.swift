@@ -173,10 +173,12 @@ struct ReducerRun: CustomTestStringConvertible, Sendable {
     "limit \(limit.map(String.init) ?? "none")" + (half.map { ", half \($0 + 1)" } ?? "")
   }
 
-  /// Every limit; in the long tier, each in two halves.
-  static let all = [nil, 1, 2].flatMap { limit in
-    Tier.isLong ? [0, 1].map { ReducerRun(limit: limit, half: $0) } : [ReducerRun(limit: limit)]
-  }
+  /// No limit, a limit of one and of two; in the long tier (trees of four nodes), no limit and
+  /// a limit of one, each in two halves.
+  static let all =
+    Tier.isLong
+    ? [nil, 1].flatMap { limit in [0, 1].map { ReducerRun(limit: limit, half: $0) } }
+    : [nil, 1, 2].map { ReducerRun(limit: $0) }
 
   /// Whether the run explores the shape at `index` of the trees of `size` nodes, `largest` the
   /// largest size: each half every other shape of the largest trees, the first the smaller ones.

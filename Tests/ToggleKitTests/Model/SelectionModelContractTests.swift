@@ -468,7 +468,7 @@ struct SelectionModelContractTests {
   /// (nodes, operations) per run.
   static let runs: [(size: Int, operations: Int)] = Tier.size(
     fast: [(6, 250), (10, 250), (14, 150)],
-    long: [(6, 3_000), (10, 3_000), (14, 2_000), (30, 1_000)]
+    long: [(6, 2_000), (10, 2_000), (14, 1_200), (30, 800)]
   )
 
   @Test(

@@ -158,12 +158,12 @@ struct SelectionModelHistoryTests {
 
   /// (nodes, operations, compare every k, history limit), by run.
   static let runs: [(size: Int, operations: Int, compareEvery: Int, limit: Int?)] = [
-    (10, 25_000, 5, nil), (40, 50_000, 5, 7), (150, 20_000, 50, nil), (1_000, 4_500, 500, 50),
+    (10, 17_500, 5, nil), (40, 35_000, 5, 7), (150, 14_000, 50, nil), (1_000, 3_000, 500, 50),
     (10_000, 1_000, 500, nil),
   ]
 
   @Test(
-    "seeded operations interleaving every mutation with undo, redo, transactions and kept copies written later match a naive history of deep copies (100,500 in the long tier)",
+    "seeded operations interleaving every mutation with undo, redo, transactions and kept copies written later match a naive history of deep copies (70,500 in the long tier)",
     arguments: 0..<5)
   func seededHistoryRuns(run: Int) throws {
     let (size, longRun, compareEvery, limit) = Self.runs[run]

@@ -114,8 +114,8 @@ private func visited(
 struct ContractRandomTests {
   /// (nodes, operations, compare every k operations, reload percentage), by tree size.
   static let runs: [(size: Int, operations: Int, compareEvery: Int, reloads: Int)] = [
-    (10, 80_000, 1, 6), (40, 60_000, 4, 6), (150, 40_000, 40, 4), (1_000, 16_000, 2_000, 1),
-    (10_000, 4_000, 4_000, 1),
+    (10, 56_000, 1, 6), (40, 42_000, 4, 6), (150, 28_000, 40, 4), (1_000, 11_000, 2_000, 1),
+    (10_000, 3_000, 3_000, 1),
   ]
 
   @Test(
@@ -160,7 +160,7 @@ struct ContractRandomTests {
   }
 
   @Test(
-    "seeded operations interleaving the whole alphabet match the model, with Codable and export round trips after every reload (200,000 in the long tier)",
+    "seeded operations interleaving the whole alphabet match the model, with Codable and export round trips after every reload (140,000 in the long tier)",
     arguments: 0..<5)
   func seededRuns(run: Int) throws {
     let (size, longRun, compareEvery, reloads) = Self.runs[run]
