@@ -54,7 +54,6 @@ extension SelectionTree {
       return false
     }
     self.derived = DerivedAttributes(source: derived.source, records: records)
-    derivationFailure = nil
     checkInvariantsIfEnabled()
     return true
   }
@@ -230,13 +229,16 @@ extension SelectionTree {
   /// applied again (the outermost subtrees'), then the disabling.
   ///
   /// `records` holds the records by position after the edit, before it derived them.
-  /// - Returns: False when the source throws or reads a state.
+  /// The tree then holds `records` as its attributes' records.
+  /// - Returns: False, the tree taken back to `old`, when the source throws or reads a state.
   /// - Complexity: O((c + k) log n) for c nodes and k nodes in the subtrees locked again, plus
   ///   the source's cost.
-  private mutating func _rederive(
+  private mutating func _finishDeriving(
     _ nodes: [(now: Int, earlier: Int)], relocking: [Int], old: SelectionTree,
-    source: any NodeAttributeSource, records: inout CountedTree<DerivedTraits>
+    derived: DerivedAttributes, records: CountedTree<DerivedTraits>
   ) -> Bool {
+    let source = derived.source
+    var records = records
     var roots = relocking
     var disabling: [(Int, Bool)] = []
     let lock = RecursiveLock()
@@ -244,6 +246,7 @@ extension SelectionTree {
       let record = records[now]
       guard !hasSameFacts(record.read, at: now, as: old, at: earlier) else { continue }
       guard let again = try? _derive(source, at: now, explicit: record, lock: lock) else {
+        self = old
         return false
       }
       if again.lock != record.lock { roots.append(now) }
@@ -264,6 +267,8 @@ extension SelectionTree {
     for (position, disables) in disabling.sorted(by: { $0.0 < $1.0 }) {
       _setDisabled(position, disables)
     }
+    self.derived = DerivedAttributes(source: source, records: records)
+    checkInvariantsIfEnabled()
     return true
   }
 
@@ -282,14 +287,7 @@ extension SelectionTree {
     var records = derived.records
     records.removeSubrange(range)
     let nodes = parent >= 0 ? [(parent, parent)] : []
-    guard _rederive(nodes, relocking: [], old: old, source: derived.source, records: &records)
-    else {
-      self = old
-      return false
-    }
-    self.derived = DerivedAttributes(source: derived.source, records: records)
-    checkInvariantsIfEnabled()
-    return true
+    return _finishDeriving(nodes, relocking: [], old: old, derived: derived, records: records)
   }
 
   /// Moves the subtree at `position` under `anchor` before `target` (as
@@ -308,26 +306,14 @@ extension SelectionTree {
     if parent == anchor && target == range.upperBound { return true }  // where it is
     let old = self
     let start = target > range.lowerBound ? target - range.count : target
-    func moved(_ old: Int) -> Int {
-      if range.contains(old) { return start + old - range.lowerBound }
-      let without = old < range.lowerBound ? old : old - range.count
-      return without < start ? without : without + range.count
-    }
+    let moved = { Self._moved($0, range, to: start) }
     self.derived = nil
     _spliceMove(at: position, under: anchor, before: target)
     var records = derived.records
     records.moveSubrange(range, to: start)
     var nodes = range.map { (moved($0), $0) }
     for node in [parent, anchor] where node >= 0 { nodes.append((moved(node), node)) }
-    guard
-      _rederive(nodes, relocking: [start], old: old, source: derived.source, records: &records)
-    else {
-      self = old
-      return false
-    }
-    self.derived = DerivedAttributes(source: derived.source, records: records)
-    checkInvariantsIfEnabled()
-    return true
+    return _finishDeriving(nodes, relocking: [start], old: old, derived: derived, records: records)
   }
 
   /// Relabels the node at `position` of a tree with derived attributes, deriving again the nodes
@@ -342,18 +328,9 @@ extension SelectionTree {
     let subtree = structure.range(of: position)
     self.derived = nil
     _spliceRelabel(at: position, to: label)
-    var records = derived.records
-    guard
-      _rederive(
-        subtree.map { ($0, $0) }, relocking: [], old: old, source: derived.source,
-        records: &records)
-    else {
-      self = old
-      return false
-    }
-    self.derived = DerivedAttributes(source: derived.source, records: records)
-    checkInvariantsIfEnabled()
-    return true
+    return _finishDeriving(
+      subtree.map { ($0, $0) }, relocking: [], old: old, derived: derived,
+      records: derived.records)
   }
 }
 

@@ -309,13 +309,9 @@ extension SelectionTree {
     let wasDisabledAbove = parent >= 0 && _isDisabled(states.state(at: parent))
     let newAnchor = _anchor(at: anchor)
     let depthChange = newAnchor.childDepth - Int32(structure.depth(of: position))
-    // Where a position outside the subtree goes, and where the subtree starts.
+    // Where the subtree starts, and where any node goes.
     let start = target > range.lowerBound ? target - length : target
-    func moved(_ old: Int) -> Int {
-      if range.contains(old) { return start + old - range.lowerBound }
-      let without = old < range.lowerBound ? old : old - length
-      return without < start ? without : without + length
-    }
+    let moved = { Self._moved($0, range, to: start) }
     var shape = _takeShape()
     shape.move(range, to: start, depthChange: depthChange)
     states.tree.moveSubrange(range, to: start)
@@ -344,6 +340,14 @@ extension SelectionTree {
         (subtree, anchor >= 0 ? moved(anchor) : -1),
         (subtree.lowerBound..<subtree.lowerBound, oldParent),
       ])
+  }
+
+  /// Where the node at `position` goes when the nodes in `range` move to start at `start`
+  /// (a position once they are out).
+  static func _moved(_ position: Int, _ range: Range<Int>, to start: Int) -> Int {
+    if range.contains(position) { return start + position - range.lowerBound }
+    let without = position < range.lowerBound ? position : position - range.count
+    return without < start ? without : without + range.count
   }
 
   /// Gives the node at `position` a new label in the counted form.
