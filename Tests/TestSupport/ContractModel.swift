@@ -27,6 +27,8 @@ struct ContractModel {
   var locked: [Int: Bool] = [:]
   var disabledItself: [Int: Bool] = [:]
   var expanded: [Int: Bool] = [:]
+  /// The spec `saveSpec` kept last.
+  var savedSpec = SelectionSpec()
   /// Nodes labelled other than `n<id>`: `n<number>`.
   var relabelled: [Int: Int] = [:]
   /// The matching ids and whether descendants of matches stay hidden; nil without a filter.

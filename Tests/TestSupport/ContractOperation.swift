@@ -89,6 +89,10 @@ enum ContractOperation: Hashable, CustomStringConvertible {
   case reload(ReloadChange, NewChildren)
   case restore([Int])
   case edit(TreeEdit, NewChildren)
+  /// Makes the tree's spec (checked against the model's values) and keeps it in the model.
+  case saveSpec(SpecCoverage)
+  /// Sets the selection to the spec kept last (nothing selected when none was kept).
+  case restoreSpec
 
   var description: String {
     switch self {
@@ -110,6 +114,8 @@ enum ContractOperation: Hashable, CustomStringConvertible {
     case .reload(let change, let newChildren): "reload: \(change), \(newChildren)"
     case .restore(let ids): "restore \(ids)"
     case .edit(let edit, let newChildren): "\(edit), \(newChildren)"
+    case .saveSpec(let coverage): "save the spec (\(coverage))"
+    case .restoreSpec: "restore the saved spec"
     }
   }
 
@@ -148,6 +154,7 @@ enum ContractOperation: Hashable, CustomStringConvertible {
       ]
     }
     result += [.selectAll, .deselectAll, .clearFilter, .restore([]), .expandAll(false)]
+    result += [.saveSpec(.selection), .saveSpec(.decisions), .restoreSpec]
     result += [.policy(.counted), .policy(.excluded), .mixedTarget(.off), .cascade(true)]
     result += [.scope(.all), .reload(.reverse, .unselected), .reload(.same, .unselected)]
     return result
@@ -211,6 +218,19 @@ enum ContractOperation: Hashable, CustomStringConvertible {
       let (outcome, unknown) = tree.setSelection(to: ids)
       let (expected, expectedUnknown) = model.setSelection(ids)
       return (outcome, unknown == expectedUnknown ? expected : ToggleOutcome(changed: -1))
+    case .saveSpec(let coverage):
+      return (
+        ToggleOutcome(), model.saveSpec(of: tree, coverage) ? ToggleOutcome() : .init(changed: -1)
+      )
+    case .restoreSpec:
+      let spec = model.savedSpec
+      let result = tree.setSelection(to: spec)
+      let (changed, unknown, conflicts) = model.setSelection(to: spec)
+      let agrees =
+        result.unknownPaths == unknown && result.conflicts.reduce(0) { $0 + $1.count } == conflicts
+      return (
+        ToggleOutcome(changed: result.changed), ToggleOutcome(changed: agrees ? changed : -1)
+      )
     }
     return (nil, nil)
   }

@@ -95,6 +95,14 @@ extension SelectionTree {
     return outcome
   }
 
+  /// Writes `value` to every node of `range` that carries a value (leaves, when parents derive)
+  /// and is neither locked nor disabled, hidden ones included: a spec's decision.
+  mutating func writeDecision(_ value: Bool, to range: Range<Int>) {
+    let carriers = options.propagation.up ? StateSet.leaves : StateSet.all
+    _ = _write(
+      value, to: range, addressed: carriers, writable: StateSet.unlocked & StateSet.enabled)
+  }
+
   /// At build time: a parent's `isSelected` selects every leaf below it (or, when parents keep
   /// their own values, the parent itself).
   mutating func _initialSelect(_ position: Int) {

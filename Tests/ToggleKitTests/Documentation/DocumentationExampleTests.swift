@@ -45,7 +45,8 @@ struct DocumentationExample: CustomStringConvertible {
       func example(
         tree: inout SelectionTree<String>, bytes: [UInt8], newBytes: [UInt8], text: String,
         model: SelectionModel<String>, size: Int, pieces: [[UInt8]],
-        readPiece: () -> [UInt8]?, api: DocumentationAPI, catalogue: inout LazyTree<String>
+        readPiece: () -> [UInt8]?, api: DocumentationAPI, catalogue: inout LazyTree<String>,
+        spec: inout SelectionSpec
       ) async throws {
       \(body.joined(separator: "\n"))
       }
@@ -178,7 +179,7 @@ func docCommentSource(_ examples: [DocumentationExample]) -> String {
           explanation: RuleExplanation, vocabulary: inout RuleVocabulary,
           parser: consuming TreeParser, buffer: [UInt8], count: Int, reader: DirectoryLoader,
           loader: DirectoryLoader, api: DocumentationAPI, inner: IgnoreList, outer: IgnoreList,
-          someJSONNodeID: String,
+          someJSONNodeID: String, spec: inout SelectionSpec,
           fetch: @escaping (String) async throws -> LazyTree<String>.Children,
           fetchChildren: (_ of: String) async throws -> LazyTree<String>.Children
         ) async throws {

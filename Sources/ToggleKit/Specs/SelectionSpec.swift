@@ -1,0 +1,243 @@
+/// A selection kept as include/exclude decisions on label paths, true for the nodes of today and
+/// of tomorrow, loaded or not.
+///
+/// A node follows the nearest decision on itself or an ancestor; with none above it, it is not
+/// selected. A decision covers the node's whole subtree: files that appear below an included
+/// folder later are included too.
+///
+/// ```swift
+/// let spec = try SelectionSpec(text: "+ usr\n- usr/share/doc\n")
+/// spec.isSelected(["usr", "bin", "swift"])         // true
+/// spec.isSelected(["usr", "share", "doc", "a.txt"])  // false: the nearer decision
+/// spec.isSelected(["etc", "hosts"])                // false: no decision above it
+/// ```
+///
+/// Decisions are kept in path order (a folder before what is inside it, siblings by the bytes of
+/// their labels), one per path; labels compare by their bytes, so two names that differ only in
+/// their Unicode normalisation are two paths.
+public struct SelectionSpec: Hashable, Sendable {
+  /// One decision: a label path and whether its subtree is selected.
+  public struct Decision: Hashable, Sendable {
+    /// The labels from a root to the node, as ``SelectionTree/labelPath(of:)`` gives them.
+    public var path: [String]
+    /// Whether the node and everything below it is selected.
+    public var isIncluded: Bool
+
+    /// Creates a decision.
+    public init(_ path: [String], isIncluded: Bool) {
+      self.path = path
+      self.isIncluded = isIncluded
+    }
+
+    /// `+ PATH` or `- PATH`, in the one path syntax.
+    public var line: String { (isIncluded ? "+ " : "- ") + LabelPath.joined(path) }
+  }
+
+  /// The decisions in path order, one per path.
+  public private(set) var decisions: [Decision]
+
+  /// A spec without decisions: nothing is selected.
+  public init() { decisions = [] }
+
+  /// A spec with these decisions; of several on one path, the last counts.
+  ///
+  /// ```swift
+  /// SelectionSpec([.init(["usr"], isIncluded: true), .init(["usr", "share"], isIncluded: false)])
+  /// ```
+  /// - Complexity: O(d log d) comparisons of paths for d decisions.
+  public init(_ decisions: some Sequence<Decision>) {
+    let ordered = decisions.enumerated().sorted {
+      let order = Self.compare($0.element.path, $1.element.path)
+      return order != 0 ? order < 0 : $0.offset < $1.offset
+    }
+    var kept: [Decision] = []
+    kept.reserveCapacity(ordered.count)
+    for (_, decision) in ordered where !decision.path.isEmpty {
+      if let last = kept.last, last.path.count == decision.path.count,
+        Self.compare(last.path, decision.path) == 0
+      {
+        kept[kept.count - 1] = decision
+      } else {
+        kept.append(decision)
+      }
+    }
+    self.decisions = kept
+  }
+
+  /// Whether the spec has no decision: nothing is selected.
+  public var isEmpty: Bool { decisions.isEmpty }
+
+  /// The decision on exactly this path, or nil.
+  /// - Complexity: O(log d) path comparisons.
+  public func decision(at path: [String]) -> Bool? {
+    let index = Self.insertionIndex(of: path, in: decisions)
+    guard index < decisions.count, Self.compare(decisions[index].path, path) == 0 else {
+      return nil
+    }
+    return decisions[index].isIncluded
+  }
+
+  /// The nearest decision on the path or one of its ancestors, or nil when none covers it.
+  /// - Complexity: O(k log d) path comparisons for a path of k labels.
+  public func nearestDecision(for path: [String]) -> Bool? {
+    var length = path.count
+    while length > 0 {
+      if let decided = decision(at: Array(path.prefix(length))) { return decided }
+      length -= 1
+    }
+    return nil
+  }
+
+  /// Whether the node at this path is selected: its nearest decision, or false with none.
+  ///
+  /// ```swift
+  /// spec.isSelected(["usr", "lib"])   // true under "+ usr"
+  /// ```
+  /// - Complexity: O(k log d) path comparisons for a path of k labels.
+  public func isSelected(_ path: [String]) -> Bool { nearestDecision(for: path) ?? false }
+
+  /// Sets the decision on one path, keeping those below it.
+  ///
+  /// ```swift
+  /// spec.setDecision(false, at: ["usr", "share", "doc"])
+  /// ```
+  /// - Complexity: O(log d) comparisons plus O(d) to insert.
+  public mutating func setDecision(_ isIncluded: Bool, at path: [String]) {
+    precondition(!path.isEmpty, "a decision needs a path")
+    let index = Self.insertionIndex(of: path, in: decisions)
+    if index < decisions.count, Self.compare(decisions[index].path, path) == 0 {
+      decisions[index].isIncluded = isIncluded
+    } else {
+      decisions.insert(Decision(path, isIncluded: isIncluded), at: index)
+    }
+  }
+
+  /// Removes the decision on one path, if there is one; the path then follows its ancestors.
+  /// - Complexity: O(log d) comparisons plus O(d) to remove.
+  public mutating func removeDecision(at path: [String]) {
+    let index = Self.insertionIndex(of: path, in: decisions)
+    if index < decisions.count, Self.compare(decisions[index].path, path) == 0 {
+      decisions.remove(at: index)
+    }
+  }
+
+  /// Decides a path as a click does: its whole subtree follows the new decision (the decisions
+  /// below it go), and the decision itself goes when its ancestors already decide the same.
+  ///
+  /// ```swift
+  /// spec.decide(true, at: ["usr"])   // "+ usr", whatever was decided inside usr
+  /// ```
+  /// - Complexity: O(k log d) comparisons plus O(d) to remove and insert.
+  public mutating func decide(_ isIncluded: Bool, at path: [String]) {
+    precondition(!path.isEmpty, "a decision needs a path")
+    let start = Self.insertionIndex(of: path, in: decisions)
+    var end = start
+    while end < decisions.count, decisions[end].path.starts(with: path, by: Self.sameLabel) {
+      end += 1
+    }
+    decisions.removeSubrange(start..<end)
+    if (nearestDecision(for: Array(path.dropLast())) ?? false) != isIncluded {
+      decisions.insert(Decision(path, isIncluded: isIncluded), at: start)
+    }
+  }
+
+  /// The same selection with no decision that changes nothing.
+  ///
+  /// Each kept decision differs from the one it would inherit. Two specs select the same nodes,
+  /// today's and tomorrow's, exactly when their minimized forms are equal.
+  ///
+  /// ```swift
+  /// try SelectionSpec(text: "+ a\n+ a/b\n- c\n").minimized()   // "+ a"
+  /// ```
+  /// - Complexity: O(d × depth) path comparisons.
+  public func minimized() -> SelectionSpec {
+    var kept: [Decision] = []
+    kept.reserveCapacity(decisions.count)
+    // The kept decisions on the ancestors of the current path, outermost first.
+    var open: [Decision] = []
+    for decision in decisions {
+      while let last = open.last,
+        !(decision.path.count > last.path.count
+          && decision.path.starts(with: last.path, by: Self.sameLabel))
+      {
+        open.removeLast()
+      }
+      guard (open.last?.isIncluded ?? false) != decision.isIncluded else { continue }
+      kept.append(decision)
+      open.append(decision)
+    }
+    var spec = SelectionSpec()
+    spec.decisions = kept
+    return spec
+  }
+
+  /// Whether no decision changes nothing.
+  /// - Complexity: O(d × depth) path comparisons.
+  public var isMinimal: Bool { minimized().decisions.count == decisions.count }
+}
+
+extension SelectionSpec {
+  /// Labels compare by their bytes: the order of the spec, and no two names merged.
+  @inline(__always)
+  static func sameLabel(_ first: String, _ second: String) -> Bool {
+    first.utf8.elementsEqual(second.utf8)
+  }
+
+  /// -1, 0 or 1: label by label, each by its bytes; a path before the paths below it.
+  static func compare(_ first: [String], _ second: [String]) -> Int {
+    for (a, b) in zip(first, second) where !sameLabel(a, b) {
+      return a.utf8.lexicographicallyPrecedes(b.utf8) ? -1 : 1
+    }
+    return first.count == second.count ? 0 : (first.count < second.count ? -1 : 1)
+  }
+
+  /// The index of the first decision whose path is not before `path`.
+  static func insertionIndex(of path: [String], in decisions: [Decision]) -> Int {
+    var low = 0
+    var high = decisions.count
+    while low < high {
+      let middle = (low + high) / 2
+      if compare(decisions[middle].path, path) < 0 { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+}
+
+extension SelectionSpec: Codable {
+  private enum CodingKeys: String, CodingKey { case decisions }
+  private enum DecisionKeys: String, CodingKey { case path, include }
+
+  /// Reads `{"decisions": [{"path": "usr/share", "include": false}, …]}`, each path in the one
+  /// path syntax.
+  ///
+  /// - Throws: `DecodingError.dataCorrupted` for a path the syntax does not accept.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    var list = try container.nestedUnkeyedContainer(forKey: .decisions)
+    var decisions: [Decision] = []
+    while !list.isAtEnd {
+      let entry = try list.nestedContainer(keyedBy: DecisionKeys.self)
+      let text = try entry.decode(String.self, forKey: .path)
+      let path: [String]
+      do {
+        path = try LabelPath.labels(of: text)
+      } catch {
+        throw DecodingError.dataCorruptedError(
+          forKey: .path, in: entry, debugDescription: error.description)
+      }
+      decisions.append(Decision(path, isIncluded: try entry.decode(Bool.self, forKey: .include)))
+    }
+    self.init(decisions)
+  }
+
+  /// Writes the decisions in path order, each path in the one path syntax.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    var list = container.nestedUnkeyedContainer(forKey: .decisions)
+    for decision in decisions {
+      var entry = list.nestedContainer(keyedBy: DecisionKeys.self)
+      try entry.encode(LabelPath.joined(decision.path), forKey: .path)
+      try entry.encode(decision.isIncluded, forKey: .include)
+    }
+  }
+}

@@ -1,0 +1,314 @@
+/// Which nodes a spec made from a tree decides.
+///
+/// ```swift
+/// try tree.selectionSpec()              // what the user decided
+/// try tree.selectionSpec(.selection)    // exactly what is selected, for rsync or git
+/// ```
+public enum SpecCoverage: String, Hashable, Sendable, CaseIterable, Codable {
+  /// The user's decisions: locked and disabled nodes follow their own rules and get none.
+  case decisions
+  /// Exactly what is selected, locked and disabled nodes too: what exports to other tools use.
+  case selection
+}
+
+/// What ``SelectionTree/setSelection(to:)`` could not do.
+///
+/// ```swift
+/// let result = tree.setSelection(to: spec)
+/// result.unknownPaths   // [["usr", "gone"]]: decisions no node has
+/// result.conflicts      // locked or disabled nodes that kept another value
+/// ```
+public struct SpecApplication: Hashable, Sendable, Codable {
+  /// How many nodes took a new value (leaves, when parents derive).
+  public var changed = 0
+  /// The decisions' paths that name no node of the tree, in the spec's order.
+  public var unknownPaths: [[String]] = []
+  /// Where locked or disabled nodes kept another value, by the decision that covers them.
+  public var conflicts: [SpecConflict] = []
+
+  /// Whether every decision found its node and every node took its value.
+  public var isComplete: Bool { unknownPaths.isEmpty && conflicts.isEmpty }
+}
+
+/// Nodes under one decision that kept another value: locked, or disabled.
+public struct SpecConflict: Hashable, Sendable, Codable {
+  /// The decision's path; empty for the nodes outside every decision (which the spec leaves out).
+  public var path: [String]
+  /// What the decision gives.
+  public var isIncluded: Bool
+  /// How many nodes under it (leaves, when parents derive) kept the other value.
+  public var count: Int
+}
+
+extension SelectionTree {
+  /// The nodes whose values a spec decides: leaves when parents derive, every node otherwise.
+  var specCarriers: StateSet { options.propagation.up ? StateSet.leaves : StateSet.all }
+
+  /// The minimal spec that gives the tree's selection: the fewest decisions, each as high in the
+  /// tree as a tie allows (so that new nodes below follow it).
+  ///
+  /// ```swift
+  /// var tree = try SelectionTree(paths: ["a/x", "a/y", "a/z", "b"])
+  /// try tree.set("a", to: true)
+  /// try tree.set("a/z", to: false)
+  /// try tree.selectionSpec().text   // "+ a\n- a/z\n"
+  /// ```
+  ///
+  /// Each node selected follows the nearest decision on itself or an ancestor; with
+  /// ``SpecCoverage/decisions`` a locked or disabled node is not a decision and may differ.
+  /// - Parameter coverage: Whether locked and disabled nodes are decided too.
+  /// - Returns: The spec, its decisions in path order.
+  /// - Throws: ``SelectionSpecError/sharedLabelPath(_:)`` when siblings share a label but not
+  ///   their selection.
+  /// - Complexity: O((m + c) log n) for m mixed nodes and c children of theirs — never a walk of
+  ///   the uniform subtrees, which are most of a tree whose selection is a few decisions.
+  public func selectionSpec(
+    _ coverage: SpecCoverage = .decisions
+  ) throws(SelectionSpecError) -> SelectionSpec {
+    let considered =
+      coverage == .decisions ? specCarriers & StateSet.unlocked & StateSet.enabled : specCarriers
+    let carriesOwnValue = !options.propagation.up
+    // The nodes visited: the mixed ones and their children, breadth first; visit 0 stands for a
+    // parent of the roots that selects nothing.
+    var visits: [_SpecVisit] = [_SpecVisit(position: -1, parent: -1, kind: .mixed(forced: false))]
+    var next = 0
+    while next < visits.count {
+      defer { next += 1 }
+      guard case .mixed = visits[next].kind else { continue }
+      let parentPosition = visits[next].position
+      let children = structure.children(of: parentPosition < 0 ? nil : parentPosition)
+      var byLabel: [String: [Int]] = [:]
+      for child in children {
+        let counts = states.counts(in: structure.range(of: child))
+        let total = counts.sum(over: considered)
+        let selected = counts.sum(over: considered & StateSet.selected)
+        let kind: _SpecVisit.Kind
+        if total == 0 {
+          kind = .empty
+        } else if selected == total {
+          kind = .uniform(true)
+        } else if selected == 0 {
+          kind = .uniform(false)
+        } else {
+          let own = states.state(at: child)
+          kind = .mixed(
+            forced: carriesOwnValue && considered.contains(own)
+              ? own & NodeBits.selected != 0 : nil)
+        }
+        byLabel[structure.label(at: child), default: []].append(visits.count)
+        visits.append(_SpecVisit(position: child, parent: next, kind: kind))
+      }
+      for group in byLabel.values where group.count > 1 {
+        try _checkSharedLabels(group.map { visits[$0] })
+      }
+    }
+    // Costs, children before parents.
+    for index in visits.indices.reversed() {
+      visits[index].settleCosts()
+      let parent = visits[index].parent
+      if parent >= 0 {
+        visits[parent].sumOn += visits[index].costOn
+        visits[parent].sumOff += visits[index].costOff
+      }
+    }
+    // Values, parents before children; a decision where a node's value differs from its parent's.
+    var values = [Bool](repeating: false, count: visits.count)
+    var decisions: [SelectionSpec.Decision] = []
+    for index in visits.indices.dropFirst() {
+      let inherited = values[visits[index].parent]
+      let value = visits[index].value(inheriting: inherited)
+      values[index] = value
+      if value != inherited {
+        decisions.append(
+          SelectionSpec.Decision(
+            ancestry(of: visits[index].position).map { structure.label(at: $0) },
+            isIncluded: value))
+      }
+    }
+    return SelectionSpec(decisions)
+  }
+
+  /// Throws unless siblings that share a label all agree: uniform alike (or empty).
+  private func _checkSharedLabels(_ group: [_SpecVisit]) throws(SelectionSpecError) {
+    var byBytes: [[UInt8]: _SpecVisit.Kind] = [:]
+    for visit in group {
+      let bytes = Array(structure.label(at: visit.position).utf8)
+      let kind = visit.kind
+      if case .mixed = kind { throw .sharedLabelPath(labelPath(ofPosition: visit.position)) }
+      guard kind != .empty else { continue }
+      if let seen = byBytes[bytes], seen != kind {
+        throw .sharedLabelPath(labelPath(ofPosition: visit.position))
+      }
+      byBytes[bytes] = kind
+    }
+  }
+
+  /// The labels from the root to the node at `position`.
+  func labelPath(ofPosition position: Int) -> [String] {
+    ancestry(of: position).map { structure.label(at: $0) }
+  }
+
+  /// Sets the selection to a spec's: every node it decides, and every node below, takes the
+  /// nearest decision; nodes outside every decision are deselected.
+  ///
+  /// ```swift
+  /// let spec = try SelectionSpec(text: "+ Fruit\n- Fruit/Pear\n")
+  /// let result = tree.setSelection(to: spec)
+  /// result.isComplete   // true when every path was found and no lock stood in the way
+  /// ```
+  ///
+  /// Locked and disabled nodes keep their values and are reported as conflicts where the spec
+  /// gives another; decisions that name no node are reported, and change nothing. A filter does
+  /// not limit it: hidden nodes take their decisions too. Siblings that share a label all take a
+  /// decision on their path.
+  /// - Returns: What could not be done.
+  /// - Complexity: O(d × (k log n + c)) for d decisions of k labels, c counting the children of
+  ///   the nodes their paths pass through when ids are not label paths (each folder once).
+  @discardableResult
+  public mutating func setSelection(to spec: SelectionSpec) -> SpecApplication {
+    defer { checkInvariantsIfEnabled() }
+    let carriers = specCarriers
+    let writable = StateSet.unlocked & StateSet.enabled
+    var result = SpecApplication()
+    var finder = _LabelPathFinder(tree: self)
+    // (position, value, path), in the tree's order once sorted.
+    var decided: [(position: Int, value: Bool, path: [String])] = []
+    for decision in spec.decisions {
+      let positions = finder.positions(of: decision.path)
+      if positions.isEmpty { result.unknownPaths.append(decision.path) }
+      for position in positions {
+        decided.append((position, decision.isIncluded, decision.path))
+      }
+    }
+    // Ancestors before descendants.
+    decided.sort { $0.position < $1.position }
+    // Per region (0: outside every decision), the nodes that differ from what it gives: writable
+    // ones change, the others are conflicts. Counted first, so that a spec the tree already
+    // follows writes nothing (and leaves the tree one value with its copies).
+    let kept = carriers & ~writable
+    func differing(_ range: Range<Int>, from value: Bool) -> (changes: Int, conflicts: Int) {
+      let counts = states.counts(in: range)
+      let other = StateSet.selected(!value)
+      return (counts.sum(over: carriers & writable & other), counts.sum(over: kept & other))
+    }
+    var regions = [differing(0..<structure.count, from: false)]
+    var open: [(end: Int, value: Bool, slot: Int)] = [(structure.count, false, 0)]
+    for entry in decided {
+      let range = structure.range(of: entry.position)
+      while open.count > 1 && open[open.count - 1].end <= entry.position { open.removeLast() }
+      let outer = open[open.count - 1]
+      let inner = differing(range, from: outer.value)
+      regions[outer.slot].changes -= inner.changes
+      regions[outer.slot].conflicts -= inner.conflicts
+      open.append((range.upperBound, entry.value, regions.count))
+      regions.append(differing(range, from: entry.value))
+    }
+    for (slot, region) in regions.enumerated() {
+      result.changed += region.changes
+      guard region.conflicts > 0 else { continue }
+      let entry = slot == 0 ? nil : decided[slot - 1]
+      result.conflicts.append(
+        SpecConflict(
+          path: entry?.path ?? [], isIncluded: entry?.value ?? false, count: region.conflicts))
+    }
+    guard result.changed > 0 else { return result }
+    writeDecision(false, to: 0..<structure.count)
+    for (position, value, _) in decided { writeDecision(value, to: structure.range(of: position)) }
+    return result
+  }
+}
+
+/// One node the search for a minimal spec visits, with the costs of its subtree.
+struct _SpecVisit {
+  enum Kind: Equatable {
+    /// Nothing below it is decided by a spec (only locked or disabled nodes).
+    case empty
+    /// Everything below it has this value.
+    case uniform(Bool)
+    /// Below it are both values; `forced` is its own value when it carries one.
+    case mixed(forced: Bool?)
+  }
+
+  var position: Int
+  var parent: Int
+  var kind: Kind
+  /// The fewest decisions for its subtree when it inherits on, and off.
+  var costOn = 0
+  var costOff = 0
+  /// The sums of its children's costs when it is on, and off.
+  var sumOn = 0
+  var sumOff = 0
+
+  init(position: Int, parent: Int, kind: Kind) {
+    self.position = position
+    self.parent = parent
+    self.kind = kind
+  }
+
+  /// Sets the costs, once the children's sums are in.
+  mutating func settleCosts() {
+    switch kind {
+    case .empty: (costOn, costOff) = (0, 0)
+    case .uniform(let value): (costOn, costOff) = value ? (0, 1) : (1, 0)
+    case .mixed(let forced?):
+      let own = forced ? sumOn : sumOff
+      (costOn, costOff) = forced ? (own, 1 + own) : (1 + own, own)
+    case .mixed(nil):
+      (costOn, costOff) = (min(sumOn, 1 + sumOff), min(sumOff, 1 + sumOn))
+    }
+  }
+
+  /// Its value under a parent with `inherited`: the cheaper, and on a tie the one that decides
+  /// here (higher in the tree).
+  func value(inheriting inherited: Bool) -> Bool {
+    switch kind {
+    case .empty: return inherited
+    case .uniform(let value): return value
+    case .mixed(let forced?): return forced
+    case .mixed(nil):
+      let keep = inherited ? sumOn : sumOff
+      let flip = 1 + (inherited ? sumOff : sumOn)
+      return flip <= keep ? !inherited : inherited
+    }
+  }
+}
+
+/// Finds every node with a label path, comparing labels by their bytes; each folder's children are
+/// read once.
+struct _LabelPathFinder<ID: Hashable> {
+  let tree: SelectionTree<ID>
+  /// Per parent read (-1 for the roots): the children by label.
+  private var children: [Int: [String: [Int]]] = [:]
+
+  init(tree: SelectionTree<ID>) { self.tree = tree }
+
+  /// The positions of the nodes at `labels`, in the tree's order.
+  mutating func positions(of labels: [String]) -> [Int] {
+    guard !labels.isEmpty else { return [] }
+    if let id = LabelPath.joined(labels) as? ID, let position = tree.structure.position(of: id),
+      tree.labelPath(ofPosition: position).elementsEqual(labels, by: SelectionSpec.sameLabel)
+    {
+      return [position]
+    }
+    var level = [-1]
+    for label in labels {
+      var found: [Int] = []
+      for parent in level {
+        if children[parent] == nil {
+          var table: [String: [Int]] = [:]
+          for child in tree.structure.children(of: parent < 0 ? nil : parent) {
+            table[tree.structure.label(at: child), default: []].append(child)
+          }
+          children[parent] = table
+        }
+        for child in children[parent]![label] ?? []
+        where SelectionSpec.sameLabel(tree.structure.label(at: child), label) {
+          found.append(child)
+        }
+      }
+      guard !found.isEmpty else { return [] }
+      level = found
+    }
+    return level
+  }
+}

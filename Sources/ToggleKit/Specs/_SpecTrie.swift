@@ -1,0 +1,100 @@
+/// A spec's decisions below a base path as a tree of the paths they name, in preorder.
+///
+/// What the exports walk: each node is a decision or a folder on the way to one.
+struct _SpecTrie {
+  struct Node {
+    /// The label, empty for the base itself.
+    var label: String
+    /// -1 for the base.
+    var parent: Int
+    /// The decision on this path, nil for a folder on the way to decisions.
+    var decision: Bool?
+    /// Whether the node is selected: its decision, or its parent's value.
+    var value: Bool
+    /// Whether an include decision lies strictly below it.
+    var includesBelow = false
+    /// The children, in the spec's order.
+    var children: [Int] = []
+  }
+
+  /// The nodes in preorder; node 0 is the base.
+  private(set) var nodes: [Node]
+
+  /// The trie of `spec`'s decisions strictly below `base`, minimized: the base takes the decision
+  /// nearest to it (not selected with none).
+  /// - Complexity: O(d × depth) label comparisons.
+  init(_ spec: SelectionSpec, under base: [String]) {
+    let baseValue = base.isEmpty ? false : spec.isSelected(base)
+    nodes = [Node(label: "", parent: -1, decision: nil, value: baseValue)]
+    // The nodes along the path of the last decision placed, the base first.
+    var stack = [0]
+    let start = SelectionSpec.insertionIndex(of: base, in: spec.decisions)
+    for decision in spec.decisions[start...] {
+      guard decision.path.count > base.count,
+        decision.path.starts(with: base, by: SelectionSpec.sameLabel)
+      else {
+        if decision.path.starts(with: base, by: SelectionSpec.sameLabel) { continue }
+        break
+      }
+      let relative = decision.path[base.count...]
+      // Keep the part of the stack that is a prefix of this path.
+      var common = 0
+      while common + 1 < stack.count, common < relative.count - 1,
+        SelectionSpec.sameLabel(
+          nodes[stack[common + 1]].label, relative[relative.startIndex + common])
+      {
+        common += 1
+      }
+      stack.removeSubrange((common + 1)...)
+      let inherited = nodes[stack[common]].value
+      // Minimized: a decision the path inherits changes nothing.
+      guard decision.isIncluded != inherited else { continue }
+      for offset in common..<relative.count {
+        let parent = stack[offset]
+        let isLast = offset == relative.count - 1
+        let node = nodes.count
+        nodes.append(
+          Node(
+            label: relative[relative.startIndex + offset], parent: parent,
+            decision: isLast ? decision.isIncluded : nil,
+            value: isLast ? decision.isIncluded : nodes[parent].value))
+        nodes[parent].children.append(node)
+        stack.append(node)
+      }
+    }
+    for index in nodes.indices.reversed().dropLast()
+    where nodes[index].decision == true
+      || nodes[index].includesBelow
+    {
+      nodes[nodes[index].parent].includesBelow = true
+    }
+  }
+
+  /// The labels from below the base to the node.
+  func path(of index: Int) -> [String] {
+    var labels: [String] = []
+    var node = index
+    while node > 0 {
+      labels.append(nodes[node].label)
+      node = nodes[node].parent
+    }
+    return labels.reversed()
+  }
+
+  /// The bytes of each label on the path to the node, refusing names a line cannot hold.
+  func lineComponents(of index: Int, base: [String], format: String) throws(SelectionSpecError)
+    -> [[UInt8]]
+  {
+    let labels = path(of: index)
+    var components: [[UInt8]] = []
+    components.reserveCapacity(labels.count)
+    for label in labels {
+      let bytes = LabelBytes.bytes(of: label)
+      guard !bytes.isEmpty,
+        !bytes.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x2F || $0 == 0 })
+      else { throw .unwritableName(base + labels, format: format) }
+      components.append(bytes)
+    }
+    return components
+  }
+}

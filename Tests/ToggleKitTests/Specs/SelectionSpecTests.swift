@@ -1,0 +1,286 @@
+import Foundation
+import Testing
+
+@testable import TestSupport
+@testable import ToggleKit
+
+private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+
+@Suite("Selection specs: the value, its text and its exports")
+struct SelectionSpecTests {
+  @Test(
+    "a node follows the nearest decision on itself or an ancestor; with none it is not selected")
+  func nearestDecisionDecides() throws {
+    let spec = try SelectionSpec(text: "+ usr\n- usr/share/doc\n+ usr/share/doc/keep\n")
+    #expect(spec.isSelected(["usr"]))
+    #expect(spec.isSelected(["usr", "bin", "swift"]))
+    #expect(!spec.isSelected(["usr", "share", "doc"]))
+    #expect(!spec.isSelected(["usr", "share", "doc", "a.txt"]))
+    #expect(spec.isSelected(["usr", "share", "doc", "keep", "x"]))
+    #expect(!spec.isSelected(["etc"]))
+    #expect(!spec.isSelected(["usrx"]), "a sibling whose label starts with usr is not below usr")
+    #expect(spec.nearestDecision(for: ["etc"]) == nil)
+  }
+
+  @Test("labels compare by their bytes: two spellings of é are two paths, never merged")
+  func labelsAreBytes() {
+    let composed = "\u{E9}"
+    let decomposed = "e\u{301}"
+    #expect(composed == decomposed, "Swift calls them equal")
+    let spec = SelectionSpec([.init([composed], isIncluded: true)])
+    #expect(spec.isSelected([composed]))
+    #expect(!spec.isSelected([decomposed]))
+    let both = SelectionSpec([
+      .init([composed], isIncluded: true), .init([decomposed], isIncluded: false),
+    ])
+    #expect(both.decisions.count == 2)
+  }
+
+  @Test("of several decisions on one path the last counts; decisions are kept in path order")
+  func lastOfTheSamePathCounts() throws {
+    let spec = try SelectionSpec(text: "- b\n+ a/x\n+ b\n+ a\n")
+    #expect(spec.text == "+ a\n+ a/x\n+ b\n")
+    #expect(spec.minimized().text == "+ a\n+ b\n")
+    #expect(!spec.isMinimal)
+  }
+
+  @Test(
+    "a decision set like a click takes the decisions below it away, and goes when it changes nothing"
+  )
+  func decideIsAClick() throws {
+    var spec = try SelectionSpec(text: "+ a\n- a/b\n+ a/b/c\n- a/d\n+ e\n")
+    spec.decide(true, at: ["a", "b"])
+    #expect(spec.text == "+ a\n- a/d\n+ e\n")
+    spec.decide(false, at: ["a"])
+    #expect(spec.text == "+ e\n")
+    spec.decide(false, at: ["e", "f"])
+    #expect(spec.text == "+ e\n- e/f\n")
+    spec.setDecision(true, at: ["e", "f", "g"])
+    spec.setDecision(false, at: ["e", "f", "g"])
+    #expect(
+      spec.text == "+ e\n- e/f\n- e/f/g\n", "setDecision keeps what is below and does not minimize")
+    spec.removeDecision(at: ["e", "f", "g"])
+    spec.removeDecision(at: ["nothing"])
+    #expect(spec.text == "+ e\n- e/f\n")
+    #expect(spec.decision(at: ["e", "f"]) == false)
+    #expect(spec.decision(at: ["e", "x"]) == nil)
+  }
+
+  @Test(
+    "the text reads back to the same spec, whatever the labels: control characters, separators, backslashes, raw bytes, an empty label, a root /"
+  )
+  func textRoundTrips() throws {
+    let labels = [
+      "a\nb", "tab\there", "slash/inside", #"back\slash"#,
+      LabelBytes.label(decoding: [0x66, 0xFF]),
+      "", "\u{1B}[2J", "# not a comment", "+ plus", " lead", "trail ", "ünï",
+    ]
+    var decisions: [SelectionSpec.Decision] = []
+    for (index, label) in labels.enumerated() {
+      decisions.append(.init(["root", label], isIncluded: index % 2 == 0))
+    }
+    decisions.append(.init(["/", "usr"], isIncluded: true))
+    let spec = SelectionSpec(decisions)
+    let written = spec.text
+    #expect(!written.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+    #expect(written.split(separator: "\n").count == decisions.count)
+    #expect(try SelectionSpec(text: written) == spec)
+    let json = try JSONEncoder().encode(spec)
+    #expect(try JSONDecoder().decode(SelectionSpec.self, from: json) == spec)
+  }
+
+  @Test(
+    "bad spec text is refused with its file, line and column, and what was expected",
+    arguments: [
+      ("+ a\nx b\n", 2, 1, "expected a decision"),
+      ("+a\n", 1, 2, "expected one space"),
+      ("+ \n", 1, 3, "expected a path"),
+      ("\n\n- a//b\n", 3, 3, "empty label"),
+      ("+ a\r\n* b\r\n", 2, 1, "expected a decision"),
+    ])
+  func badTextIsRefused(input: String, line: Int, column: Int, message: String) {
+    #expect {
+      _ = try SelectionSpec(text: input, file: "keep.spec")
+    } throws: { error in
+      guard let error = error as? TreeFormatError else { return false }
+      return error.file == "keep.spec" && error.line == line && error.column == column
+        && error.message.contains(message) && error.description.hasPrefix("keep.spec:\(line):")
+    }
+  }
+
+  @Test("comments, blank lines and CR LF line ends are read; a path starting with # is a path")
+  func commentsAndLineEnds() throws {
+    let spec = try SelectionSpec(text: "# backup\r\n\r\n   \n+ #tag\r\n- #tag/x\n")
+    #expect(
+      spec.decisions == [
+        .init(["#tag"], isIncluded: true), .init(["#tag", "x"], isIncluded: false),
+      ])
+  }
+
+  @Test("JSON with a path the syntax refuses is a decoding error that names the path")
+  func badJSONPath() {
+    let json = Data(#"{"decisions": [{"path": "a//b", "include": true}]}"#.utf8)
+    #expect(throws: DecodingError.self) { try JSONDecoder().decode(SelectionSpec.self, from: json) }
+  }
+
+  @Test(
+    "the rsync rules open the folders above each include, give each decision deepest first, for the node and its contents, and close with - *"
+  )
+  func rsyncRules() throws {
+    let spec = try SelectionSpec(text: "+ ada\n- ada/.cache\n+ ada/.cache/keep\n+ ada/a*b\n")
+    #expect(
+      text(try spec.rsyncFilter()) == """
+        + /ada/
+        + /ada/.cache/
+        + /ada/.cache/keep
+        + /ada/.cache/keep/***
+        - /ada/.cache
+        - /ada/.cache/***
+        + /ada
+        + /ada/***
+        - *
+
+        """, "a* b needs no decision under + ada: minimized first")
+    let wild = try SelectionSpec(text: "+ x\n- x/a*b\n- x/back\\\\slash\n")
+    #expect(
+      text(try wild.rsyncFilter()) == #"""
+        - /x/back\slash
+        - /x/back\\slash/***
+        - /x/a\*b
+        - /x/a\*b/***
+        + /x
+        + /x/***
+        - *
+
+        """#, "a backslash is escaped only in a pattern with a wildcard")
+    #expect(
+      text(try spec.rsyncFilter(under: ["ada"])) == """
+        + /.cache/
+        + /.cache/keep
+        + /.cache/keep/***
+        - /.cache
+        - /.cache/***
+
+        """, "under an included base: no closing rule")
+  }
+
+  @Test(
+    "gitignore ignores the contents of an excluded folder with includes below, takes each include back, anchors with / and escapes \\ * ? [ and trailing spaces"
+  )
+  func gitignorePatterns() throws {
+    let spec = try SelectionSpec(text: "+ src\n- src/gen\n+ src/gen/keep.c\n+ odd\\\\*?[ \n")
+    #expect(
+      text(try spec.gitignore()) == #"""
+        /*
+        !/odd\\\*\?\[\ 
+        !/src
+        /src/gen/*
+        !/src/gen/keep.c
+
+        """#)
+    #expect(
+      text(try spec.sparseCheckout()) == #"""
+        /odd\\\*\?\[\ 
+        /src
+        !/src/gen/*
+        /src/gen/keep.c
+
+        """#)
+    let nested = try SelectionSpec(text: "+ a/b/c\n")
+    #expect(text(try nested.gitignore()) == "/*\n!/a/\n/a/*\n!/a/b/\n/a/b/*\n!/a/b/c\n")
+    #expect(text(try nested.sparseCheckout()) == "/a/\n!/a/*\n/a/b/\n!/a/b/*\n/a/b/c\n")
+    #expect(text(try SelectionSpec().gitignore()) == "/*\n")
+    #expect(text(try SelectionSpec().sparseCheckout()).isEmpty)
+    let everything = try SelectionSpec(text: "+ repo\n- repo/tmp\n")
+    #expect(text(try everything.gitignore(under: ["repo"])) == "/tmp\n")
+    #expect(text(try everything.sparseCheckout(under: ["repo"])) == "/*\n!/tmp\n")
+  }
+
+  @Test(
+    "a name with a line break or a carriage return is refused by every line format, with its path escaped in the message"
+  )
+  func unwritableNames() throws {
+    for name in ["two\nlines", "cr\r", "", "a/b"] {
+      let spec = SelectionSpec([.init(["top", name], isIncluded: true)])
+      for export in [spec.rsyncFilter, spec.gitignore, spec.sparseCheckout] {
+        #expect {
+          _ = try export([])
+        } throws: { error in
+          guard case .unwritableName(let path, _)? = error as? SelectionSpecError else {
+            return false
+          }
+          let message = "\(error)"
+          return path == ["top", name]
+            && !message.unicodeScalars.contains { $0.value < 0x20 }
+        }
+      }
+      #expect(try SelectionSpec(text: spec.text) == spec, "the own text writes it")
+    }
+  }
+
+  @Test(
+    "restoring a spec reports the paths no node has and changes nothing for them; locked and disabled nodes keep their values and are reported under the decision that covers them"
+  )
+  func applicationReports() throws {
+    var tree = try SelectionTree(paths: ["a/x", "a/y", "a/z", "b/u", "b/v", "c"])
+    try tree.setLock("a/y", to: .off)
+    try tree.setDisabled("b/u", to: true)
+    try tree.set("b/u", to: true)  // disabled: blocked
+    try tree.setLock("c", to: .on)
+    let spec = try SelectionSpec(text: "+ a\n- a/z\n+ a/gone\n+ b\n- nowhere\n")
+    let result = tree.setSelection(to: spec)
+    #expect(result.unknownPaths == [["a", "gone"], ["nowhere"]])
+    #expect(
+      result.conflicts == [
+        SpecConflict(path: [], isIncluded: false, count: 1),
+        SpecConflict(path: ["a"], isIncluded: true, count: 1),
+        SpecConflict(path: ["b"], isIncluded: true, count: 1),
+      ])
+    #expect(!result.isComplete)
+    #expect(tree.selection(.leaves) == ["a/x", "b/v", "c"])
+    let exact = try tree.selectionSpec(.selection)
+    #expect(exact.text == "+ a/x\n+ b/v\n+ c\n")
+    #expect(
+      try tree.selectionSpec().text == "+ a/x\n+ b\n",
+      "locked and disabled nodes are not decisions: b's one writable leaf makes all of b")
+  }
+
+  @Test("a filter does not limit a spec: hidden nodes take their decisions too")
+  func hiddenNodesFollow() throws {
+    var tree = try SelectionTree(paths: ["fruit/apple", "fruit/pear", "veg/leek"])
+    tree.setFilter(TreeFilter(text: "apple"))
+    tree.setSelection(to: try SelectionSpec(text: "+ fruit\n+ veg\n"))
+    #expect(tree.selection(.leaves) == ["fruit/apple", "fruit/pear", "veg/leek"])
+    #expect(try tree.selectionSpec().text == "+ fruit\n+ veg\n")
+  }
+
+  @Test(
+    "siblings that share a label take a decision on their path together; a spec of siblings that differ is refused, naming the path"
+  )
+  func sharedLabels() throws {
+    var tree = try SelectionTree<Int>(entries: [
+      .init(id: 1, parent: nil, label: "top"), .init(id: 2, parent: 1, label: "same"),
+      .init(id: 3, parent: 1, label: "same"), .init(id: 4, parent: 1, label: "other"),
+    ])
+    tree.setSelection(to: try SelectionSpec(text: "+ top/same\n"))
+    #expect(tree.selection(.leaves) == [2, 3])
+    #expect(try tree.selectionSpec().text == "+ top\n- top/other\n")
+    try tree.set(3, to: false)
+    #expect(throws: SelectionSpecError.sharedLabelPath(["top", "same"])) {
+      try tree.selectionSpec()
+    }
+  }
+
+  @Test("a tree whose ids are not label paths finds every decision by its labels")
+  func ownIDs() throws {
+    var tree = try SelectionTree<Int>(entries: [
+      .init(id: 10, parent: nil, label: "a"), .init(id: 11, parent: 10, label: "b"),
+      .init(id: 12, parent: 10, label: "c"), .init(id: 13, parent: 12, label: "d"),
+      .init(id: 14, parent: 12, label: "e"),
+    ])
+    let result = tree.setSelection(to: try SelectionSpec(text: "+ a\n- a/c/d\n"))
+    #expect(result.isComplete)
+    #expect(tree.selection(.leaves) == [11, 14])
+    #expect(try tree.selectionSpec().text == "+ a\n- a/c/d\n")
+  }
+}
