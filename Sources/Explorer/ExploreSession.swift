@@ -19,7 +19,7 @@ import ToggleKit
 ///   try session.step(input: bytes, resized: nil, timedOut: false)
 ///   draw(session.explorer.frame(mode: mode))
 /// }
-/// session.finish { output.write($0) }
+/// try session.finish { output.write($0) }
 /// ```
 package final class ExploreSession {
   /// The command line.
@@ -75,7 +75,8 @@ package final class ExploreSession {
     var tree: SelectionTree<String>
     var lazy: (tree: LazyTree<String>, loader: DirectoryLoader)? = nil
     if case .directory(let path) = source, invocation.selectPaths.isEmpty,
-      invocation.selectFiles.isEmpty, invocation.limit == nil, invocation.query == nil,
+      invocation.selectFiles.isEmpty, invocation.selectSpecFile == nil, invocation.limit == nil,
+      invocation.query == nil,
       invocation.rulesFile == nil, !startsAtOnce
     {
       do {
@@ -246,8 +247,9 @@ package final class ExploreSession {
   /// then the selection in `--output`'s form. A folder not
   /// read yet is read first when the form lists what is in it.
   ///
+  /// - Throws: ``ApplyError`` when the form cannot hold a name (a filter language's lines).
   /// - Complexity: O(n) plus the folders read.
-  package func finish(_ write: (String) -> Void) {
+  package func finish(_ write: (String) -> Void) throws(ApplyError) {
     previewer?.stop()
     guard explorer.outcome == .accepted else { return }
     let form = invocation.output ?? .leaves
@@ -256,7 +258,7 @@ package final class ExploreSession {
     let end = invocation.nullSeparated ? "\0" : "\n"
     if invocation.printsQuery { write(explorer.finding.text + end) }
     if !invocation.expectedKeys.isEmpty { write((explorer.acceptingKey?.name ?? "") + end) }
-    form.write(
+    try form.write(
       explorer.tree, separator: invocation.separator, nullSeparated: invocation.nullSeparated,
       prefix: invocation.directoryPrefix, to: write)
   }

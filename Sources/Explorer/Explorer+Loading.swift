@@ -96,7 +96,7 @@ extension Explorer {
   /// - Complexity: As the reads, O((n + m) log(n + m)) for m nodes read.
   package mutating func loadFor(output form: OutputForm) {
     switch form {
-    case .topmost: break
+    case .topmost, .spec, .rsyncFilter, .gitignore: break
     case .leaves, .all: load(nil, selectedOnly: true)
     case .states, .json, .indent, .paths: load(nil)
     }

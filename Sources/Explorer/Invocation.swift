@@ -108,6 +108,8 @@ package struct Invocation: Hashable, Sendable {
   package var selectPaths: [String] = []
   /// `--select-from FILE` (repeatable): files of paths selected before anything else happens.
   package var selectFiles: [String] = []
+  /// `--select-spec FILE`: a selection spec (`+ PATH` / `- PATH` lines) the tree starts with.
+  package var selectSpecFile: String?
   /// `--header TEXT` (explore): lines shown above the tree.
   package var header: String?
   /// `--preview CMD` (explore): the command previewing the focused node.
@@ -350,6 +352,19 @@ package struct Invocation: Hashable, Sendable {
     }
     if invocation.selectFiles.contains("-") && invocation.file == "-" {
       throw UsageError("standard input cannot be both the tree and '--select-from -'")
+    }
+    if invocation.selectSpecFile == "-"
+      && (invocation.file == "-" || invocation.selectFiles.contains("-"))
+    {
+      throw UsageError(
+        "standard input can be read once: '--select-spec -' and the tree or '--select-from -'")
+    }
+    if invocation.nullSeparated, let form = invocation.output,
+      form == .spec || form.writesNames
+    {
+      throw UsageError(
+        "option '-0' cannot be used with '\(form.rawValue)': its lines are the format "
+          + "(a name it cannot hold is refused)")
     }
     for path in invocation.operations.map(\.path) + invocation.explainPaths
       + invocation.selectPaths

@@ -153,6 +153,15 @@ package enum OptionTable {
       repeatable: true,
       apply: { invocation, value in invocation.selectFiles.append(value) }),
     .init(
+      names: ["--select-spec"], value: "FILE", commands: both, section: .selection,
+      help: """
+        start with the selection spec in FILE ('-': standard input): '+ PATH'
+        and '- PATH' lines as --output spec prints them; each node follows the
+        nearest decision on itself or a folder above it (new files too)
+        """,
+      completion: .files,
+      apply: { invocation, value in invocation.selectSpecFile = value }),
+    .init(
       names: ["--limit"], value: "N", commands: [.explore], section: .selection,
       help: """
         at most N leaves selected; with 1, Space moves the selection and Enter
@@ -279,12 +288,18 @@ package enum OptionTable {
       apply: { invocation, value in invocation.explainPaths.append(value) }),
     .init(
       names: ["--output"], value: "FORM", commands: [.explore], section: .output,
-      help: "leaves (default), topmost, all, json, indent or paths",
+      help: """
+        leaves (default), topmost, all, json, indent, paths, spec (the
+        decisions: + PATH / - PATH), rsync-filter or gitignore (what is selected,
+        as rules for rsync -a --filter='merge FILE' DIR/ and as ignore patterns)
+        """,
       completion: .choices(OutputForm.allCases.filter { $0 != .states }.map(\.rawValue)),
       apply: { invocation, value throws(UsageError) in
         let form = try choice(OutputForm.self, value, for: "--output")
         guard form != .states else {
-          throw UsageError("option '--output' takes leaves, topmost, all, json, indent or paths")
+          throw UsageError(
+            "option '--output' takes leaves, topmost, all, json, indent, paths, spec, "
+              + "rsync-filter or gitignore")
         }
         invocation.output = form
       }),
@@ -292,7 +307,7 @@ package enum OptionTable {
       names: ["--print"], value: "FORM", commands: [.apply], section: .output,
       help: """
         states (default: STATE<TAB>PATH for every node), leaves, topmost, all,
-        json, indent or paths
+        json, indent, paths, spec, rsync-filter or gitignore (as --output)
         """,
       completion: .choices(OutputForm.allCases.map(\.rawValue)),
       apply: { invocation, value throws(UsageError) in

@@ -22,16 +22,28 @@ package enum OutputForm: String, Hashable, Sendable, CaseIterable {
   case indent
   /// The whole tree as a path list.
   case paths
+  /// The selection as the user's decisions: `+ PATH` and `- PATH` lines (``ToggleKit/SelectionSpec``).
+  case spec
+  /// rsync filter rules that transfer exactly the selection: `rsync -a --filter='merge F' DIR/ DEST`.
+  case rsyncFilter = "rsync-filter"
+  /// gitignore patterns that ignore exactly what is not selected, from the tree's folder.
+  case gitignore
+
+  /// Whether the form is a filter language of another program: its lines hold names byte for byte.
+  package var writesNames: Bool { self == .rsyncFilter || self == .gitignore }
 
   /// The tree in this form, as one text.
   ///
+  /// - Throws: ``ApplyError`` for a name a filter language cannot hold.
   /// - Complexity: O(n log n) for the whole-tree forms; output-sensitive for the selections.
   package func render(
     _ tree: SelectionTree<String>, separator: Unicode.Scalar = "/", nullSeparated: Bool = false,
     prefix: [String] = []
-  ) -> String {
+  ) throws(ApplyError) -> String {
     var text = ""
-    write(tree, separator: separator, nullSeparated: nullSeparated, prefix: prefix) { text += $0 }
+    try write(tree, separator: separator, nullSeparated: nullSeparated, prefix: prefix) {
+      text += $0
+    }
     return text
   }
 
@@ -39,13 +51,14 @@ package enum OutputForm: String, Hashable, Sendable, CaseIterable {
   /// name's own bytes (``ToggleKit/LabelBytes``: a byte that is not UTF-8 is that byte); otherwise
   /// the text's UTF-8.
   ///
+  /// - Throws: ``ApplyError`` for a name a filter language cannot hold.
   /// - Complexity: As ``write(_:separator:nullSeparated:prefix:to:)``.
   package func renderBytes(
     _ tree: SelectionTree<String>, nullSeparated: Bool = false, prefix: [String] = []
-  ) -> [UInt8] {
+  ) throws(ApplyError) -> [UInt8] {
     var bytes: [UInt8] = []
-    write(tree, nullSeparated: nullSeparated, prefix: prefix) {
-      bytes += nullSeparated ? LabelBytes.bytes(of: $0) : Array($0.utf8)
+    try write(tree, nullSeparated: nullSeparated, prefix: prefix) {
+      bytes += nullSeparated || writesNames ? LabelBytes.bytes(of: $0) : Array($0.utf8)
     }
     return bytes
   }
@@ -58,11 +71,18 @@ package enum OutputForm: String, Hashable, Sendable, CaseIterable {
   /// label's raw-byte scalars as they are: write the pieces with ``ToggleKit/LabelBytes/bytes(of:)``
   /// (``renderBytes(_:nullSeparated:prefix:)``).
   ///
+  /// ``spec`` writes the user's decisions, each PATH from the working directory as the other
+  /// forms print them; ``rsyncFilter`` and ``gitignore`` write exactly what is selected, anchored
+  /// at the tree's one root (the `--dir` folder itself), each name as raw-byte scalars to be
+  /// written as bytes (``writesNames``).
+  ///
+  /// - Throws: ``ApplyError`` for a name a filter language cannot hold, or siblings that share a
+  ///   path but not their selection.
   /// - Complexity: O(n log n) for the whole-tree forms; output-sensitive for the selections.
   package func write(
     _ tree: SelectionTree<String>, separator: Unicode.Scalar = "/", nullSeparated: Bool = false,
     prefix: [String] = [], to emit: (String) -> Void
-  ) {
+  ) throws(ApplyError) {
     let end: Unicode.Scalar = nullSeparated ? "\0" : "\n"
     switch self {
     case .states:
@@ -77,6 +97,27 @@ package enum OutputForm: String, Hashable, Sendable, CaseIterable {
             ? tree.escapedLabelPath(of: id) : LabelPath.joined(prefix + tree.labelPath(of: id))
         emit(path + String(end))
       }
+    case .spec:
+      for decision in try Self.spec(of: tree, .decisions).decisions {
+        emit((decision.isIncluded ? "+ " : "- ") + LabelPath.joined(prefix + decision.path) + "\n")
+      }
+    case .rsyncFilter, .gitignore:
+      let spec = try Self.spec(of: tree, .selection)
+      // Anchored at the one root, the folder itself (`--dir .` and `--dir /` alike).
+      let roots = tree.roots
+      let base = roots.count == 1 ? tree.labelPath(of: roots[0]) : []
+      do {
+        let bytes =
+          self == .rsyncFilter ? try spec.rsyncFilter(under: base) : try spec.gitignore(under: base)
+        emit(LabelBytes.label(decoding: bytes))
+      } catch {
+        // The path as the other forms print it, from the working directory.
+        guard case .unwritableName(let path, let format) = error else {
+          throw ApplyError(message: error.description)
+        }
+        throw ApplyError(
+          message: SelectionSpecError.unwritableName(prefix + path, format: format).description)
+      }
     case .json: tree.exported(as: .json, to: emit)
     case .indent: tree.exported(as: .indented, to: emit)
     case .paths:
@@ -85,6 +126,17 @@ package enum OutputForm: String, Hashable, Sendable, CaseIterable {
       } else {
         tree.exportedPathList(separator: separator, prefix: prefix, to: emit)
       }
+    }
+  }
+
+  /// The tree's spec, or the error that says why there is none.
+  private static func spec(
+    of tree: SelectionTree<String>, _ coverage: SpecCoverage
+  ) throws(ApplyError) -> SelectionSpec {
+    do {
+      return try tree.selectionSpec(coverage)
+    } catch {
+      throw ApplyError(message: error.description)
     }
   }
 
@@ -159,7 +211,7 @@ package func runApply(
   if invocation.filter != nil { tree.setFilter(nil) }
   for id in explained { emit(explanation(of: id, in: tree)) }
   if invocation.explainPaths.isEmpty || invocation.output != nil {
-    (invocation.output ?? .states).write(
+    try (invocation.output ?? .states).write(
       tree, separator: invocation.separator, nullSeparated: invocation.nullSeparated,
       prefix: prefix, to: emit)
   }

@@ -2,8 +2,8 @@ import ToggleKit
 import ToggleKitRules
 
 /// What every tree an invocation reads goes through before it is shown or changed: the `--rules`,
-/// then the starting selection (`--select`, `--select-from`) — once for a file, and for each
-/// snapshot of a stream as it grows.
+/// then the starting selection (`--select-spec`, then `--select` and `--select-from`) — once for a
+/// file, and for each snapshot of a stream as it grows.
 ///
 /// ```swift
 /// let preparation = TreePreparation(invocation, rules: rules, lists: lists)
@@ -16,16 +16,20 @@ package struct TreePreparation {
   package let rules: RuleModel?
   /// The `--select-from` lists, read already.
   package let lists: [(name: String, list: SelectionList)]
+  /// The `--select-spec` file's spec, read already.
+  package let spec: (name: String, spec: SelectionSpec)?
 
   /// A preparation for `invocation`.
   ///
   /// - Complexity: O(1).
   package init(
-    _ invocation: Invocation, rules: RuleModel?, lists: [(name: String, list: SelectionList)]
+    _ invocation: Invocation, rules: RuleModel?, lists: [(name: String, list: SelectionList)],
+    spec: (name: String, spec: SelectionSpec)? = nil
   ) {
     self.invocation = invocation
     self.rules = rules
     self.lists = lists
+    self.spec = spec
   }
 
   /// Whether preparing a tree changes nothing: no rules, no starting selection.
@@ -34,7 +38,7 @@ package struct TreePreparation {
   /// prepared whole.
   package var changesNothing: Bool {
     (rules == nil || invocation.rulesFile == nil) && invocation.selectPaths.isEmpty
-      && lists.isEmpty
+      && lists.isEmpty && spec == nil
   }
 
   /// Applies the rules, then selects what the invocation names.
@@ -48,10 +52,58 @@ package struct TreePreparation {
       try applyRules(rules, to: &tree, file: file)
     }
     do {
-      return try selectStarting(invocation, lists: lists, in: &tree)
+      var warnings: [String] = []
+      if let spec { warnings = try restoreSpec(spec.spec, named: spec.name, in: &tree) }
+      return try warnings + selectStarting(invocation, lists: lists, in: &tree)
     } catch {
       throw InputError(message: error.message)
     }
+  }
+
+  /// Sets the tree's selection to a spec's, its paths read as printed (from the working
+  /// directory, or from the `--dir` folder's own name).
+  ///
+  /// - Returns: Warnings for the decisions no node has and for locked or disabled nodes that kept
+  ///   their values (at most ten, then how many more).
+  /// - Throws: ``ApplyError`` for a selection over `--limit`.
+  /// - Complexity: As ``ToggleKit/SelectionTree/setSelection(to:)``.
+  func restoreSpec(
+    _ spec: SelectionSpec, named name: String, in tree: inout SelectionTree<String>
+  ) throws(ApplyError) -> [String] {
+    let prefix = invocation.directoryPrefix
+    // Each path as the file gave it, for the messages.
+    var given: [[String]: [String]] = [:]
+    let relative = SelectionSpec(
+      spec.decisions.map { decision in
+        var path = decision.path
+        if !prefix.isEmpty, path.count > prefix.count, path.starts(with: prefix) {
+          path.removeFirst(prefix.count)
+        }
+        given[path] = decision.path
+        return SelectionSpec.Decision(path, isIncluded: decision.isIncluded)
+      })
+    let result = tree.setSelection(to: relative)
+    var warnings = result.unknownPaths.map { path in
+      "\(name): no node at path '\(LabelPath.joined(given[path] ?? path))'; "
+        + "its decision changes nothing"
+    }
+    warnings += result.conflicts.map { conflict in
+      let nodes = conflict.count == 1 ? "1 node" : "\(conflict.count) nodes"
+      let place =
+        conflict.path.isEmpty
+        ? "outside every decision"
+        : "under '\(LabelPath.joined(given[conflict.path] ?? conflict.path))'"
+      return "\(name): \(nodes) \(place) locked or disabled against the spec, left as they were"
+    }
+    if warnings.count > 10 {
+      warnings = warnings.prefix(10) + ["… and \(warnings.count - 10) more warnings like these"]
+    }
+    if let limit = invocation.limit, case let count = tree.statistics.selectedLeaves, count > limit
+    {
+      throw ApplyError(
+        message: "the spec \(name) selects \(count) leaves; --limit allows at most \(limit)")
+    }
+    return warnings
   }
 }
 
@@ -79,6 +131,17 @@ extension TreePreparation {
     let rules = try invocation.rulesFile.map { file throws(InputError) in
       try loadRules(try read(file, false), file: file)
     }
-    return TreePreparation(invocation, rules: rules, lists: lists)
+    var spec: (name: String, spec: SelectionSpec)? = nil
+    if let name = invocation.selectSpecFile {
+      let bytes = try read(name == "-" ? nil : name, false)
+      let shown = name == "-" ? "<stdin>" : name
+      do {
+        // Raw bytes that are not UTF-8 stay the bytes of a name (``LabelBytes``).
+        spec = (shown, try SelectionSpec(text: LabelBytes.label(decoding: bytes), file: shown))
+      } catch {
+        throw InputError(message: error.description)
+      }
+    }
+    return TreePreparation(invocation, rules: rules, lists: lists, spec: spec)
   }
 }

@@ -178,7 +178,7 @@ do throws(InputError) {
 } catch {
   fail(error, code: 1)
 }
-output.writesNames = invocation.nullSeparated
+output.writesNames = invocation.nullSeparated || invocation.output?.writesNames == true
 
 if invocation.command == .apply {
   var tree: SelectionTree<String>
@@ -208,11 +208,21 @@ do {
 } catch {
   fail(error, code: 1)
 }
+/// Writes what the session prints; a form that cannot hold a name ends the command with exit 1.
+@MainActor func finishSession() {
+  do throws(ApplyError) {
+    try session.finish { output.write($0) }
+  } catch {
+    printWarnings()
+    printError(error.description)
+    exit(1)
+  }
+}
 if let outcome = session.decideAtOnce() {
   // --select-1, --exit-0: decided before any screen.
   printWarnings()
   if outcome == .accepted {
-    session.finish { output.write($0) }
+    finishSession()
     output.finish()
   }
   exit(0)
@@ -293,7 +303,7 @@ while session.explorer.outcome == nil {
 session.previewer?.stop()
 previewGroup = 0
 terminal.stop()
-session.finish { output.write($0) }
+finishSession()
 printWarnings()
 if session.explorer.outcome == .accepted {
   output.finish()

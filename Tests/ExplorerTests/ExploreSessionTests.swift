@@ -57,7 +57,7 @@ struct ExploreSessionTests {
         several, source: .file(path), preparation: TreePreparation(several, rules: nil, lists: [])
       ).decideAtOnce() == nil, "Apple, Pear and Leek shown: the screen decides (fzf: the same)")
     var printed = ""
-    one.finish { printed += $0 }
+    try one.finish { printed += $0 }
     #expect(printed == "leek\nVeg/Leek\n")
 
     let invocation = try Invocation.parse([
@@ -85,7 +85,7 @@ struct ExploreSessionTests {
     }
     _ = try session.step(input: [0x0F], resized: nil, timedOut: false)
     printed = ""
-    session.finish { printed += $0 }
+    try session.finish { printed += $0 }
     #expect(printed == "ctrl-o\nFruit/Apple\n")
     let gone = try ExploreSession(
       invocation, source: .file(path),

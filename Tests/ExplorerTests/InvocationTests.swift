@@ -43,12 +43,13 @@ struct InvocationTests {
     #expect(message(["apply", "--on"]) == "option '--on' needs a value")
     #expect(
       message(["apply", "--print", "csv"])
-        == "option '--print' takes one of states, leaves, topmost, all, json, indent, paths, not 'csv'"
+        == "option '--print' takes one of states, leaves, topmost, all, json, indent, paths, spec, rsync-filter, gitignore, not 'csv'"
     )
     #expect(message(["explore", "--on", "x"]) == "unknown option '--on' for 'explore'")
     #expect(
       message(["explore", "--output", "states"])
-        == "option '--output' takes leaves, topmost, all, json, indent or paths")
+        == "option '--output' takes leaves, topmost, all, json, indent, paths, spec, rsync-filter or gitignore"
+    )
     #expect(message(["frob"]) == "unknown command 'frob'")
     #expect(
       message(["apply", "a.txt", "b.txt"]) == "more than one input file ('a.txt' and 'b.txt')")

@@ -78,7 +78,7 @@ struct CompletionEndToEndTests {
       ])
     #expect(
       try bashOffers(["togglekit", "explore", "--sel"]) == [
-        "--select", "--select-from", "--select-1",
+        "--select", "--select-from", "--select-spec", "--select-1",
       ])
     #expect(try bashOffers(["togglekit", "apply", "--li"]).isEmpty, "--limit is explore's")
     #expect(
@@ -133,7 +133,9 @@ struct CompletionEndToEndTests {
     #expect(try fishOffers("togglekit ex") == ["explore"])
     #expect(try fishOffers("togglekit explore --format ") == ["indented", "json", "paths"])
     #expect(
-      Set(try fishOffers("togglekit explore --sel")) == ["--select", "--select-from", "--select-1"])
+      Set(try fishOffers("togglekit explore --sel")) == [
+        "--select", "--select-from", "--select-spec", "--select-1",
+      ])
     #expect(try fishOffers("togglekit completion ").sorted() == ["bash", "fish", "zsh"])
     #expect(try fishOffers("togglekit apply --li").isEmpty, "--limit is explore's")
   }

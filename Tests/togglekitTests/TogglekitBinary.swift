@@ -20,22 +20,31 @@ enum TogglekitBinary {
     var code: Int32
   }
 
-  /// Runs `togglekit` with `arguments`, feeding `input` to standard input (or /dev/null).
-  static func run(_ arguments: [String], input: String? = nil, environment: [String: String]? = nil)
-    throws -> Result
-  {
-    try run(executable: url, arguments, input: input, environment: environment)
+  /// Runs `togglekit` with `arguments`, feeding `input` to standard input (or /dev/null), in
+  /// `directory` (or this process's working directory).
+  static func run(
+    _ arguments: [String], input: String? = nil, environment: [String: String]? = nil,
+    directory: URL? = nil
+  ) throws -> Result {
+    try run(
+      executable: url, arguments, input: input, environment: environment, directory: directory)
+  }
+
+  /// Runs another program (rsync, git …) the same way.
+  static func runProgram(_ path: String, _ arguments: [String], directory: URL) throws -> Result {
+    try run(executable: URL(fileURLWithPath: path), arguments, directory: directory)
   }
 
   static func run(
     executable: URL, _ arguments: [String], input: String? = nil,
-    environment: [String: String]? = nil
+    environment: [String: String]? = nil, directory: URL? = nil
   ) throws -> Result {
     _ = brokenPipesIgnored
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
     if let environment { process.environment = environment }
+    if let directory { process.currentDirectoryURL = directory }
     let output = Pipe()
     let errors = Pipe()
     process.standardOutput = output

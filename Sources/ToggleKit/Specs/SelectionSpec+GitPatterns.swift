@@ -22,8 +22,8 @@ extension SelectionSpec {
   /// - Parameter base: The repository's root as a path of the tree; decisions outside it are left
   ///   out and it takes the decision nearest to it.
   /// - Returns: The patterns' bytes, one a line (file names byte for byte).
-  /// - Throws: ``SelectionSpecError/unwritableName(_:format:)`` for a name with a line break or a
-  ///   carriage return.
+  /// - Throws: ``SelectionSpecError/unwritableName(_:format:)`` for a name with a control
+  ///   character (git has no escape for one).
   /// - Complexity: O(total length of the decisions' paths × depth).
   public func gitignore(under base: [String] = []) throws(SelectionSpecError) -> [UInt8] {
     try gitPatterns(under: base, matchSelects: false, format: "a gitignore pattern")
@@ -43,8 +43,8 @@ extension SelectionSpec {
   /// ```
   /// - Parameter base: The repository's root as a path of the tree.
   /// - Returns: The patterns' bytes, one a line.
-  /// - Throws: ``SelectionSpecError/unwritableName(_:format:)`` for a name with a line break or a
-  ///   carriage return.
+  /// - Throws: ``SelectionSpecError/unwritableName(_:format:)`` for a name with a control
+  ///   character (git has no escape for one).
   /// - Complexity: O(total length of the decisions' paths × depth).
   public func sparseCheckout(under base: [String] = []) throws(SelectionSpecError) -> [UInt8] {
     try gitPatterns(under: base, matchSelects: true, format: "a sparse-checkout pattern")

@@ -24,8 +24,8 @@ extension SelectionSpec {
   /// - Parameter base: The path the transfer starts from; decisions outside it are left out and
   ///   it takes the decision nearest to it.
   /// - Returns: The rules' bytes, one a line (file names byte for byte).
-  /// - Throws: ``SelectionSpecError/unwritableName(_:format:)`` for a name with a line break or a
-  ///   carriage return (rsync ends a rule there).
+  /// - Throws: ``SelectionSpecError/unwritableName(_:format:)`` for a name with a control
+  ///   character (rsync ends a rule at a line break or a carriage return, and has no escape).
   /// - Complexity: O(total length of the decisions' paths × depth).
   public func rsyncFilter(under base: [String] = []) throws(SelectionSpecError) -> [UInt8] {
     let trie = _SpecTrie(self, under: base)

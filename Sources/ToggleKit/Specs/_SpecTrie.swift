@@ -81,7 +81,9 @@ struct _SpecTrie {
     return labels.reversed()
   }
 
-  /// The bytes of each label on the path to the node, refusing names a line cannot hold.
+  /// The bytes of each label on the path to the node, refusing names a line cannot hold: none,
+  /// a `/`, or a control character (C0, DEL, C1, or a raw byte 0x80 … 0x9F) — the formats have no
+  /// escape for them, and the lines may reach a terminal.
   func lineComponents(of index: Int, base: [String], format: String) throws(SelectionSpecError)
     -> [[UInt8]]
   {
@@ -89,11 +91,14 @@ struct _SpecTrie {
     var components: [[UInt8]] = []
     components.reserveCapacity(labels.count)
     for label in labels {
-      let bytes = LabelBytes.bytes(of: label)
-      guard !bytes.isEmpty,
-        !bytes.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x2F || $0 == 0 })
-      else { throw .unwritableName(base + labels, format: format) }
-      components.append(bytes)
+      let refused = label.unicodeScalars.contains { scalar in
+        let value = scalar.value
+        let raw = LabelBytes.rawByte(scalar)
+        return value < 0x20 || (0x7F...0x9F).contains(value) || scalar == "/"
+          || raw.map { (0x80...0x9F).contains($0) } == true
+      }
+      guard !label.isEmpty, !refused else { throw .unwritableName(base + labels, format: format) }
+      components.append(LabelBytes.bytes(of: label))
     }
     return components
   }

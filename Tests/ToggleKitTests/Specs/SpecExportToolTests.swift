@@ -51,7 +51,7 @@ private func run(
 private let hostileNames: [[UInt8]] =
   [
     "a b", "st*r", "[x]", "#hash", "!bang", "-dash", #"back\slash"#, "ünï", "trail ", "q?",
-    "***", ".dot", "x\ty", #"\*"#, "+ plus", "- minus", "end\\", "  lead",
+    "***", ".dot", "x=y", #"\*"#, "+ plus", "- minus", "end\\", "  lead",
   ].map { Array($0.utf8) } + [[0x66, 0xFF, 0x67]]
 
 /// The files and empty folders below `root`, as paths relative to it (bytes).

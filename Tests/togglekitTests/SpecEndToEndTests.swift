@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+
+@testable import TestSupport
+
+private let hasRsync = FileManager.default.isExecutableFile(atPath: "/usr/bin/rsync")
+
+/// Makes files (and their folders) below `folder`.
+private func makeFiles(_ names: [String], in folder: URL) throws {
+  for name in names {
+    let url = folder.appendingPathComponent(name)
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data("x".utf8).write(to: url)
+  }
+}
+
+/// The files below `folder`, as sorted relative paths.
+private func files(below folder: URL) -> [String] {
+  let root = folder.path
+  return (FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? []).filter {
+    var isFolder: ObjCBool = false
+    return FileManager.default.fileExists(atPath: root + "/" + $0, isDirectory: &isFolder)
+      && !isFolder.boolValue
+  }.sorted()
+}
+
+@Suite(
+  "Selection specs from the command line: --print spec, rsync-filter, gitignore, --select-spec")
+struct SpecEndToEndTests {
+  @Test(
+    "the README's backup: a spec saved with --print spec, restored with --select-spec after files changed (new ones follow their folder), handed to rsync as a filter, copies exactly what the tree selects"
+  )
+  func backupKeptAsASpec() throws {
+    let scratch = try TogglekitBinary.scratch()
+    let home = scratch.appendingPathComponent("ada")
+    try makeFiles(
+      ["docs/cv.txt", "docs/notes.md", ".cache/big/blob", "music/song.mp3", "todo.txt"], in: home)
+    let saved = try TogglekitBinary.run(
+      [
+        "apply", "--dir", "ada", "--hidden", "--on", "ada", "--off", "ada/.cache", "--print",
+        "spec",
+      ],
+      directory: scratch)
+    #expect(saved.code == 0 && saved.stderr.isEmpty, "\(saved.stderr)")
+    #expect(saved.stdout == "+ ada\n- ada/.cache\n")
+    try Data(saved.stdout.utf8).write(to: scratch.appendingPathComponent("backup.spec"))
+    // Files come and go: new ones follow the nearest decision.
+    try makeFiles(["music/new.mp3", ".cache/more/z", "docs/2027/plan.txt"], in: home)
+    try FileManager.default.removeItem(at: home.appendingPathComponent("todo.txt"))
+    let restored = try TogglekitBinary.run(
+      ["apply", "--dir", "ada", "--hidden", "--select-spec", "backup.spec", "--print", "leaves"],
+      directory: scratch)
+    #expect(restored.code == 0 && restored.stderr.isEmpty, "\(restored.stderr)")
+    #expect(
+      restored.stdout.split(separator: "\n").sorted() == [
+        "ada/docs/2027/plan.txt", "ada/docs/cv.txt", "ada/docs/notes.md", "ada/music/new.mp3",
+        "ada/music/song.mp3",
+      ])
+    let again = try TogglekitBinary.run(
+      ["apply", "--dir", "ada", "--hidden", "--select-spec", "backup.spec", "--print", "spec"],
+      directory: scratch)
+    #expect(again.stdout == saved.stdout, "restoring and saving keeps the decisions")
+    let rules = try TogglekitBinary.run(
+      [
+        "apply", "--dir", "ada", "--hidden", "--select-spec", "backup.spec", "--print",
+        "rsync-filter",
+      ], directory: scratch)
+    #expect(rules.stdout == "- /.cache\n- /.cache/***\n", "anchored at the folder itself")
+    if hasRsync {
+      try Data(rules.stdout.utf8).write(to: scratch.appendingPathComponent("backup.rsync"))
+      let copy = try TogglekitBinary.runProgram(
+        "/usr/bin/rsync", ["-a", "--filter=merge backup.rsync", "ada/", "copy/"],
+        directory: scratch)
+      #expect(copy.code == 0, "\(copy.stderr)")
+      #expect(
+        files(below: scratch.appendingPathComponent("copy"))
+          == restored.stdout.split(separator: "\n").map { String($0.dropFirst(4)) }.sorted())
+    }
+    let ignore = try TogglekitBinary.run(
+      [
+        "apply", "--dir", "ada", "--hidden", "--select-spec", "backup.spec", "--print", "gitignore",
+      ],
+      directory: scratch)
+    #expect(ignore.stdout == "/.cache\n")
+  }
+
+  @Test(
+    "paths of a spec name their files from the working directory, and --select-spec reads them so or from the folder's own name"
+  )
+  func pathsFromTheWorkingDirectory() throws {
+    let scratch = try TogglekitBinary.scratch()
+    try makeFiles(
+      ["proj/src/a.c", "proj/src/b.c", "proj/src/c.c", "proj/src/gen/x.c", "proj/README"],
+      in: scratch)
+    let folder = scratch.appendingPathComponent("proj").path
+    let spec = try TogglekitBinary.run([
+      "apply", "--dir", folder, "--on", "proj/src", "--off", "proj/src/gen", "--print", "spec",
+    ])
+    #expect(spec.stdout == "+ \(folder)/src\n- \(folder)/src/gen\n")
+    for text in [spec.stdout, "+ proj/src\n- proj/src/gen\n"] {
+      let file = scratch.appendingPathComponent("s-\(UUID().uuidString).spec")
+      try Data(text.utf8).write(to: file)
+      let restored = try TogglekitBinary.run([
+        "apply", "--dir", folder, "--select-spec", file.path, "--print", "leaves",
+      ])
+      #expect(
+        restored.stdout == ["a", "b", "c"].map { "\(folder)/src/\($0).c\n" }.joined(), "\(text)")
+    }
+  }
+
+  @Test(
+    "bad specs and forms are refused clearly: a bad line with its file, line and column (exit 1), a missing file, -0 with a line format (exit 2), a name a filter cannot hold (exit 1, escaped, nothing printed); a decision no node has is a warning"
+  )
+  func refusals() throws {
+    let scratch = try TogglekitBinary.scratch()
+    try makeFiles(["d/a", "d/b", "d/c", "d/tab\there"], in: scratch)
+    try Data("+ d\n\n* d/a\n".utf8).write(to: scratch.appendingPathComponent("bad.spec"))
+    let bad = try TogglekitBinary.run(
+      ["apply", "--dir", "d", "--select-spec", "bad.spec"], directory: scratch)
+    #expect(bad.code == 1 && bad.stdout.isEmpty)
+    #expect(bad.stderr.hasPrefix("togglekit: bad.spec:3:1: expected a decision"), "\(bad.stderr)")
+    let missing = try TogglekitBinary.run(
+      ["apply", "--dir", "d", "--select-spec", "none.spec"], directory: scratch)
+    #expect(missing.code == 1 && missing.stderr.contains("none.spec"))
+    let null = try TogglekitBinary.run(
+      ["apply", "--dir", "d", "-0", "--print", "rsync-filter"], directory: scratch)
+    #expect(null.code == 2 && null.stderr.contains("'-0' cannot be used with 'rsync-filter'"))
+    let tab = try TogglekitBinary.run(
+      ["apply", "--dir", "d", "--on", "d", "--off", #"d/tab\there"#, "--print", "gitignore"],
+      directory: scratch)
+    #expect(tab.code == 1 && tab.stdout.isEmpty)
+    #expect(tab.stderr.contains(#"cannot write 'd/tab\there' as a gitignore pattern"#))
+    #expect(!tab.stderr.contains("\t"), "no raw control character in a message")
+    let spec = try TogglekitBinary.run(
+      ["apply", "--dir", "d", "--on", "d", "--off", #"d/tab\there"#, "--print", "spec"],
+      directory: scratch)
+    #expect(spec.stdout == "+ d\n- d/tab\\there\n", "the spec's own text escapes it")
+    try Data("+ d\n- d/gone\n".utf8).write(to: scratch.appendingPathComponent("gone.spec"))
+    let gone = try TogglekitBinary.run(
+      ["apply", "--dir", "d", "--select-spec", "gone.spec", "--print", "spec"], directory: scratch)
+    #expect(gone.code == 0 && gone.stdout == "+ d\n")
+    #expect(
+      gone.stderr
+        == "togglekit: warning: gone.spec: no node at path 'd/gone'; its decision changes nothing\n"
+    )
+  }
+}
