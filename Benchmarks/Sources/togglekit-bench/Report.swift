@@ -141,12 +141,12 @@ func grouped(_ value: Int) -> String {
 }
 
 /// The edits as a table: one row per operation, one column per tree size.
-func markdownEdits(rows: [Row]) -> String {
-  let edits = rows.filter { $0.section == "edits" }
+func markdownEdits(rows: [Row], section: String = "edits", title: String = "edit") -> String {
+  let edits = rows.filter { $0.section == section }
   let sizes = Array(Set(edits.map(\.nodes))).sorted()
   var operations: [String] = []
   for row in edits where !operations.contains(row.operation) { operations.append(row.operation) }
-  var text = "| edit | " + sizes.map { "\(grouped($0)) nodes" }.joined(separator: " | ") + " |\n"
+  var text = "| \(title) | " + sizes.map { "\(grouped($0)) nodes" }.joined(separator: " | ") + " |\n"
   text += "|---|" + sizes.map { _ in "---:|" }.joined() + "\n"
   for operation in operations {
     let cells = sizes.map { size -> String in

@@ -22,7 +22,8 @@ let usage = """
     --quick          trees of up to 10^5 nodes (about a minute)
     --max-nodes N    trees of up to N nodes (default 1000000; 10000000 adds 10^7, needs ~8 GiB)
     --only SECTIONS  some of: tree, memory, parse, explorer, parent, rules, model, history, floor,
-                     edits (inserts, removals, moves, relabels, lazy loads)
+                     edits (inserts, removals, moves, relabels, lazy loads),
+                     specs (a selection's minimal spec, restoring one, its rsync rules)
                      (comma-separated; floor: what a cache miss and a fresh output array cost;
                      history: copies, kept copies, undo history)
     --json           one JSON object instead of Markdown tables
@@ -162,6 +163,7 @@ var asJSON = false
 var directoryLoads: String? = nil
 let allSections = [
   "tree", "memory", "parse", "explorer", "parent", "rules", "model", "history", "floor", "edits",
+  "specs",
 ]
 var sections = Set(allSections)
 while !arguments.isEmpty {
@@ -275,6 +277,13 @@ if sections.contains("edits") {
   }
 }
 
+if sections.contains("specs") {
+  for levels in Shape.wide.levels(forNodesAbout: sizes.filter { $0 <= 1_000_000 }) {
+    progress("specs, wide tree of \(grouped(Shape.wide.nodeCount(levels: levels))) nodes")
+    rows += benchmarkSpecs(levels: levels)
+  }
+}
+
 if asJSON {
   print(json(rows: rows, memory: memory))
   exit(0)
@@ -341,6 +350,11 @@ if sections.contains("edits") {
     "Edits on the wide tree at random places, each met once; beside the naive tree's edit of its")
   print("children arrays (how many times faster ToggleKit is; below 1× it is slower).\n")
   print(markdownEdits(rows: rows))
+}
+if sections.contains("specs") {
+  print("Selection specs on the wide tree, selections of random clicks; beside a walk of every")
+  print("node (how many times faster ToggleKit is).\n")
+  print(markdownEdits(rows: rows, section: "specs", title: "spec"))
 }
 /// The row of a section with this size whose operation starts with `prefix`.
 @MainActor func row(_ section: String, _ nodes: Int, _ prefix: String) -> Row? {

@@ -272,6 +272,55 @@ struct SelectionSpecTests {
     }
   }
 
+  @Test(
+    "on a tie the decision goes as high as it can, so that new nodes follow it: two of three leaves make + folder, - the third"
+  )
+  func tiesDecideHigher() throws {
+    var tree = try SelectionTree(paths: ["a/x", "a/y", "a/z", "b"])
+    try tree.set("a/x", to: true)
+    try tree.set("a/y", to: true)
+    #expect(try tree.selectionSpec().text == "+ a\n- a/z\n")
+    try tree.set("a/y", to: false)
+    #expect(try tree.selectionSpec().text == "+ a/x\n", "one of three: fewer decisions below")
+  }
+
+  @Test(
+    "restoring a spec deselects every writable node no decision includes, and a spec the tree follows writes nothing"
+  )
+  func restoreDeselectsTheRest() throws {
+    var tree = try SelectionTree(paths: ["a/x", "a/y", "b/z", "c"])
+    tree.selectAll()
+    let result = tree.setSelection(to: try SelectionSpec(text: "+ a\n- a/y\n"))
+    #expect(result.changed == 3 && result.isComplete)
+    #expect(tree.selection(.leaves) == ["a/x"])
+    let copy = tree
+    #expect(tree.setSelection(to: try SelectionSpec(text: "+ a/x\n")).changed == 0)
+    #expect(tree == copy)
+  }
+
+  @Test(
+    "a decision finds only the node whose label has its bytes: é composed does not name é decomposed"
+  )
+  func decisionsMatchBytes() throws {
+    let composed = "\u{E9}"
+    let decomposed = "e\u{301}"
+    var tree = try SelectionTree(paths: ["top/\(composed)", "top/other"])
+    let result = tree.setSelection(
+      to: SelectionSpec([.init(["top", decomposed], isIncluded: true)]))
+    #expect(result.unknownPaths == [["top", decomposed]])
+    #expect(tree.selection(.leaves).isEmpty)
+    var own = try SelectionTree<Int>(entries: [
+      .init(id: 1, parent: nil, label: "top"), .init(id: 2, parent: 1, label: composed),
+    ])
+    #expect(
+      own.setSelection(to: SelectionSpec([.init(["top", decomposed], isIncluded: true)]))
+        .unknownPaths.count == 1)
+    #expect(
+      own.setSelection(to: SelectionSpec([.init(["top", composed], isIncluded: true)]))
+        .isComplete)
+    #expect(own.selection(.leaves) == [2])
+  }
+
   @Test("a tree whose ids are not label paths finds every decision by its labels")
   func ownIDs() throws {
     var tree = try SelectionTree<Int>(entries: [

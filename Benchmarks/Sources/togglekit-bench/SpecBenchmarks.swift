@@ -1,0 +1,122 @@
+// Selection specs on the wide tree: the minimal spec of a selection made by random clicks on
+// folders and leaves, setting a tree to a spec, and the rsync export — each beside a naive
+// reference that visits every node (a per-node walk, as a tree without counted ranges must).
+
+import ToggleKit
+
+/// Measures specs on the wide tree with `levels` levels below the root, for selections made by
+/// `clicks` random clicks.
+func benchmarkSpecs(levels: Int) -> [Row] {
+  let paths = Shape.wide.paths(levels: levels)
+  let n = paths.count
+  let base = try! SelectionTree(paths: paths)
+  var rows: [Row] = []
+  let budget = Budget(seconds: 0.5, minRuns: 5, maxRuns: 200, warmUp: 1)
+  // The naive reference's tree: parents and labels by preorder position.
+  let labels = paths.map { String($0.split(separator: "/").last!) }
+  var parents = [Int](repeating: -1, count: n)
+  var positions: [String: Int] = [:]
+  for (index, path) in paths.enumerated() {
+    positions[path] = index
+    if let slash = path.lastIndex(of: "/") { parents[index] = positions[String(path[..<slash])]! }
+  }
+  var isLeaf = [Bool](repeating: true, count: n)
+  for parent in parents where parent >= 0 { isLeaf[parent] = false }
+  for clicks in [10, 100] {
+    // Eight selections, each by its own random clicks (the first a folder on): runs cycle through
+    // them, so that no run meets the nodes of the run before.
+    var random = SeededRandom(state: UInt64(n * 31 + clicks))
+    var trees: [SelectionTree<String>] = []
+    for _ in 0..<8 {
+      var tree = base
+      for click in 0..<clicks {
+        let path = paths.randomElement(using: &random)!
+        try! tree.set(path, to: click == 0 || Bool.random(using: &random))
+      }
+      trees.append(tree)
+    }
+    let specs = trees.map { try! $0.selectionSpec() }
+    let decisions = specs.map(\.decisions.count).reduce(0, +) / specs.count
+    var turn = 0
+    let ours = measure(budget) {
+      turn += 1
+      _ = try! trees[turn % 8].selectionSpec()
+    }
+    let states = trees.map { tree in tree.ids.map { tree.state(of: $0) == .on } }
+    let naive = measure(budget) {
+      turn += 1
+      _ = naiveSpecSize(values: states[turn % 8], parents: parents, isLeaf: isLeaf)
+    }
+    rows.append(
+      Row(
+        section: "specs", shape: "wide", nodes: n,
+        operation: "minimal spec of \(clicks) clicks (~\(decisions) decisions)", ours: ours,
+        naive: naive))
+    let restoreOurs = measure(budget) {
+      turn += 1
+      var fresh = base
+      fresh.setSelection(to: specs[turn % 8])
+    }
+    let restoreNaive = measure(budget) {
+      turn += 1
+      _ = naiveRestore(specs[turn % 8], labels: labels, parents: parents, isLeaf: isLeaf)
+    }
+    rows.append(
+      Row(
+        section: "specs", shape: "wide", nodes: n,
+        operation: "set a tree to a spec of ~\(decisions) decisions (copy of a fresh tree)",
+        ours: restoreOurs, naive: restoreNaive))
+    let exportOurs = measure(budget) {
+      turn += 1
+      _ = try! specs[turn % 8].rsyncFilter()
+    }
+    rows.append(
+      Row(
+        section: "specs", shape: "wide", nodes: n,
+        operation: "rsync filter of a spec of ~\(decisions) decisions", ours: exportOurs,
+        naive: nil))
+  }
+  return rows
+}
+
+/// The fewest decisions for `values` (leaves' values by position), computed over every node.
+func naiveSpecSize(values: [Bool], parents: [Int], isLeaf: [Bool]) -> Int {
+  let n = values.count
+  var costOn = [Int](repeating: 0, count: n)
+  var costOff = [Int](repeating: 0, count: n)
+  var sumOn = [Int](repeating: 0, count: n)
+  var sumOff = [Int](repeating: 0, count: n)
+  var rootsOff = 0
+  for node in stride(from: n - 1, through: 0, by: -1) {
+    if isLeaf[node] {
+      costOn[node] = values[node] ? 0 : 1
+      costOff[node] = values[node] ? 1 : 0
+    } else {
+      costOn[node] = min(sumOn[node], 1 + sumOff[node])
+      costOff[node] = min(sumOff[node], 1 + sumOn[node])
+    }
+    if parents[node] >= 0 {
+      sumOn[parents[node]] += costOn[node]
+      sumOff[parents[node]] += costOff[node]
+    } else {
+      rootsOff += costOff[node]
+    }
+  }
+  return rootsOff
+}
+
+/// Every leaf's value under a spec, each found by its label path.
+func naiveRestore(_ spec: SelectionSpec, labels: [String], parents: [Int], isLeaf: [Bool]) -> Int {
+  var selected = 0
+  var path: [String] = []
+  for node in labels.indices where isLeaf[node] {
+    path.removeAll(keepingCapacity: true)
+    var step = node
+    while step >= 0 {
+      path.append(labels[step])
+      step = parents[step]
+    }
+    if spec.isSelected(path.reversed()) { selected += 1 }
+  }
+  return selected
+}
