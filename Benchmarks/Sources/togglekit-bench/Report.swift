@@ -146,7 +146,8 @@ func markdownEdits(rows: [Row], section: String = "edits", title: String = "edit
   let sizes = Array(Set(edits.map(\.nodes))).sorted()
   var operations: [String] = []
   for row in edits where !operations.contains(row.operation) { operations.append(row.operation) }
-  var text = "| \(title) | " + sizes.map { "\(grouped($0)) nodes" }.joined(separator: " | ") + " |\n"
+  var text =
+    "| \(title) | " + sizes.map { "\(grouped($0)) nodes" }.joined(separator: " | ") + " |\n"
   text += "|---|" + sizes.map { _ in "---:|" }.joined() + "\n"
   for operation in operations {
     let cells = sizes.map { size -> String in
