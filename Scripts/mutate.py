@@ -1337,7 +1337,7 @@ MUTANTS = [
      "      coverage == .decisions ? specCarriers & StateSet.unlocked & StateSet.enabled : specCarriers",
      "      specCarriers", SPECS),
     ("siblings that share a label and differ are not refused", src("SelectionTree+Specs.swift"),
-     "        try _checkSharedLabels(group.map { visits[$0] })", "        _ = group", SPECS_CONTRACT),
+     "          try _checkSharedLabels(Array(group))", "          _ = group", SPECS_CONTRACT),
     ("a spec's decisions do not reach hidden nodes", src("SelectionTree+Writing.swift"),
      "writable: StateSet.unlocked & StateSet.enabled)",
      "writable: StateSet.unlocked & StateSet.enabled & StateSet.visible)", SPECS),

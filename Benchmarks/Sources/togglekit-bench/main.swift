@@ -355,6 +355,11 @@ if sections.contains("specs") {
   print("Selection specs on the wide tree, selections of random clicks; beside a walk of every")
   print("node (how many times faster ToggleKit is).\n")
   print(markdownEdits(rows: rows, section: "specs", title: "spec"))
+  for row in rows where row.section == "specs" {
+    guard let decisions = row.extra.first(where: { $0.0 == "decisions" })?.1 else { continue }
+    print("- \(row.operation), \(grouped(row.nodes)) nodes: \(Int(decisions)) decisions on average")
+  }
+  print("")
 }
 /// The row of a section with this size whose operation starts with `prefix`.
 @MainActor func row(_ section: String, _ nodes: Int, _ prefix: String) -> Row? {

@@ -77,7 +77,9 @@ extension SelectionTree {
       guard case .mixed = visits[next].kind else { continue }
       let parentPosition = visits[next].position
       let children = structure.children(of: parentPosition < 0 ? nil : parentPosition)
-      var byLabel: [String: [Int]] = [:]
+      let first = visits.count
+      var labels = Set<String>(minimumCapacity: children.count)
+      var shared = false
       for child in children {
         let counts = states.counts(in: structure.range(of: child))
         let total = counts.sum(over: considered)
@@ -95,11 +97,16 @@ extension SelectionTree {
             forced: carriesOwnValue && considered.contains(own)
               ? own & NodeBits.selected != 0 : nil)
         }
-        byLabel[structure.label(at: child), default: []].append(visits.count)
+        // Labels that Swift calls equal are checked by their bytes below.
+        if !labels.insert(structure.label(at: child)).inserted { shared = true }
         visits.append(_SpecVisit(position: child, parent: next, kind: kind))
       }
-      for group in byLabel.values where group.count > 1 {
-        try _checkSharedLabels(group.map { visits[$0] })
+      if shared {
+        let siblings = visits[first...]
+        for group in Dictionary(grouping: siblings, by: { structure.label(at: $0.position) }).values
+        where group.count > 1 {
+          try _checkSharedLabels(Array(group))
+        }
       }
     }
     // Costs, children before parents.
