@@ -4,8 +4,8 @@
 #
 #   Scripts/fuzz.sh [SECONDS] [--jobs N] [TARGET...]   default: 30 s each, 1 at a time, every target
 #
-# Targets: indented, json, paths, rules, arguments, keys, labelPath, detection, names. Each starts
-# from its seed corpus in Fuzz/Corpus/TARGET (never written to); new inputs go to
+# Targets: indented, json, paths, rules, arguments, keys, labelPath, detection, names, spec. Each
+# starts from its seed corpus in Fuzz/Corpus/TARGET (never written to); new inputs go to
 # .build-fuzz/corpus/TARGET, findings to .build-fuzz/findings/. --jobs runs that many targets at
 # once (each is one process on one core). Prints one line per target with its executions; exits 1
 # on a finding, with the command that replays it. A finding becomes a regression test by copying
@@ -24,7 +24,7 @@ if [[ "${1:-}" == "--jobs" ]]; then
 fi
 targets=("$@")
 if [[ ${#targets[@]} -eq 0 ]]; then
-  targets=(indented json paths rules arguments keys labelPath detection names)
+  targets=(indented json paths rules arguments keys labelPath detection names spec)
 fi
 for target in "${targets[@]}"; do
   [[ -d "Fuzz/Corpus/$target" ]] || { echo "error: no target '$target' (no Fuzz/Corpus/$target)" >&2; exit 2; }

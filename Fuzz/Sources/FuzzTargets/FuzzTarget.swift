@@ -39,6 +39,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   /// Names each ended by NUL (`--read0`): read in any pieces as whole; every name comes back out
   /// as its own bytes, and the tree exports and parses back to itself.
   case names
+  /// Selection spec text: an error names a place inside the input; a spec writes back to
+  /// control-free text that reads to itself; its minimized form selects what it selects; its
+  /// exports refuse a name they cannot hold or write lines that hold no control character.
+  case spec
 
   /// Runs the target on one input, trapping when a property fails.
   ///
@@ -59,6 +63,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case .labelPath: Self.checkLabelPath(bytes)
     case .detection: Self.checkDetection(bytes)
     case .names: Self.checkNames(bytes)
+    case .spec: Self.checkSpec(bytes)
     }
   }
 
@@ -213,6 +218,39 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     let joined = LabelPath.joined(labels)
     check((try? LabelPath.labels(of: joined)) == labels, "a written PATH reads back")
     check(!joined.unicodeScalars.contains(where: isControl), "a written PATH has no control")
+  }
+
+  static func checkSpec(_ bytes: [UInt8]) {
+    let spec: SelectionSpec
+    do {
+      spec = try SelectionSpec(text: LabelBytes.label(decoding: bytes), file: "fuzz")
+    } catch {
+      checkError(error, in: bytes)
+      return
+    }
+    let text = spec.text
+    check(
+      !text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || $0.value == 0x7F },
+      "a spec's text has no control character but its line ends")
+    check((try? SelectionSpec(text: text)) == spec, "a spec's text reads back to itself")
+    let minimized = spec.minimized()
+    check(minimized.isMinimal, "a minimized spec is minimal")
+    for decision in spec.decisions {
+      for probe in [decision.path, decision.path + ["new"], Array(decision.path.dropLast())]
+      where !probe.isEmpty {
+        check(minimized.isSelected(probe) == spec.isSelected(probe), "minimized selects the same")
+      }
+    }
+    for export in [spec.rsyncFilter, spec.gitignore, spec.sparseCheckout] {
+      do {
+        let lines = try export([])
+        check(
+          !lines.contains { $0 < 0x20 && $0 != 0x0A || $0 == 0x7F },
+          "an export's lines hold no control character")
+      } catch {
+        guard case .unwritableName = error else { fatalError("an export failed: \(error)") }
+      }
+    }
   }
 
   static func checkNames(_ bytes: [UInt8]) {

@@ -78,12 +78,36 @@ public struct SelectionSpec: Hashable, Sendable {
   }
 
   /// The nearest decision on the path or one of its ancestors, or nil when none covers it.
-  /// - Complexity: O(k log d) path comparisons for a path of k labels.
+  ///
+  /// The last decision at or before the path (in path order) is the nearest when it is on the
+  /// path or an ancestor; otherwise the nearest is at or above the labels the two share.
+  /// - Complexity: O(k log d) label comparisons for a path of k labels, times how many times the
+  ///   search climbs (once or twice, unless decisions branch at every level of the path).
   public func nearestDecision(for path: [String]) -> Bool? {
     var length = path.count
     while length > 0 {
-      if let decided = decision(at: Array(path.prefix(length))) { return decided }
-      length -= 1
+      let prefix = path[..<length]
+      // The first decision after the prefix; the one before it is the last at or before it.
+      var low = 0
+      var high = decisions.count
+      while low < high {
+        let middle = (low + high) / 2
+        if Self.compare(decisions[middle].path[...], prefix) <= 0 {
+          low = middle + 1
+        } else {
+          high = middle
+        }
+      }
+      guard low > 0 else { return nil }
+      let candidate = decisions[low - 1]
+      var common = 0
+      while common < candidate.path.count, common < length,
+        Self.sameLabel(candidate.path[common], path[common])
+      {
+        common += 1
+      }
+      if common == candidate.path.count { return candidate.isIncluded }
+      length = common
     }
     return nil
   }
@@ -93,7 +117,7 @@ public struct SelectionSpec: Hashable, Sendable {
   /// ```swift
   /// spec.isSelected(["usr", "lib"])   // true under "+ usr"
   /// ```
-  /// - Complexity: O(k log d) path comparisons for a path of k labels.
+  /// - Complexity: As ``nearestDecision(for:)``.
   public func isSelected(_ path: [String]) -> Bool { nearestDecision(for: path) ?? false }
 
   /// Sets the decision on one path, keeping those below it.
@@ -185,6 +209,11 @@ extension SelectionSpec {
 
   /// -1, 0 or 1: label by label, each by its bytes; a path before the paths below it.
   static func compare(_ first: [String], _ second: [String]) -> Int {
+    compare(first[...], second[...])
+  }
+
+  /// ``compare(_:_:)`` of two slices of paths.
+  static func compare(_ first: ArraySlice<String>, _ second: ArraySlice<String>) -> Int {
     for (a, b) in zip(first, second) where !sameLabel(a, b) {
       return a.utf8.lexicographicallyPrecedes(b.utf8) ? -1 : 1
     }
