@@ -93,6 +93,12 @@ struct SelectionSpecTests {
       .init([composed], isIncluded: true), .init([decomposed], isIncluded: false),
     ])
     #expect(both.decisions.count == 2)
+    #expect(both.decision(at: [composed]) == true && both.decision(at: [decomposed]) == false)
+    let reversed = SelectionSpec([
+      .init([decomposed], isIncluded: false), .init([composed], isIncluded: true),
+    ])
+    #expect(reversed.text == both.text, "one order, by bytes: e (0x65) before é (0xC3 0xA9)")
+    #expect(both.decisions.map(\.path) == [[decomposed], [composed]])
   }
 
   @Test("of several decisions on one path the last counts; decisions are kept in path order")

@@ -89,45 +89,61 @@ struct SpecMinimalityTests {
   }
 
   @Test(
-    "with locked leaves, the user's decisions leave them out: the spec gives every other leaf its value with as few decisions as any spec (a locked leaf may take either), the exact spec gives them theirs too, and restoring either keeps the locked values and reports nothing for the exact one"
+    "with locked nodes, under both and independent propagation, the user's decisions leave them out: the spec gives every other node its value with as few decisions as any spec (a locked node may take either), the exact spec gives them theirs too, and restoring either keeps the locked values and reports nothing for the exact one"
   )
   func lockedLeavesAreNotDecisions() throws {
     for size in 1...Tier.size(fast: 5, long: 6) {
       for shape in orderedForests(size) {
         let fewest = fewestDecisions(shape)
-        let leaves = shape.indices.filter { !shape.contains($0) }
-        for mask in 0..<(1 << leaves.count) {
-          let selected = Set(leaves.indices.filter { mask & (1 << $0) != 0 }.map { leaves[$0] })
-          for lockMask in [0, mask ^ 0b101, 0b10] {
-            let locked = Set(
-              leaves.indices.filter { lockMask & (1 << $0) != 0 }.map { leaves[$0] })
-            let tree = try world(
-              shape, propagation: .both, selected: selected.contains, locked: locked.contains)
-            let decisions = try tree.selectionSpec()
-            let exact = try tree.selectionSpec(.selection)
-            let free = leaves.filter { !locked.contains($0) }
-            var best = Int.max
-            for (values, count) in fewest
-            where free.allSatisfy({ (values & (1 << $0) != 0) == selected.contains($0) }) {
-              best = min(best, count)
-            }
-            #expect(decisions.decisions.count == best, "\(shape) \(selected) \(locked)")
-            for leaf in leaves {
-              let path = tree.labelPath(of: leaf)
-              if !locked.contains(leaf) {
-                #expect(decisions.isSelected(path) == selected.contains(leaf))
+        for propagation in [Propagation.both, .independent] {
+          // The nodes with values: leaves when parents derive, else every node (a lock on a
+          // parent then locks what is below it too).
+          let carriers = shape.indices.filter { !propagation.up || !shape.contains($0) }
+          for mask in 0..<(1 << carriers.count) {
+            let selected = Set(
+              carriers.indices.filter { mask & (1 << $0) != 0 }.map { carriers[$0] })
+            for lockMask in [0, mask ^ 0b101, 0b10] {
+              let locked = Set(
+                carriers.indices.filter { lockMask & (1 << $0) != 0 }.map { carriers[$0] })
+              func keeps(_ node: Int) -> Bool {
+                var step = node
+                while step >= 0 {
+                  if locked.contains(step) { return true }
+                  step = shape[step]
+                }
+                return false
               }
-              #expect(exact.isSelected(path) == selected.contains(leaf))
-            }
-            for spec in [decisions, exact] {
-              // Locked at their values, everything else cleared.
-              var restored = try world(
-                shape, propagation: .both,
-                selected: { locked.contains($0) && selected.contains($0) },
+              let tree = try world(
+                shape, propagation: propagation, selected: selected.contains,
                 locked: locked.contains)
-              let result = restored.setSelection(to: spec)
-              #expect(restored.states() == tree.states(), "\(shape) \(spec.text)")
-              if spec == exact { #expect(result.conflicts.isEmpty) }
+              let decisions = try tree.selectionSpec()
+              let exact = try tree.selectionSpec(.selection)
+              let free = carriers.filter { !keeps($0) }
+              var best = Int.max
+              for (values, count) in fewest
+              where free.allSatisfy({ (values & (1 << $0) != 0) == selected.contains($0) }) {
+                best = min(best, count)
+              }
+              #expect(
+                decisions.decisions.count == best,
+                "\(shape) \(propagation) \(selected) \(locked): \(decisions.text)")
+              for node in carriers {
+                let path = tree.labelPath(of: node)
+                if !keeps(node) {
+                  #expect(decisions.isSelected(path) == selected.contains(node))
+                }
+                #expect(exact.isSelected(path) == selected.contains(node))
+              }
+              for spec in [decisions, exact] {
+                // Locked at their values, everything else cleared.
+                var restored = try world(
+                  shape, propagation: propagation,
+                  selected: { keeps($0) && selected.contains($0) },
+                  locked: locked.contains)
+                let result = restored.setSelection(to: spec)
+                #expect(restored.states() == tree.states(), "\(shape) \(spec.text)")
+                if spec == exact { #expect(result.conflicts.isEmpty) }
+              }
             }
           }
         }
