@@ -66,7 +66,7 @@ package struct TreePreparation {
   /// - Returns: Warnings for the decisions no node has and for locked or disabled nodes that kept
   ///   their values (at most ten, then how many more).
   /// - Throws: ``ApplyError`` for a selection over `--limit`.
-  /// - Complexity: As ``ToggleKit/SelectionTree/setSelection(to:)``.
+  /// - Complexity: As ``ToggleKit/SelectionTree/setSelection(to:)->_``.
   func restoreSpec(
     _ spec: SelectionSpec, named name: String, in tree: inout SelectionTree<String>
   ) throws(ApplyError) -> [String] {

@@ -11,7 +11,7 @@ public enum SpecCoverage: String, Hashable, Sendable, CaseIterable, Codable {
   case selection
 }
 
-/// What ``SelectionTree/setSelection(to:)`` could not do.
+/// What ``SelectionTree/setSelection(to:)->_`` could not do.
 ///
 /// ```swift
 /// let result = tree.setSelection(to: spec)
