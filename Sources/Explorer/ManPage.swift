@@ -144,11 +144,17 @@ package enum ManPage {
       escaped("find src -type f | togglekit apply --format paths --on src --print leaves -"),
       escaped("togglekit explore --dir . --select-from picked.txt --limit 5 --header 'Pick five'"),
       escaped("togglekit apply --select-from picked.txt --print topmost cats.txt"),
+      escaped("togglekit explore --dir ~/ada --hidden --output spec > backup.spec"),
+      escaped(
+        "togglekit apply --dir ~/ada --hidden --select-spec backup.spec --print rsync-filter > backup.rsync"
+      ),
       escaped("eval \"$(togglekit completion bash)\""),
       ".fi",
       ".SH SEE ALSO",
       ".BR fzf (1),",
       ".BR find (1),",
+      ".BR rsync (1),",
+      ".BR gitignore (5),",
       ".BR xargs (1)",
     ]
     return page.joined(separator: "\n") + "\n"

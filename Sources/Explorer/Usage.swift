@@ -124,6 +124,7 @@ package enum Usage {
         find src -type f | togglekit apply --format paths --on src --print leaves -
         togglekit apply --rules rules.txt --explain Toolkit/Legacy catalog.txt
         togglekit apply --select-from picked.txt --print topmost cats.txt
+        togglekit apply --dir ~/ada --select-spec backup.spec --print rsync-filter > backup.rsync
 
       """
 

@@ -114,6 +114,41 @@ struct StartingSelectionTests {
     #expect(fits.statistics.selectedLeaves == 2)
   }
 
+  @Test(
+    "--select-spec starts from a spec, before --select adds to it; it warns for paths gone and nodes locked against it (ten at most), and respects --limit"
+  )
+  func startingSpec() throws {
+    let spec = try SelectionSpec(text: "+ Veg\n- Veg/Leek\n+ Fruit/Pear\n")
+    var tree = try tree()
+    let invocation = try Invocation.parse(["explore", "--select", "Fruit/Apple"])
+    let preparation = TreePreparation(invocation, rules: nil, lists: [], spec: ("s.spec", spec))
+    #expect(!preparation.changesNothing)
+    let warnings = try preparation.prepare(&tree)
+    #expect(tree.selection(.leaves) == ["Fruit/Apple", "Fruit/Pear"])
+    #expect(
+      warnings == [
+        "s.spec: 1 node under 'Veg' locked or disabled against the spec, left as they were"
+      ])
+    var many: [SelectionSpec.Decision] = (0..<14).map { .init(["Gone\($0)"], isIncluded: true) }
+    many.append(.init(["Fruit"], isIncluded: true))
+    var limited = try self.tree()
+    let tight = TreePreparation(
+      try Invocation.parse(["explore", "--limit", "1"]), rules: nil, lists: [],
+      spec: ("big.spec", SelectionSpec(many)))
+    #expect(
+      throws: InputError(message: "the spec big.spec selects 2 leaves; --limit allows at most 1")
+    ) {
+      _ = try tight.prepare(&limited)
+    }
+    var quiet = try self.tree()
+    let loose = TreePreparation(
+      try Invocation.parse(["explore"]), rules: nil, lists: [],
+      spec: ("big.spec", SelectionSpec(many)))
+    let noted = try loose.prepare(&quiet)
+    #expect(noted.count == 11 && noted.last == "… and 4 more warnings like these")
+    #expect(noted.first == "big.spec: no node at path 'Gone0'; its decision changes nothing")
+  }
+
   /// Hostile labels: separators, backslashes, control characters, an empty label.
   static let labels = ["a", "b/c", #"d\"#, "e\nf", "", "g\u{1B}[2J", "a"]
 
