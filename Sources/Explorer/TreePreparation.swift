@@ -71,20 +71,22 @@ package struct TreePreparation {
     _ spec: SelectionSpec, named name: String, in tree: inout SelectionTree<String>
   ) throws(ApplyError) -> [String] {
     let prefix = invocation.directoryPrefix
-    // Each path as the file gave it, for the messages.
-    var given: [[String]: [String]] = [:]
+    // Each path as the file gave it, for the messages (keyed by bytes: two spellings of a name
+    // that Swift calls equal are two paths).
+    var given: [[UInt8]: [String]] = [:]
+    func key(_ path: [String]) -> [UInt8] { Array(LabelPath.joined(path).utf8) }
     let relative = SelectionSpec(
       spec.decisions.map { decision in
         var path = decision.path
         if !prefix.isEmpty, path.count > prefix.count, path.starts(with: prefix) {
           path.removeFirst(prefix.count)
         }
-        given[path] = decision.path
+        given[key(path)] = decision.path
         return SelectionSpec.Decision(path, isIncluded: decision.isIncluded)
       })
     let result = tree.setSelection(to: relative)
     var warnings = result.unknownPaths.map { path in
-      "\(name): no node at path '\(LabelPath.joined(given[path] ?? path))'; "
+      "\(name): no node at path '\(LabelPath.joined(given[key(path)] ?? path))'; "
         + "its decision changes nothing"
     }
     warnings += result.conflicts.map { conflict in
@@ -92,7 +94,7 @@ package struct TreePreparation {
       let place =
         conflict.path.isEmpty
         ? "outside every decision"
-        : "under '\(LabelPath.joined(given[conflict.path] ?? conflict.path))'"
+        : "under '\(LabelPath.joined(given[key(conflict.path)] ?? conflict.path))'"
       return "\(name): \(nodes) \(place) locked or disabled against the spec, left as they were"
     }
     if warnings.count > 10 {

@@ -9,30 +9,14 @@ func pipeline(_ script: String, in folder: URL, input: [UInt8]? = nil) throws ->
   stdout: [UInt8], stderr: String, code: Int32
 ) {
   _ = TogglekitBinary.brokenPipesIgnored
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/bin/bash")
-  process.arguments = ["--norc", "-o", "pipefail", "-c", script]
-  process.currentDirectoryURL = folder
   var environment = ProcessInfo.processInfo.environment
   environment["PATH"] =
     TogglekitBinary.url.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin")
   environment["LC_ALL"] = "C"
-  process.environment = environment
-  let output = Pipe()
-  let errors = Pipe()
-  let inputPipe = Pipe()
-  process.standardOutput = output
-  process.standardError = errors
-  process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
-  try process.run()
-  if let input {
-    try? inputPipe.fileHandleForWriting.write(contentsOf: Data(input))
-    try? inputPipe.fileHandleForWriting.close()
-  }
-  let outputData = output.fileHandleForReading.readDataToEndOfFile()
-  let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return (Array(outputData), String(decoding: errorData, as: UTF8.self), process.terminationStatus)
+  let run = try ProgramRun(
+    URL(fileURLWithPath: "/bin/bash"), ["--norc", "-o", "pipefail", "-c", script],
+    directory: folder, environment: environment, input: input)
+  return (run.stdout, String(decoding: run.stderr, as: UTF8.self), run.status)
 }
 
 /// Makes a file whose name is these bytes (which need not be UTF-8) in `folder`.

@@ -40,29 +40,12 @@ enum TogglekitBinary {
     environment: [String: String]? = nil, directory: URL? = nil
   ) throws -> Result {
     _ = brokenPipesIgnored
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    if let environment { process.environment = environment }
-    if let directory { process.currentDirectoryURL = directory }
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    let inputPipe = Pipe()
-    process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
-    try process.run()
-    if let input {
-      // A child that exits before reading everything closes the pipe: not a test failure.
-      try? inputPipe.fileHandleForWriting.write(contentsOf: Data(input.utf8))
-      try? inputPipe.fileHandleForWriting.close()
-    }
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    let run = try ProgramRun(
+      executable, arguments, directory: directory, environment: environment,
+      input: input.map { Array($0.utf8) })
     return Result(
-      stdout: String(decoding: outputData, as: UTF8.self),
-      stderr: String(decoding: errorData, as: UTF8.self), code: process.terminationStatus)
+      stdout: String(decoding: run.stdout, as: UTF8.self),
+      stderr: String(decoding: run.stderr, as: UTF8.self), code: run.status)
   }
 
   /// A temporary file with `text`, removed by the caller's scratch folder.

@@ -120,7 +120,7 @@ extension SelectionTree {
   /// - Complexity: O(depth).
   public func labelPath(of id: ID) -> [String] {
     guard let position = structure.position(of: id) else { return [] }
-    return ancestry(of: position).map { structure.label(at: $0) }
+    return labelPath(at: position)
   }
 
   /// The node's labels from the root joined by `separator`, each escaped as in path lists.

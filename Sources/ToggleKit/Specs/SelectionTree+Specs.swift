@@ -128,7 +128,7 @@ extension SelectionTree {
       if value != inherited {
         decisions.append(
           SelectionSpec.Decision(
-            ancestry(of: visits[index].position).map { structure.label(at: $0) },
+            labelPath(at: visits[index].position),
             isIncluded: value))
       }
     }
@@ -141,18 +141,13 @@ extension SelectionTree {
     for visit in group {
       let bytes = Array(structure.label(at: visit.position).utf8)
       let kind = visit.kind
-      if case .mixed = kind { throw .sharedLabelPath(labelPath(ofPosition: visit.position)) }
+      if case .mixed = kind { throw .sharedLabelPath(labelPath(at: visit.position)) }
       guard kind != .empty else { continue }
       if let seen = byBytes[bytes], seen != kind {
-        throw .sharedLabelPath(labelPath(ofPosition: visit.position))
+        throw .sharedLabelPath(labelPath(at: visit.position))
       }
       byBytes[bytes] = kind
     }
-  }
-
-  /// The labels from the root to the node at `position`.
-  func labelPath(ofPosition position: Int) -> [String] {
-    ancestry(of: position).map { structure.label(at: $0) }
   }
 
   /// Sets the selection to a spec's: every node it decides, and every node below, takes the
@@ -293,7 +288,7 @@ struct _LabelPathFinder<ID: Hashable> {
   mutating func positions(of labels: [String]) -> [Int] {
     guard !labels.isEmpty else { return [] }
     if let id = LabelPath.joined(labels) as? ID, let position = tree.structure.position(of: id),
-      tree.labelPath(ofPosition: position).elementsEqual(labels, by: SelectionSpec.sameLabel)
+      tree.labelPath(at: position).elementsEqual(labels, by: SelectionSpec.sameLabel)
     {
       return [position]
     }

@@ -18,33 +18,16 @@ private let hasGit = FileManager.default.isExecutableFile(atPath: "/usr/bin/git"
 private func run(
   _ program: String, _ arguments: [String], in folder: String, input: [UInt8]? = nil
 ) throws -> (status: Int32, output: [UInt8]) {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: program)
-  process.arguments = arguments
-  process.currentDirectoryURL = URL(fileURLWithPath: folder)
-  process.environment = [
-    "HOME": folder, "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": "/dev/null",
-    "PATH": "/usr/bin:/bin", "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t",
-    "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t",
-  ]
-  let output = Pipe()
-  let errors = Pipe()
-  let feed = Pipe()
-  process.standardOutput = output
-  process.standardError = errors
-  process.standardInput = input == nil ? FileHandle.nullDevice : feed
-  try process.run()
-  if let input {
-    feed.fileHandleForWriting.write(Data(input))
-    try feed.fileHandleForWriting.close()
-  }
-  let data = output.fileHandleForReading.readDataToEndOfFile()
-  let message = errors.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
+  let run = try ProgramRun(
+    URL(fileURLWithPath: program), arguments, directory: URL(fileURLWithPath: folder),
+    environment: [
+      "HOME": folder, "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": "/dev/null",
+      "PATH": "/usr/bin:/bin", "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t",
+      "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t",
+    ], input: input)
   #expect(
-    process.terminationStatus == 0,
-    "\(program) \(arguments): \(String(decoding: message, as: UTF8.self))")
-  return (process.terminationStatus, Array(data))
+    run.status == 0, "\(program) \(arguments): \(String(decoding: run.stderr, as: UTF8.self))")
+  return (run.status, run.stdout)
 }
 
 /// Names a file system allows that the filter languages read as syntax.
