@@ -87,7 +87,7 @@ package struct TreePreparation {
     let result = tree.setSelection(to: relative)
     var warnings = result.unknownPaths.map { path in
       "\(name): no node at path '\(LabelPath.joined(given[key(path)] ?? path))'; "
-        + "its decision changes nothing"
+        + "its decision is kept for when one comes"
     }
     warnings += result.conflicts.map { conflict in
       let nodes = conflict.count == 1 ? "1 node" : "\(conflict.count) nodes"

@@ -146,7 +146,8 @@ struct StartingSelectionTests {
       spec: ("big.spec", SelectionSpec(many)))
     let noted = try loose.prepare(&quiet)
     #expect(noted.count == 11 && noted.last == "… and 4 more warnings like these")
-    #expect(noted.first == "big.spec: no node at path 'Gone0'; its decision changes nothing")
+    #expect(
+      noted.first == "big.spec: no node at path 'Gone0'; its decision is kept for when one comes")
   }
 
   /// Hostile labels: separators, backslashes, control characters, an empty label.

@@ -87,6 +87,7 @@ struct AppState {
     derivedDisabled = Set(
       base.order.filter { source.disables(numbers[$0]!) && !disabledBefore[$0]! })
     for id in derivedDisabled { base.disabledItself[id] = true }
+    base.followKeptSpec()
     tree = base
     self.source = source
     derivationFailed = false
@@ -97,6 +98,7 @@ struct AppState {
   mutating func removeDerived() {
     guard source != nil else { return }
     tree = stripped
+    tree.followKeptSpec()
     source = nil
     derivedLocks = []
     derivedDisabled = []
@@ -108,13 +110,17 @@ struct AppState {
     let source = self.source
     var base = stripped
     // New nodes inherit what their ancestors showed, derived attributes included.
-    base.reload(from: data, newChildren: newChildren, shown: tree)
+    base.reload(from: data, newChildren: newChildren, shown: tree, follows: false)
     tree = base
     self.source = nil
     derivedLocks = []
     derivedDisabled = []
     derivationFailed = false
-    if let source, !derive(source) { derivationFailed = true }
+    // The nodes follow the kept decisions once the attributes are derived again (a node the
+    // source locks or disables keeps its value).
+    if let source, derive(source) { return }
+    derivationFailed = source != nil
+    tree.followKeptSpec()
   }
 
   /// Fills the unloaded leaf `id` with `children`, as `LazyTree.load` does: a reload of the data
@@ -145,7 +151,7 @@ struct AppState {
       && tree.filter?.matchesOnly == other.tree.filter?.matchesOnly
       && source == other.source && derivedLocks == other.derivedLocks
       && derivedDisabled == other.derivedDisabled && derivationFailed == other.derivationFailed
-      && generation == other.generation
+      && generation == other.generation && tree.keptSpec == other.tree.keptSpec
   }
 }
 

@@ -46,7 +46,53 @@ extension ContractModel {
         changed += 1
       }
     }
+    keptSpec = spec.minimized()
     let paths = Set(order.map(labelPath))
     return (changed, spec.decisions.map(\.path).filter { !paths.contains($0) }, conflicts)
+  }
+
+  /// Records a click's value on `id` in the kept decisions, the plain way.
+  ///
+  /// The decisions on and below the node's path give way to the value when the click writes its
+  /// subtree (parents write down, or a leaf); under `.independent` the node's path takes the value
+  /// and each child's path what it followed before; a parent's click under `.upOnly` writes
+  /// nothing and decides nothing; then the spec is minimized. (That the nodes follow the result,
+  /// the views check.) A disabled node's click decides nothing, and so does a locked node's unless
+  /// it writes down to a subtree; a click a filter keeps from hidden nodes below, or on a path
+  /// other nodes share, gives the decisions up.
+  mutating func keepDecision(_ value: Bool, at id: Int) {
+    guard var kept = keptSpec, contains(id), !isDisabled(id),
+      !locked[id]! || (options.propagation.down && !isLeaf(id))
+    else { return }
+    if filter != nil && options.filterScope == .visible && subtree(id).contains(where: isHidden) {
+      keptSpec = nil
+      return
+    }
+    let path = labelPath(id)
+    if order.filter({ labelPath($0) == path }).count > 1 {
+      keptSpec = nil
+      return
+    }
+    if options.propagation.down || isLeaf(id) {
+      for decision in kept.decisions where decision.path.starts(with: path) {
+        kept.removeDecision(at: decision.path)
+      }
+      kept.setDecision(value, at: path)
+    } else if options.propagation.up {
+      return
+    } else {
+      let held = children[id]!.map { (labelPath($0), kept.isSelected(labelPath($0))) }
+      kept.setDecision(value, at: path)
+      for (childPath, old) in held { kept.setDecision(old, at: childPath) }
+    }
+    keptSpec = kept.minimized()
+  }
+
+  /// Sets every node that does not keep its value to its kept decision.
+  mutating func followKeptSpec() {
+    guard let keptSpec else { return }
+    for member in specCarriers where !keepsValue(member) {
+      value[member] = keptSpec.isSelected(labelPath(member))
+    }
   }
 }

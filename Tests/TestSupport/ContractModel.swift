@@ -29,6 +29,8 @@ struct ContractModel {
   var expanded: [Int: Bool] = [:]
   /// The spec `saveSpec` kept last.
   var savedSpec = SelectionSpec()
+  /// The decisions the tree keeps once a spec set its selection (nil before).
+  var keptSpec: SelectionSpec?
   /// Nodes labelled other than `n<id>`: `n<number>`.
   var relabelled: [Int: Int] = [:]
   /// The matching ids and whether descendants of matches stay hidden; nil without a filter.
@@ -203,6 +205,7 @@ struct ContractModel {
   // MARK: Writing
 
   mutating func write(_ newValue: Bool, from id: Int) -> ToggleOutcome {
+    defer { keepDecision(newValue, at: id) }
     var outcome = ToggleOutcome()
     for member in addressed(id) where value[member]! != newValue {
       if isWritable(member, from: id) {
@@ -226,6 +229,13 @@ struct ContractModel {
   }
 
   mutating func writeAll(_ newValue: Bool) -> ToggleOutcome {
+    if filter != nil && options.filterScope == .visible && order.contains(where: isHidden) {
+      keptSpec = nil
+    } else if keptSpec != nil {
+      keptSpec = SelectionSpec(
+        newValue
+          ? order.filter { parent[$0] == nil }.map { .init(labelPath($0), isIncluded: true) } : [])
+    }
     var outcome = ToggleOutcome()
     let members = options.propagation.up ? order.filter(isLeaf) : order
     for member in members where value[member]! != newValue {
@@ -254,6 +264,7 @@ struct ContractModel {
 
   /// Restores a saved selection: listed nodes (and, when parents derive, everything below them).
   mutating func setSelection(_ ids: [Int]) -> (ToggleOutcome, [Int]) {
+    keptSpec = nil
     let known = ids.filter(contains)
     let unknown = ids.filter { !contains($0) }
     var outcome = ToggleOutcome()
@@ -278,7 +289,12 @@ struct ContractModel {
   ///
   /// `shown` is the tree whose states the nodes showed (by default this one; a tree with derived
   /// attributes shows what they make of its data).
-  mutating func reload(from data: [Datum], newChildren: NewChildren, shown: ContractModel? = nil) {
+  ///
+  /// The nodes then follow the kept decisions, unless `follows` is false (a caller that derives
+  /// attributes first follows them after).
+  mutating func reload(
+    from data: [Datum], newChildren: NewChildren, shown: ContractModel? = nil, follows: Bool = true
+  ) {
     let old = self
     let shows = shown ?? self
     var fresh = ContractModel(data: data, options: options)
@@ -308,7 +324,10 @@ struct ContractModel {
       }
     }
     fresh.filter = old.filter
+    fresh.savedSpec = old.savedSpec
+    fresh.keptSpec = old.keptSpec
     self = fresh
+    if follows { followKeptSpec() }
   }
 }
 
@@ -387,6 +406,10 @@ struct ContractView: Equatable, CustomStringConvertible {
   var rows: [Int]
   /// Whether the bulk reads (whole tree and every window) equal the per-node queries.
   var bulkReadsAgree = true
+  /// The kept decisions' text, nil when the tree keeps none; for the reference model, marked
+  /// with the nodes that do not follow them (which a tree's view never is: every operation
+  /// leaves the writable nodes following the decisions the tree keeps).
+  var kept: String?
 
   init(_ tree: SelectionTree<Int>) {
     ids = (0..<tree.count).map(tree.id(at:))
@@ -423,6 +446,7 @@ struct ContractView: Equatable, CustomStringConvertible {
     open = ids.indices.map { tree.isOpen($0) }
     selections = SelectionForm.allCases.map { tree.selection($0) }
     mixed = tree.mixedNodes()
+    kept = tree.keptDecisions?.text
     var rows: [Int] = []
     var row = tree.nextRow(after: nil)
     while let current = row {
@@ -452,12 +476,20 @@ struct ContractView: Equatable, CustomStringConvertible {
     selections = SelectionForm.allCases.map(model.selection)
     mixed = model.mixedNodes()
     rows = model.rows()
+    kept = model.keptSpec?.text
+    if let spec = model.keptSpec {
+      let off = model.specCarriers.filter {
+        !model.keepsValue($0) && model.value[$0]! != spec.isSelected(model.labelPath($0))
+      }
+      if !off.isEmpty { kept = "not followed by \(off.map { model.labelPath($0) }): " + spec.text }
+    }
   }
 
   var description: String {
     "ids \(ids) labels \(labels) attributes \(attributes) states \(configurations.map(\.state)) locked \(configurations.map(\.isLocked)) "
       + "enabled \(configurations.map(\.isEnabled)) visible \(visible) rows \(rows) "
       + "selections \(selections) mixed \(mixed)"
+      + (kept.map { " kept \($0.debugDescription)" } ?? "")
       + (bulkReadsAgree ? "" : " (bulk reads differ from per-node queries)")
   }
 }

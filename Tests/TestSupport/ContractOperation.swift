@@ -182,10 +182,12 @@ enum ContractOperation: Hashable, CustomStringConvertible {
       guard model.contains(node) else { return (nil, nil) }
       try tree.setLock(node, to: lock)
       model.lock(node, lock)
+      model.followKeptSpec()
     case .disable(let node, let flag):
       guard model.contains(node) else { return (nil, nil) }
       try tree.setDisabled(node, to: flag)
       model.disabledItself[node] = flag
+      model.followKeptSpec()
     case .expand(let node, let flag):
       guard model.contains(node) else { return (nil, nil) }
       try tree.setExpanded(node, to: flag)

@@ -30,6 +30,8 @@ extension SelectionTree {
     ids: ArraySlice<ID>, labels: ArraySlice<String>, parents: ArraySlice<Int32>,
     newChildren: NewChildren = .inheritFullySelectedParent
   ) -> Bool {
+    let kept = keptSpec
+    defer { keepFollowing(kept) }
     guard ids.count == labels.count, ids.count == parents.count else { return false }
     guard !ids.isEmpty else { return true }
     guard let (blocks, depths) = _preorderBlocks(parents) else { return false }

@@ -21,6 +21,8 @@ extension SelectionTree {
   public mutating func deriveAttributes<Source: NodeAttributeSource>(
     from source: Source
   ) throws(Source.Failure) {
+    let kept = keptSpec
+    defer { keepFollowing(kept) }
     var applied = self
     applied.restoreBaseline()
     try applied.applyDerivation(source, reusing: nil)
@@ -34,6 +36,8 @@ extension SelectionTree {
   /// keeps every change made since (a lock or disabling set later stays).
   /// - Complexity: O(n) for n nodes.
   public mutating func removeDerivedAttributes() {
+    let kept = keptSpec
+    defer { keepFollowing(kept) }
     restoreBaseline()
   }
 

@@ -29,6 +29,8 @@ extension SelectionTree {
     _ entries: [Entry], under parent: ID?, at index: Int? = nil,
     newChildren: NewChildren = .inheritFullySelectedParent
   ) throws(SelectionTreeError) {
+    let kept = keptSpec
+    defer { keepFollowing(kept) }
     let anchor = try _anchor(parent)
     let start = try _insertionPoint(under: anchor, at: index, skipping: nil)
     var built: SelectionTree?
@@ -69,6 +71,8 @@ extension SelectionTree {
   @specialized(where ID == String)
   @specialized(where ID == Int)
   public mutating func remove(_ id: ID) throws(SelectionTreeError) {
+    let kept = keptSpec
+    defer { keepFollowing(kept) }
     guard let position = structure.position(of: id) else { throw .unknownNode(id: "\(id)") }
     if _splicesEdits { return _spliceRemove(at: position) }
     if _spliceRemoveDeriving(at: position) { return }
@@ -99,6 +103,8 @@ extension SelectionTree {
   public mutating func move(_ id: ID, under parent: ID?, at index: Int? = nil)
     throws(SelectionTreeError)
   {
+    let kept = keptSpec
+    defer { keepFollowing(kept) }
     guard let position = structure.position(of: id) else { throw .unknownNode(id: "\(id)") }
     let anchor = try _anchor(parent)
     let subtree = structure.range(of: position)
@@ -132,6 +138,8 @@ extension SelectionTree {
   @specialized(where ID == String)
   @specialized(where ID == Int)
   public mutating func relabel(_ id: ID, to label: String) throws(SelectionTreeError) {
+    let kept = keptSpec
+    defer { keepFollowing(kept) }
     guard let position = structure.position(of: id) else { throw .unknownNode(id: "\(id)") }
     if _splicesEdits { return _spliceRelabel(at: position, to: label) }
     if _spliceRelabelDeriving(at: position, to: label) { return }
@@ -149,6 +157,8 @@ extension SelectionTree {
   mutating func append(
     _ batches: [(parent: ID, entries: [Entry])], newChildren: NewChildren
   ) throws(SelectionTreeError) {
+    let keptDecisions = keptSpec
+    defer { keepFollowing(keptDecisions) }
     // Folders that load empty change nothing: no layout (a reload would give the same tree).
     if batches.allSatisfy({ $0.entries.isEmpty }) {
       for batch in batches { _ = try _anchor(batch.parent) }

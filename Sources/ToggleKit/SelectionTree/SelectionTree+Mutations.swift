@@ -31,6 +31,7 @@ extension SelectionTree {
   @discardableResult
   public mutating func selectAll() -> ToggleOutcome {
     defer { checkInvariantsIfEnabled() }
+    keepDecisionForAll(true)
     return _writeAll(true)
   }
 
@@ -40,6 +41,7 @@ extension SelectionTree {
   @discardableResult
   public mutating func deselectAll() -> ToggleOutcome {
     defer { checkInvariantsIfEnabled() }
+    keepDecisionForAll(false)
     return _writeAll(false)
   }
 
@@ -60,6 +62,8 @@ extension SelectionTree {
     } else {
       _lock(position, lock)
     }
+    // An unlocked node follows the kept decisions again.
+    followKeptDecisions()
     checkInvariantsIfEnabled()
   }
 
@@ -73,6 +77,7 @@ extension SelectionTree {
     let disabledBefore = disabledPositions.count
     _setDisabled(position, isDisabled)
     if disabledPositions.count != disabledBefore { derived = derived?.markingFlagsChanged() }
+    followKeptDecisions()
     checkInvariantsIfEnabled()
   }
 

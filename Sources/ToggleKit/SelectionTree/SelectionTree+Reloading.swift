@@ -29,6 +29,8 @@ extension SelectionTree {
   public mutating func reload(
     from fresh: SelectionTree<ID>, newChildren: NewChildren = .inheritFullySelectedParent
   ) {
+    let kept = keptSpec
+    defer { keepFollowing(kept) }
     let old = self
     let oldBytes = old.states.allStates()
     var bytes = fresh.states.allStates()

@@ -19,6 +19,7 @@ extension SelectionTree {
       && filter?.token === other.filter?.token && filter?.matchesOnly == other.filter?.matchesOnly
       && filterOpen.isIdentical(to: other.filterOpen) && derived === other.derived
       && (derivationFailure == nil) == (other.derivationFailure == nil) && options == other.options
+      && keptSpec == other.keptSpec
   }
 }
 
@@ -48,6 +49,7 @@ extension SelectionTree {
     disabledPositions = earlier.disabledPositions
     derived = earlier.derived
     derivationFailure = earlier.derivationFailure
+    keptSpec = earlier.keptSpec
     if !sameFilter {
       // The hidden bits taken are the earlier filter's: hide again by the current one.
       filter = earlier.filter

@@ -30,6 +30,8 @@ extension SelectionTree {
   public mutating func setSelection(
     to ids: some Sequence<ID>
   ) -> (outcome: ToggleOutcome, unknown: [ID]) {
+    // A list of ids is not decisions: the tree no longer keeps any.
+    keptSpec = nil
     let up = options.propagation.up
     var unknown: [ID] = []
     var marks = [Int32](repeating: 0, count: count + 1)
@@ -83,7 +85,7 @@ extension SelectionTree: Equatable {
   public static func == (lhs: SelectionTree, rhs: SelectionTree) -> Bool {
     guard lhs.structure.hasSameShape(as: rhs.structure) else { return false }
     guard lhs.options == rhs.options, lhs.expanded == rhs.expanded,
-      lhs.disabledPositions == rhs.disabledPositions
+      lhs.disabledPositions == rhs.disabledPositions, lhs.keptSpec == rhs.keptSpec
     else { return false }
     let left = lhs.states.allStates()
     let right = rhs.states.allStates()
@@ -107,7 +109,7 @@ private struct _EncodedNode<ID: Codable>: Codable {
 
 extension SelectionTree: Codable where ID: Codable {
   private enum CodingKeys: String, CodingKey {
-    case options, nodes
+    case options, nodes, keptDecisions
   }
 
   /// Encodes the tree's content: its options and its nodes in preorder, each with its parent's
@@ -133,6 +135,7 @@ extension SelectionTree: Codable where ID: Codable {
         attributes: flat.attributes(at: position))
     }
     try container.encode(nodes, forKey: .nodes)
+    try container.encodeIfPresent(keptSpec, forKey: .keptDecisions)
   }
 
   /// Decodes a tree that ``encode(to:)`` wrote.
@@ -180,6 +183,7 @@ extension SelectionTree: Codable where ID: Codable {
     for (index, node) in nodes.enumerated() where node.isDisabled == true {
       tree._setDisabled(positions[index], true)
     }
+    tree.keptSpec = try container.decodeIfPresent(SelectionSpec.self, forKey: .keptDecisions)
     tree.checkInvariantsIfEnabled()
     self = tree
   }

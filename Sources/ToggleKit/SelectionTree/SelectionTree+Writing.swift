@@ -29,7 +29,10 @@ extension SelectionTree {
     let probe = states.probe(at: position)
     let own = probe.state
     if own & NodeBits.leaf != 0 {
-      return _writeLeaf(own & NodeBits.selected == 0, at: probe)
+      let value = own & NodeBits.selected == 0
+      let outcome = _writeLeaf(value, at: probe)
+      if keptSpec != nil { keepDecision(value, at: position) }
+      return outcome
     }
     let value: Bool =
       switch state(at: position) {
@@ -37,7 +40,9 @@ extension SelectionTree {
       case .off: true
       case .mixed: options.mixedTogglesTo.isOn
       }
-    return _write(value, from: position)
+    let outcome = _write(value, from: position)
+    if keptSpec != nil { keepDecision(value, at: position) }
+    return outcome
   }
 
   /// `set` on the node at `position`.
@@ -45,8 +50,11 @@ extension SelectionTree {
   mutating func _set(_ value: Bool, at position: Int) -> ToggleOutcome {
     defer { checkInvariantsIfEnabled() }
     let probe = states.probe(at: position)
-    if probe.state & NodeBits.leaf != 0 { return _writeLeaf(value, at: probe) }
-    return _write(value, from: position)
+    let outcome =
+      probe.state & NodeBits.leaf != 0
+      ? _writeLeaf(value, at: probe) : _write(value, from: position)
+    if keptSpec != nil { keepDecision(value, at: position) }
+    return outcome
   }
 
   /// A write from the leaf `probe` read: whatever the propagation, it addresses that leaf alone,

@@ -44,6 +44,9 @@ public struct SelectionTree<ID: Hashable> {
   var derived: DerivedAttributes?
   /// Why the last reload could not derive the attributes again.
   var derivationFailure: ErrorBox?
+  /// The decisions the tree keeps once a spec set its selection: clicks update them, and the nodes
+  /// an edit, a reload or a lock change leaves writable follow them.
+  var keptSpec: SelectionSpec?
 
   /// How the tree behaves.
   public var options: Options

@@ -56,6 +56,9 @@ extension SelectionTree {
   ///
   /// Each node selected follows the nearest decision on itself or an ancestor; with
   /// ``SpecCoverage/decisions`` a locked or disabled node is not a decision and may differ.
+  /// While the tree follows the decisions it keeps (``keptDecisions``), those are the spec (with
+  /// ``SpecCoverage/selection``, when no locked or disabled node differs from them): a restored
+  /// spec saves back as it was, decisions of nodes gone included.
   /// - Parameter coverage: Whether locked and disabled nodes are decided too.
   /// - Returns: The spec, its decisions in path order.
   /// - Throws: ``SelectionSpecError/sharedLabelPath(_:)`` when siblings share a label but not
@@ -65,6 +68,14 @@ extension SelectionTree {
   public func selectionSpec(
     _ coverage: SpecCoverage = .decisions
   ) throws(SelectionSpecError) -> SelectionSpec {
+    // The kept decisions, while the tree follows them (every node they decide, with `.selection`
+    // locked and disabled ones too).
+    if let keptSpec {
+      let (result, _) = measure(keptSpec)
+      if result.changed == 0 && (coverage == .decisions || result.conflicts.isEmpty) {
+        return keptSpec
+      }
+    }
     let considered =
       coverage == .decisions ? specCarriers & StateSet.unlocked & StateSet.enabled : specCarriers
     let carriesOwnValue = !options.propagation.up
@@ -160,15 +171,39 @@ extension SelectionTree {
   /// ```
   ///
   /// Locked and disabled nodes keep their values and are reported as conflicts where the spec
-  /// gives another; decisions that name no node are reported, and change nothing. A filter does
-  /// not limit it: hidden nodes take their decisions too. Siblings that share a label all take a
-  /// decision on their path.
+  /// gives another; decisions that name no node are reported, and change nothing now. A filter
+  /// does not limit it: hidden nodes take their decisions too. Siblings that share a label all
+  /// take a decision on their path.
+  ///
+  /// The tree keeps the spec's decisions (``keptDecisions``, minimized): clicks update them, the
+  /// nodes that reloads, edits and loads bring follow them, and a decision whose node is gone
+  /// waits for it to come back.
   /// - Returns: What could not be done.
   /// - Complexity: O(d × (k log n + c)) for d decisions of k labels, c counting the children of
   ///   the nodes their paths pass through when ids are not label paths (each folder once).
   @discardableResult
   public mutating func setSelection(to spec: SelectionSpec) -> SpecApplication {
     defer { checkInvariantsIfEnabled() }
+    let result = applyDecisions(spec)
+    keptSpec = spec.minimized()
+    return result
+  }
+
+  /// Sets every writable node to its nearest decision (nodes outside every decision off), without
+  /// keeping the decisions; reports what could not be done.
+  mutating func applyDecisions(_ spec: SelectionSpec) -> SpecApplication {
+    let (result, decided) = measure(spec)
+    guard result.changed > 0 else { return result }
+    writeDecision(false, to: 0..<structure.count)
+    for (position, value, _) in decided { writeDecision(value, to: structure.range(of: position)) }
+    return result
+  }
+
+  /// What setting the tree to `spec` would change and could not, and the nodes its decisions
+  /// name (position, value, path) in the tree's order.
+  func measure(
+    _ spec: SelectionSpec
+  ) -> (SpecApplication, [(position: Int, value: Bool, path: [String])]) {
     let carriers = specCarriers
     let writable = StateSet.unlocked & StateSet.enabled
     var result = SpecApplication()
@@ -213,10 +248,7 @@ extension SelectionTree {
         SpecConflict(
           path: entry?.path ?? [], isIncluded: entry?.value ?? false, count: region.conflicts))
     }
-    guard result.changed > 0 else { return result }
-    writeDecision(false, to: 0..<structure.count)
-    for (position, value, _) in decided { writeDecision(value, to: structure.range(of: position)) }
-    return result
+    return (result, decided)
   }
 }
 

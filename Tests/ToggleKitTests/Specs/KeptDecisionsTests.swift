@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+
+@testable import ToggleKit
+
+@Suite("Kept decisions: a restored spec stays what the user decided as the tree changes")
+struct KeptDecisionsTests {
+  @Test(
+    "a restored spec saves back as it was, the decision of a file gone included, and the nodes a reload brings follow it"
+  )
+  func restoredSpecSavesBack() throws {
+    var tree = try SelectionTree(paths: ["usr/bin/ls", "usr/share/doc/a", "usr/share/man/b"])
+    let spec = try SelectionSpec(text: "+ usr\n- usr/share/doc\n- usr/gone\n")
+    tree.setSelection(to: spec)
+    #expect(try tree.selectionSpec() == spec, "saved back as restored")
+    #expect(tree.keptDecisions == spec)
+    let fresh = try SelectionTree(paths: [
+      "usr/bin/ls", "usr/bin/cp", "usr/share/doc/a", "usr/share/doc/new", "usr/gone/x", "usr/lib/z",
+    ])
+    tree.reload(from: fresh, newChildren: .unselected)
+    #expect(
+      tree.selection(.leaves) == ["usr/bin/ls", "usr/bin/cp", "usr/lib/z"],
+      "new nodes follow their nearest decision, whatever the reload's policy for new children")
+    #expect(try tree.selectionSpec() == spec)
+  }
+
+  @Test(
+    "a click decides its node's path and keeps the decisions minimal; select all and deselect all replace them"
+  )
+  func clicksDecide() throws {
+    var tree = try SelectionTree(paths: ["a/x", "a/y", "b/z"])
+    tree.setSelection(to: try SelectionSpec(text: "+ a\n- a/y\n- gone\n"))
+    #expect(tree.keptDecisions?.text == "+ a\n- a/y\n", "minimized: - gone changes nothing")
+    try tree.set("a/y", to: true)
+    #expect(tree.keptDecisions?.text == "+ a\n", "the decision below goes when a says the same")
+    try tree.toggle("a")
+    #expect(tree.keptDecisions?.text == "", "a click on a folder takes every decision below")
+    try tree.set("b", to: true)
+    #expect(tree.keptDecisions?.text == "+ b\n")
+    tree.selectAll()
+    #expect(tree.keptDecisions?.text == "+ a\n+ b\n")
+    tree.deselectAll()
+    #expect(tree.keptDecisions?.text == "")
+  }
+
+  @Test(
+    "under every propagation a click's decisions select exactly what it wrote: independent parents decide themselves and their children keep theirs, up-only parents decide nothing"
+  )
+  func propagationModes() throws {
+    for propagation in Propagation.allModes {
+      var tree = try SelectionTree(
+        paths: ["a/x", "a/y/z", "b"], options: .init(propagation: propagation))
+      tree.setSelection(to: try SelectionSpec(text: "+ a/x\n"))
+      try tree.toggle("a")
+      let spec = try #require(tree.keptDecisions, "\(propagation)")
+      #expect(spec.isMinimal)
+      var restored = try SelectionTree(
+        paths: ["a/x", "a/y/z", "b"], options: .init(propagation: propagation))
+      restored.setSelection(to: spec)
+      #expect(restored.selection(.all) == tree.selection(.all), "\(propagation): \(spec.text)")
+      switch propagation {
+      case .independent: #expect(spec.text == "+ a\n- a/y\n", "a alone; a/y and below keep off")
+      case .upOnly: #expect(spec.text == "+ a/x\n", "a parent's click writes nothing")
+      default: #expect(spec.text == "+ a\n")
+      }
+    }
+  }
+
+  @Test(
+    "the kept decisions give way where one decision cannot say what happened: a selection set by ids, a click a filter keeps from hidden nodes, a click on a path two siblings share"
+  )
+  func decisionsGiveWay() throws {
+    var tree = try SelectionTree(paths: ["fruit/apple", "fruit/pear", "veg/leek"])
+    tree.setSelection(to: try SelectionSpec(text: "+ veg\n"))
+    _ = tree.setSelection(to: ["fruit/pear"])
+    #expect(tree.keptDecisions == nil)
+    tree.setSelection(to: try SelectionSpec(text: "+ veg\n"))
+    tree.setFilter(TreeFilter(text: "apple"))
+    try tree.toggle("fruit")
+    #expect(tree.keptDecisions == nil, "the filter kept fruit/pear from the click")
+    #expect(tree.selection(.leaves) == ["fruit/apple", "veg/leek"])
+    tree.setFilter(nil)
+    tree.setSelection(to: try SelectionSpec(text: "+ veg\n"))
+    try tree.toggle("fruit/apple")
+    #expect(tree.keptDecisions?.text == "+ fruit/apple\n+ veg\n", "no filter: a decision")
+  }
+
+  @Test(
+    "locking, unlocking and enabling leave every writable node following the kept decisions: a node unlocked takes its decision"
+  )
+  func locksFollow() throws {
+    var tree = try SelectionTree(paths: ["a/x", "a/y"])
+    try tree.setLock("a/y", to: .off)
+    tree.setSelection(to: try SelectionSpec(text: "+ a\n"))
+    #expect(tree.selection(.leaves) == ["a/x"], "a locked node keeps its value")
+    try tree.setLock("a/y", to: .none)
+    #expect(tree.selection(.leaves) == ["a/x", "a/y"], "unlocked, it follows + a")
+    try tree.setDisabled("a/x", to: true)
+    try tree.toggle("a")
+    #expect(tree.selection(.leaves) == ["a/x"], "a disabled node keeps its value")
+    try tree.setDisabled("a/x", to: false)
+    #expect(tree.selection(.leaves).isEmpty, "enabled, it follows the click's - a")
+  }
+
+  @Test(
+    "the kept decisions are part of the tree's value: equality, copies and Codable round trips keep them"
+  )
+  func partOfTheValue() throws {
+    let plain = try SelectionTree(paths: ["a/x", "a/y"])
+    var kept = plain
+    kept.setSelection(to: try SelectionSpec(text: "+ a\n- a/gone\n"))
+    var clicked = plain
+    try clicked.set("a", to: true)
+    #expect(kept.selection(.leaves) == clicked.selection(.leaves))
+    #expect(kept != clicked, "one keeps - a/gone for when it comes back")
+    let data = try JSONEncoder().encode(kept)
+    let decoded = try JSONDecoder().decode(SelectionTree<String>.self, from: data)
+    #expect(decoded == kept && decoded.keptDecisions?.text == "+ a\n- a/gone\n")
+    #expect(
+      try JSONDecoder().decode(SelectionTree<String>.self, from: JSONEncoder().encode(clicked))
+        .keptDecisions == nil)
+  }
+
+  @Test(
+    "the article's example: a click kept beside a restored spec, a reload's new folder following it"
+  )
+  func articleExample() throws {
+    var tree = try SelectionTree(paths: ["usr/bin/ls", "usr/share/doc/a"])
+    tree.setSelection(to: try SelectionSpec(text: "+ usr\n- usr/share/doc\n- usr/gone\n"))
+    try tree.set("usr/bin", to: false)
+    #expect(tree.keptDecisions?.text == "+ usr\n- usr/bin\n- usr/gone\n- usr/share/doc\n")
+    tree.reload(from: try SelectionTree(paths: ["usr/bin/ls", "usr/lib/z", "usr/gone/x"]))
+    #expect(tree.selection(.leaves) == ["usr/lib/z"])
+  }
+}
