@@ -156,18 +156,19 @@ struct SelectionModelHistoryTests {
     #expect(!notifies(reading: { _ = model.canUndo }, when: { model.clearHistory() }))
   }
 
-  /// (nodes, operations, compare every k, history limit), by run.
-  static let runs: [(size: Int, operations: Int, compareEvery: Int, limit: Int?)] = [
-    (10, 17_500, 5, nil), (40, 35_000, 5, 7), (150, 14_000, 50, nil), (1_000, 3_000, 500, 50),
-    (10_000, 1_000, 500, nil),
+  /// (nodes, operations in the fast tier and in the long one, compare every k, history limit),
+  /// by run.
+  static let runs: [(size: Int, fast: Int, long: Int, compareEvery: Int, limit: Int?)] = [
+    (10, 175, 10_000, 5, nil), (40, 350, 20_000, 5, 7), (150, 140, 8_000, 50, nil),
+    (1_000, 30, 2_000, 500, 50), (10_000, 10, 500, 500, nil),
   ]
 
   @Test(
-    "seeded operations interleaving every mutation with undo, redo, transactions and kept copies written later match a naive history of deep copies (70,500 in the long tier)",
+    "seeded operations interleaving every mutation with undo, redo, transactions and kept copies written later match a naive history of deep copies (40,500 in the long tier)",
     arguments: 0..<5)
   func seededHistoryRuns(run: Int) throws {
-    let (size, longRun, compareEvery, limit) = Self.runs[run]
-    let operations = Tier.size(fast: longRun / 100, long: longRun)
+    let (size, fastRun, longRun, compareEvery, limit) = Self.runs[run]
+    let operations = Tier.size(fast: fastRun, long: longRun)
     var generator = SeededGenerator(seed: UInt64(9_100 + run))
     let data = randomData(size: size, disabling: false, &generator)
     let blockShift: Int? = run % 2 == 0 ? 1 : nil
