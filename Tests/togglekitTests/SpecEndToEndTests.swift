@@ -147,4 +147,24 @@ struct SpecEndToEndTests {
         == "togglekit: warning: gone.spec: no node at path 'd/gone'; its decision is kept for when one comes\n"
     )
   }
+
+  @Test(
+    "the explorer keeps a restored spec's decisions: a click changes them and --output spec writes them back, the decision of a file gone included",
+    .enabled(if: FileManager.default.fileExists(atPath: "/usr/bin/script")))
+  func explorerKeepsDecisions() throws {
+    let scratch = try TogglekitBinary.scratch()
+    try makeFiles(["d/a", "d/b", "d/sub/c"], in: scratch)
+    try Data("+ d\n- d/gone\n- d/sub\n".utf8).write(
+      to: scratch.appendingPathComponent("kept.spec"))
+    let out = scratch.appendingPathComponent("out.spec").path
+    let command =
+      "cd \(scratch.path) && \(TogglekitBinary.url.path) explore --dir d --select-spec kept.spec "
+      + "--output spec > \(out) 2>/dev/null; echo code=$?"
+    // → opens d, ↓ to a, Space deselects it, Enter.
+    let (screen, _) = try inTerminal(
+      command, keys: ["\u{1B}[C", "j", " ", "\r"], ready: "selected")
+    #expect(screen.contains("code=0"), "\(screen.suffix(400))")
+    #expect(
+      try String(contentsOfFile: out, encoding: .utf8) == "+ d\n- d/a\n- d/gone\n- d/sub\n")
+  }
 }
