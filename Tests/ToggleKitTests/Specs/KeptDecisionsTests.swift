@@ -25,6 +25,21 @@ struct KeptDecisionsTests {
   }
 
   @Test(
+    "a lazy tree's load brings nodes that follow the kept decisions below the folder loaded, whatever its own value"
+  )
+  func loadsFollow() throws {
+    var lazy = LazyTree(
+      try SelectionTree(paths: ["root/folder", "root/file"]), unloaded: ["root/folder"])
+    lazy.tree.setSelection(to: try SelectionSpec(text: "+ root\n- root/folder/b\n"))
+    #expect(lazy.tree.selection(.leaves) == ["root/folder", "root/file"])
+    try lazy.load("root/folder") { folder in
+      .init(entries: ["a", "b"].map { .init(id: "\(folder)/\($0)", parent: folder, label: $0) })
+    }
+    #expect(lazy.tree.selection(.leaves) == ["root/folder/a", "root/file"])
+    #expect(lazy.tree.keptDecisions?.text == "+ root\n- root/folder/b\n")
+  }
+
+  @Test(
     "a click decides its node's path and keeps the decisions minimal; select all and deselect all replace them"
   )
   func clicksDecide() throws {
@@ -67,7 +82,7 @@ struct KeptDecisionsTests {
   }
 
   @Test(
-    "the kept decisions give way where one decision cannot say what happened: a selection set by ids, a click a filter keeps from hidden nodes, a click on a path two siblings share"
+    "the kept decisions give way where one decision cannot say what happened: a selection set by ids, a click or a deselect all that a filter keeps from hidden nodes"
   )
   func decisionsGiveWay() throws {
     var tree = try SelectionTree(paths: ["fruit/apple", "fruit/pear", "veg/leek"])
@@ -79,6 +94,10 @@ struct KeptDecisionsTests {
     try tree.toggle("fruit")
     #expect(tree.keptDecisions == nil, "the filter kept fruit/pear from the click")
     #expect(tree.selection(.leaves) == ["fruit/apple", "veg/leek"])
+    tree.setSelection(to: try SelectionSpec(text: "+ veg\n"))
+    tree.deselectAll()
+    #expect(tree.keptDecisions == nil, "the filter kept fruit/pear and veg from deselect all")
+    #expect(tree.selection(.leaves) == ["veg/leek"])
     tree.setFilter(nil)
     tree.setSelection(to: try SelectionSpec(text: "+ veg\n"))
     try tree.toggle("fruit/apple")
@@ -100,6 +119,12 @@ struct KeptDecisionsTests {
     #expect(tree.selection(.leaves) == ["a/x"], "a disabled node keeps its value")
     try tree.setDisabled("a/x", to: false)
     #expect(tree.selection(.leaves).isEmpty, "enabled, it follows the click's - a")
+    tree.setSelection(to: try SelectionSpec(text: "+ a\n"))
+    try tree.setLock("a", to: .on)
+    try tree.setLock("a/x", to: .none)
+    try tree.toggle("a")
+    #expect(tree.selection(.leaves) == ["a/y"], "a locked folder's click writes its unlocked leaf")
+    #expect(tree.keptDecisions?.text == "", "and decides its path")
   }
 
   @Test(
