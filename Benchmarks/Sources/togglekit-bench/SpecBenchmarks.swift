@@ -66,6 +66,48 @@ func benchmarkSpecs(levels: Int) -> [Row] {
         section: "specs", shape: "wide", nodes: n,
         operation: "set a fresh tree's copy to it (\(clicks) clicks)",
         ours: restoreOurs, naive: restoreNaive))
+    // Clicks and locks on random nodes while the tree keeps a spec's decisions (each click
+    // updates them; a lock sets the nodes it lets go of to them), beside the same on a tree that
+    // keeps none.
+    var keeping = specs.map { spec in
+      var tree = base
+      tree.setSelection(to: spec)
+      return tree
+    }
+    var plain = trees
+    var clickRandom = SeededRandom(state: UInt64(n * 7 + clicks))
+    for (name, which) in [("keeping its decisions", 0), ("keeping none", 1)] {
+      let clickCost = measure(budget) {
+        turn += 1
+        let path = paths.randomElement(using: &clickRandom)!
+        if which == 0 {
+          _ = try! keeping[turn % 8].toggle(path)
+        } else {
+          _ = try! plain[turn % 8].toggle(path)
+        }
+      }
+      rows.append(
+        Row(
+          section: "specs", shape: "wide", nodes: n,
+          operation: "a click on a random node, the tree \(name) (\(clicks) clicks)",
+          ours: clickCost, naive: nil))
+      let lockCost = measure(budget) {
+        turn += 1
+        let path = paths.randomElement(using: &clickRandom)!
+        if which == 0 {
+          try! keeping[turn % 8].setLock(path, to: .on)
+          try! keeping[turn % 8].setLock(path, to: .none)
+        } else {
+          try! plain[turn % 8].setLock(path, to: .on)
+          try! plain[turn % 8].setLock(path, to: .none)
+        }
+      }
+      rows.append(
+        Row(
+          section: "specs", shape: "wide", nodes: n,
+          operation: "a lock and an unlock of a random node, the tree \(name) (\(clicks) clicks)",
+          ours: lockCost, naive: nil))
+    }
     let exportOurs = measure(budget) {
       turn += 1
       _ = try! specs[turn % 8].rsyncFilter()

@@ -128,7 +128,7 @@ struct KeptDecisionsTests {
   }
 
   @Test(
-    "the kept decisions are part of the tree's value: equality, copies and Codable round trips keep them"
+    "the kept decisions are part of the tree's value: equality, copies, undo in place and Codable round trips keep them"
   )
   func partOfTheValue() throws {
     let plain = try SelectionTree(paths: ["a/x", "a/y"])
@@ -138,6 +138,11 @@ struct KeptDecisionsTests {
     try clicked.set("a", to: true)
     #expect(kept.selection(.leaves) == clicked.selection(.leaves))
     #expect(kept != clicked, "one keeps - a/gone for when it comes back")
+    var later = kept
+    try later.set("a/x", to: false)
+    let inPlace = later.restoreStates(from: kept)
+    #expect(inPlace, "the same shape: undo restores states in place")
+    #expect(later == kept && later.keptDecisions?.text == "+ a\n- a/gone\n", "decisions too")
     let data = try JSONEncoder().encode(kept)
     let decoded = try JSONDecoder().decode(SelectionTree<String>.self, from: data)
     #expect(decoded == kept && decoded.keptDecisions?.text == "+ a\n- a/gone\n")
