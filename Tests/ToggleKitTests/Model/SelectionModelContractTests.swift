@@ -468,7 +468,7 @@ struct SelectionModelContractTests {
   /// (nodes, operations) per run.
   static let runs: [(size: Int, operations: Int)] = Tier.size(
     fast: [(6, 250), (10, 250), (14, 150)],
-    long: [(6, 1_200), (10, 1_200), (14, 800), (30, 500)]
+    long: [(6, 800), (10, 800), (14, 500), (30, 300)]
   )
 
   @Test(

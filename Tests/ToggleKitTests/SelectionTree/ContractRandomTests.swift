@@ -112,10 +112,11 @@ private func visited(
 
 @Suite("The contract where features meet: long seeded runs against the reference model")
 struct ContractRandomTests {
-  /// (nodes, operations, compare every k operations, reload percentage), by tree size.
-  static let runs: [(size: Int, operations: Int, compareEvery: Int, reloads: Int)] = [
-    (10, 56_000, 1, 6), (40, 42_000, 4, 6), (150, 28_000, 40, 4), (1_000, 11_000, 2_000, 1),
-    (10_000, 3_000, 3_000, 1),
+  /// (nodes, operations in the fast tier and in the long one, compare every k operations, reload
+  /// percentage), by tree size.
+  static let runs: [(size: Int, fast: Int, long: Int, compareEvery: Int, reloads: Int)] = [
+    (10, 560, 32_000, 1, 6), (40, 420, 24_000, 4, 6), (150, 280, 16_000, 40, 4),
+    (1_000, 110, 6_000, 2_000, 1), (10_000, 30, 2_000, 3_000, 1),
   ]
 
   @Test(
@@ -160,11 +161,11 @@ struct ContractRandomTests {
   }
 
   @Test(
-    "seeded operations interleaving the whole alphabet match the model, with Codable and export round trips after every reload (140,000 in the long tier)",
+    "seeded operations interleaving the whole alphabet match the model, with Codable and export round trips after every reload (80,000 in the long tier)",
     arguments: 0..<5)
   func seededRuns(run: Int) throws {
-    let (size, longRun, compareEvery, reloads) = Self.runs[run]
-    let operations = Tier.size(fast: longRun / 100, long: longRun)
+    let (size, fastRun, longRun, compareEvery, reloads) = Self.runs[run]
+    let operations = Tier.size(fast: fastRun, long: longRun)
     var generator = SeededGenerator(seed: UInt64(7_000 + run))
     let options = SelectionTree<Int>.Options(
       propagation: Propagation.allModes[run % Propagation.allModes.count])
