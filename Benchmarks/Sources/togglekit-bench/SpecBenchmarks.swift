@@ -69,44 +69,31 @@ func benchmarkSpecs(levels: Int) -> [Row] {
     // Clicks and locks on random nodes while the tree keeps a spec's decisions (each click
     // updates them; a lock sets the nodes it lets go of to them), beside the same on a tree that
     // keeps none.
-    var keeping = specs.map { spec in
+    let keeping = specs.map { spec in
       var tree = base
       tree.setSelection(to: spec)
       return tree
     }
-    var plain = trees
+    var compared = [keeping, trees]
     var clickRandom = SeededRandom(state: UInt64(n * 7 + clicks))
-    for (name, which) in [("keeping its decisions", 0), ("keeping none", 1)] {
+    for (which, name) in ["keeping its decisions", "keeping none"].enumerated() {
       let clickCost = measure(budget) {
         turn += 1
-        let path = paths.randomElement(using: &clickRandom)!
-        if which == 0 {
-          _ = try! keeping[turn % 8].toggle(path)
-        } else {
-          _ = try! plain[turn % 8].toggle(path)
-        }
+        _ = try! compared[which][turn % 8].toggle(paths.randomElement(using: &clickRandom)!)
       }
-      rows.append(
-        Row(
-          section: "specs", shape: "wide", nodes: n,
-          operation: "a click on a random node, the tree \(name) (\(clicks) clicks)",
-          ours: clickCost, naive: nil))
       let lockCost = measure(budget) {
         turn += 1
         let path = paths.randomElement(using: &clickRandom)!
-        if which == 0 {
-          try! keeping[turn % 8].setLock(path, to: .on)
-          try! keeping[turn % 8].setLock(path, to: .none)
-        } else {
-          try! plain[turn % 8].setLock(path, to: .on)
-          try! plain[turn % 8].setLock(path, to: .none)
-        }
+        try! compared[which][turn % 8].setLock(path, to: .on)
+        try! compared[which][turn % 8].setLock(path, to: .none)
       }
-      rows.append(
-        Row(
-          section: "specs", shape: "wide", nodes: n,
-          operation: "a lock and an unlock of a random node, the tree \(name) (\(clicks) clicks)",
-          ours: lockCost, naive: nil))
+      for (operation, cost) in [("a click on", clickCost), ("a lock and an unlock of", lockCost)] {
+        rows.append(
+          Row(
+            section: "specs", shape: "wide", nodes: n,
+            operation: "\(operation) a random node, the tree \(name) (\(clicks) clicks)",
+            ours: cost, naive: nil))
+      }
     }
     let exportOurs = measure(budget) {
       turn += 1

@@ -38,9 +38,7 @@ extension SelectionTree {
     guard own & NodeBits.disabled == 0,
       own & NodeBits.locked == 0 || (propagation.down && range.count > 1)
     else { return }
-    if filter != nil && options.filterScope == .visible
-      && states.counts(in: range).sum(over: StateSet.hidden) > 0
-    {
+    if filterKeepsWrites(from: range) {
       keptSpec = nil
       return
     }
@@ -75,13 +73,19 @@ extension SelectionTree {
   /// give way to the tree's selection.
   mutating func keepDecisionForAll(_ value: Bool) {
     guard keptSpec != nil else { return }
-    if filter != nil && options.filterScope == .visible
-      && states.counts(in: 0..<count).sum(over: StateSet.hidden) > 0
-    {
+    if filterKeepsWrites(from: 0..<count) {
       keptSpec = nil
       return
     }
     keptSpec = SelectionSpec(value ? roots.map { .init(labelPath(of: $0), isIncluded: true) } : [])
+  }
+
+  /// Whether a filter keeps a write from some of the nodes in `range`: it hides one, and writes
+  /// reach only what is shown (scope `.visible`).
+  /// - Complexity: O(log n).
+  private func filterKeepsWrites(from range: Range<Int>) -> Bool {
+    filter != nil && options.filterScope == .visible
+      && states.counts(in: range).sum(over: StateSet.hidden) > 0
   }
 
   /// Sets every writable node to its kept decision, after a change that may have brought new nodes

@@ -31,7 +31,7 @@ extension SelectionTree {
     if own & NodeBits.leaf != 0 {
       let value = own & NodeBits.selected == 0
       let outcome = _writeLeaf(value, at: probe)
-      if keptSpec != nil { keepDecision(value, at: position) }
+      keepDecision(value, at: position)
       return outcome
     }
     let value: Bool =
@@ -41,7 +41,7 @@ extension SelectionTree {
       case .mixed: options.mixedTogglesTo.isOn
       }
     let outcome = _write(value, from: position)
-    if keptSpec != nil { keepDecision(value, at: position) }
+    keepDecision(value, at: position)
     return outcome
   }
 
@@ -53,7 +53,7 @@ extension SelectionTree {
     let outcome =
       probe.state & NodeBits.leaf != 0
       ? _writeLeaf(value, at: probe) : _write(value, from: position)
-    if keptSpec != nil { keepDecision(value, at: position) }
+    keepDecision(value, at: position)
     return outcome
   }
 
