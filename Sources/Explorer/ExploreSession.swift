@@ -75,7 +75,7 @@ package final class ExploreSession {
     var tree: SelectionTree<String>
     var lazy: (tree: LazyTree<String>, loader: DirectoryLoader)? = nil
     if case .directory(let path) = source, invocation.selectPaths.isEmpty,
-      invocation.selectFiles.isEmpty, invocation.selectSpecFile == nil, invocation.limit == nil,
+      invocation.selectFiles.isEmpty, invocation.limit == nil,
       invocation.query == nil,
       invocation.rulesFile == nil, !startsAtOnce
     {
@@ -86,6 +86,12 @@ package final class ExploreSession {
           options: invocation.treeOptions)
       } catch {
         throw InputError(message: error.description)
+      }
+      // A spec restored loads nothing: its decisions below folders not read wait for them.
+      if let spec = preparation.spec {
+        warnings += preparation.restoreSpec(spec.spec, named: spec.name) {
+          lazy!.tree.setSelection(to: $0)
+        }
       }
       tree = lazy!.tree.tree
     } else if streaming != nil {

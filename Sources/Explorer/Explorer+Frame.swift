@@ -35,10 +35,13 @@ extension Explorer {
     return Row(shown + String(text), style: TextStyle(bold: true))
   }
 
-  /// How the row of the node at `index` is drawn: its configuration as shown, and its style.
-  func drawing(of index: Int) -> (ToggleConfiguration, RowStyle) {
+  /// How the row of the node at `index` is drawn: its configuration as shown, and its style;
+  /// `mixed` holds the nodes that decisions below folders not read make mixed
+  /// (``mixedByDecisions``, read once per frame).
+  func drawing(of index: Int, mixed: Set<String>) -> (ToggleConfiguration, RowStyle) {
     let id = tree.id(at: index)
     var configuration = tree.configuration(of: id)!
+    if mixed.contains(id) { configuration.state = .mixed }
     configuration.isFocused = index == cursor
     // Under a filter a parent with a match below it is drawn open.
     configuration.isExpanded = configuration.hasChildren && tree.isOpen(index)
@@ -63,8 +66,9 @@ extension Explorer {
     var rows: [Row] = []
     if top != nil, cursor != nil {
       let query = tree.isFiltered ? searchQuery : nil
+      let mixed = mixedByDecisions
       for index in visibleRows {
-        let (configuration, rowStyle) = drawing(of: index)
+        let (configuration, rowStyle) = drawing(of: index, mixed: mixed)
         let positions =
           query.map {
             $0.matchedPositions(

@@ -90,13 +90,23 @@ extension Explorer {
     }
   }
 
-  /// Reads what an output in `form` needs: nothing for `.topmost`, the selected folders for the
-  /// other selections, everything for the whole-tree forms.
+  /// Reads what an output in `form` needs: nothing for the specs, for `.topmost` only the folders
+  /// that kept decisions below make mixed (what they leave out, only their contents say), the
+  /// selected folders for the other selections, everything for the whole-tree forms.
   ///
   /// - Complexity: As the reads, O((n + m) log(n + m)) for m nodes read.
   package mutating func loadFor(output form: OutputForm) {
     switch form {
-    case .topmost, .spec, .rsyncFilter, .gitignore: break
+    case .spec, .rsyncFilter, .gitignore: break
+    case .topmost:
+      // Level by level, down to the decisions (a read that fails leaves its folder unread).
+      var mixed = mixedByDecisions.intersection(unloaded)
+      while !mixed.isEmpty {
+        let before = unloaded.count
+        load(Array(mixed))
+        guard unloaded.count != before else { break }
+        mixed = mixedByDecisions.intersection(unloaded)
+      }
     case .leaves, .all: load(nil, selectedOnly: true)
     case .states, .json, .indent, .paths: load(nil)
     }

@@ -51,7 +51,7 @@ extension Explorer {
     let position = row - origin.line
     guard rows.indices.contains(position), position < rowCount else { return nil }
     let index = rows[position]
-    let (configuration, rowStyle) = drawing(of: index)
+    let (configuration, rowStyle) = drawing(of: index, mixed: mixedByDecisions)
     func cells(_ change: (inout ToggleConfiguration) -> Void) -> [Character] {
       var changed = configuration
       change(&changed)

@@ -17,7 +17,12 @@ extension Explorer {
   mutating func toggleFocused(_ cursor: Int) {
     let id = tree.id(at: cursor)
     let name = "toggle \(displayPath(of: id))"
-    guard change(name, { _ = try? $0.toggle(id) }) == .refused, settings.selectionLimit == 1 else {
+    // A folder shown mixed by decisions below a folder not read is clicked as mixed.
+    let shownMixed = tree.state(of: id) != .mixed && mixedByDecisions.contains(id)
+    let click = { (tree: inout SelectionTree<String>) in
+      _ = try? shownMixed ? tree.set(id, to: tree.options.mixedTogglesTo.isOn) : tree.toggle(id)
+    }
+    guard change(name, click) == .refused, settings.selectionLimit == 1 else {
       return
     }
     let refusal = message
@@ -27,7 +32,7 @@ extension Explorer {
       tree.options.filterScope = .all
       for leaf in tree.selection(.leaves) { _ = try? tree.set(leaf, to: false) }
       tree.options.filterScope = scope
-      _ = try? tree.toggle(id)
+      click(&tree)
     }
     message = moved == .changed ? nil : refusal
   }
@@ -71,8 +76,9 @@ extension Explorer {
   /// - Complexity: O(log n).
   var clickPreview: String? {
     guard let cursor, case let id = tree.id(at: cursor), !tree.children(of: id).isEmpty,
-      let summary = tree.summary(of: id), let state = tree.state(of: id)
+      let summary = tree.summary(of: id), var state = tree.state(of: id)
     else { return nil }
+    if state != .mixed && !unloaded.isEmpty && mixedByDecisions.contains(id) { state = .mixed }
     let selects = state != .on && !(state == .mixed && tree.options.mixedTogglesTo == .off)
     let changes = selects ? summary.writableOff + summary.writableMixed : summary.writableOn
     // What a click cannot write: hidden by the filter, or locked (or disabled) whatever it shows.
@@ -106,5 +112,15 @@ extension Explorer {
       index -= 3
     }
     return String(digits)
+  }
+
+  /// The nodes shown mixed because of kept decisions below folders not read yet
+  /// (``ToggleKit/LazyTree/mixedByDecisions``): empty while every folder is read or the tree keeps
+  /// no decisions.
+  ///
+  /// - Complexity: O(d · k log n + u log n) for d kept decisions of k labels, u folders not read.
+  var mixedByDecisions: Set<String> {
+    guard !unloaded.isEmpty, tree.keptDecisions != nil else { return [] }
+    return LazyTree(tree, unloaded: unloaded).mixedByDecisions
   }
 }

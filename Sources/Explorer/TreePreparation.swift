@@ -45,31 +45,41 @@ package struct TreePreparation {
   ///
   /// - Returns: The warnings of the starting selection.
   /// - Throws: ``InputError`` for a rule that cannot apply, a `--select` PATH that names no node,
-  ///   or a starting selection over `--limit`.
+  ///   or a starting selection (a spec's too) over `--limit`.
   /// - Complexity: As ``applyRules(_:to:file:)`` plus ``selectStarting(_:lists:in:)``.
   package func prepare(_ tree: inout SelectionTree<String>) throws(InputError) -> [String] {
     if let rules, let file = invocation.rulesFile {
       try applyRules(rules, to: &tree, file: file)
     }
+    var warnings: [String] = []
+    if let spec {
+      warnings = restoreSpec(spec.spec, named: spec.name) { tree.setSelection(to: $0) }
+      if let limit = invocation.limit, case let count = tree.statistics.selectedLeaves,
+        count > limit
+      {
+        throw InputError(
+          message: "the spec \(spec.name) selects \(count) leaves; --limit allows at most \(limit)")
+      }
+    }
     do {
-      var warnings: [String] = []
-      if let spec { warnings = try restoreSpec(spec.spec, named: spec.name, in: &tree) }
       return try warnings + selectStarting(invocation, lists: lists, in: &tree)
     } catch {
       throw InputError(message: error.message)
     }
   }
 
-  /// Sets the tree's selection to a spec's, its paths read as printed (from the working
+  /// Sets a tree's selection to a spec's with `apply`, its paths read as printed (from the working
   /// directory, or from the `--dir` folder's own name).
   ///
+  /// ```swift
+  /// let warnings = preparation.restoreSpec(spec, named: "backup.spec") { lazy.setSelection(to: $0) }
+  /// ```
   /// - Returns: Warnings for the decisions no node has and for locked or disabled nodes that kept
   ///   their values (at most ten, then how many more).
-  /// - Throws: ``ApplyError`` for a selection over `--limit`.
-  /// - Complexity: As ``ToggleKit/SelectionTree/setSelection(to:)->_``.
-  func restoreSpec(
-    _ spec: SelectionSpec, named name: String, in tree: inout SelectionTree<String>
-  ) throws(ApplyError) -> [String] {
+  /// - Complexity: As `apply` (``ToggleKit/SelectionTree/setSelection(to:)->_``).
+  package func restoreSpec(
+    _ spec: SelectionSpec, named name: String, apply: (SelectionSpec) -> SpecApplication
+  ) -> [String] {
     let prefix = invocation.directoryPrefix
     // Each path as the file gave it, for the messages (keyed by bytes: two spellings of a name
     // that Swift calls equal are two paths).
@@ -84,7 +94,7 @@ package struct TreePreparation {
         given[key(path)] = decision.path
         return SelectionSpec.Decision(path, isIncluded: decision.isIncluded)
       })
-    let result = tree.setSelection(to: relative)
+    let result = apply(relative)
     var warnings = result.unknownPaths.map { path in
       "\(name): no node at path '\(LabelPath.joined(given[key(path)] ?? path))'; "
         + "its decision is kept for when one comes"
@@ -99,11 +109,6 @@ package struct TreePreparation {
     }
     if warnings.count > 10 {
       warnings = warnings.prefix(10) + ["… and \(warnings.count - 10) more warnings like these"]
-    }
-    if let limit = invocation.limit, case let count = tree.statistics.selectedLeaves, count > limit
-    {
-      throw ApplyError(
-        message: "the spec \(name) selects \(count) leaves; --limit allows at most \(limit)")
     }
     return warnings
   }

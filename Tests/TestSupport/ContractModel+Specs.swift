@@ -57,12 +57,13 @@ extension ContractModel {
   /// subtree (parents write down, or a leaf); under `.independent` the node's path takes the value
   /// and each child's path what it followed before; a parent's click under `.upOnly` writes
   /// nothing and decides nothing; then the spec is minimized. (That the nodes follow the result,
-  /// the views check.) A disabled node's click decides nothing, and so does a locked node's unless
-  /// it writes down to a subtree; a click a filter keeps from hidden nodes below, or on a path
-  /// other nodes share, gives the decisions up.
+  /// the views check.) A click that writes no node a spec decides and that keeps no value of its
+  /// own decides nothing (a disabled node's, a locked leaf's, an all-locked folder's); a click a
+  /// filter keeps from hidden nodes below, or on a path other nodes share, gives the decisions up.
   mutating func keepDecision(_ value: Bool, at id: Int) {
+    let written = options.propagation.down || isLeaf(id) ? subtree(id) : [id]
     guard var kept = keptSpec, contains(id), !isDisabled(id),
-      !locked[id]! || (options.propagation.down && !isLeaf(id))
+      written.contains(where: { (!options.propagation.up || isLeaf($0)) && !keepsValue($0) })
     else { return }
     if filter != nil && options.filterScope == .visible && subtree(id).contains(where: isHidden) {
       keptSpec = nil

@@ -160,11 +160,41 @@ struct SpecEndToEndTests {
     let command =
       "cd \(scratch.path) && \(TogglekitBinary.url.path) explore --dir d --select-spec kept.spec "
       + "--output spec > \(out) 2>/dev/null; echo code=$?"
-    // → opens d, ↓ to a, Space deselects it, Enter.
-    let (screen, _) = try inTerminal(
-      command, keys: ["\u{1B}[C", "j", " ", "\r"], ready: "selected")
+    // d is read and open (the spec needs no other folder), ↓ to a, Space deselects it, Enter.
+    let (screen, _) = try inTerminal(command, keys: ["j", " ", "\r"], ready: "selected")
     #expect(screen.contains("code=0"), "\(screen.suffix(400))")
     #expect(
       try String(contentsOfFile: out, encoding: .utf8) == "+ d\n- d/a\n- d/gone\n- d/sub\n")
+  }
+
+  @Test(
+    "explore --dir --select-spec reads no folder the spec does not need: a folder not read with a decision below it is drawn mixed, a click on it selects all of it, the decisions save back, and --output topmost reads the mixed folder only"
+  )
+  func explorerRestoresLazily() throws {
+    let scratch = try TogglekitBinary.scratch()
+    try makeFiles(["d/other/f", "d/sub/c", "d/sub/e", "d/zfile"], in: scratch)
+    try Data("+ d\n- d/sub/c\n- d/gone\n".utf8).write(
+      to: scratch.appendingPathComponent("kept.spec"))
+    let out = scratch.appendingPathComponent("out.spec").path
+    let command =
+      "cd \(scratch.path) && \(TogglekitBinary.url.path) explore --dir d --select-spec kept.spec "
+      + "--output spec > \(out) 2>/dev/null; echo code=$?"
+    // Enter at once: nothing read, the decisions written back as they came.
+    let (first, _) = try inTerminal(command, keys: ["\r"], ready: "selected")
+    let shown = withoutEscapeSequences(first)
+    #expect(first.contains("code=0"), "\(first.suffix(400))")
+    #expect(shown.contains("[-] sub") && shown.contains("[x] other"), "\(shown.suffix(600))")
+    #expect(shown.contains("2 folders not read"), "\(shown.suffix(600))")
+    #expect(try String(contentsOfFile: out, encoding: .utf8) == "+ d\n- d/gone\n- d/sub/c\n")
+    // ↓ other, ↓ sub, Space: the folder shown mixed is clicked as mixed, all of it selected.
+    let (second, _) = try inTerminal(command, keys: ["j", "j", " ", "\r"], ready: "selected")
+    #expect(second.contains("code=0"), "\(second.suffix(400))")
+    #expect(try String(contentsOfFile: out, encoding: .utf8) == "+ d\n- d/gone\n")
+    // The topmost form reads the folder shown mixed, to say what in it is selected.
+    let topmost = command.replacingOccurrences(of: "--output spec", with: "--output topmost")
+    let (third, _) = try inTerminal(topmost, keys: ["\r"], ready: "selected")
+    #expect(third.contains("code=0"), "\(third.suffix(400))")
+    #expect(
+      try String(contentsOfFile: out, encoding: .utf8) == "d/other\nd/sub/e\nd/zfile\n")
   }
 }

@@ -281,6 +281,7 @@ if sections.contains("specs") {
   for levels in Shape.wide.levels(forNodesAbout: sizes.filter { $0 <= 1_000_000 }) {
     progress("specs, wide tree of \(grouped(Shape.wide.nodeCount(levels: levels))) nodes")
     rows += benchmarkSpecs(levels: levels)
+    rows += benchmarkLazySpecs(levels: levels)
   }
 }
 
@@ -356,8 +357,13 @@ if sections.contains("specs") {
   print("node (how many times faster ToggleKit is).\n")
   print(markdownEdits(rows: rows, section: "specs", title: "spec"))
   for row in rows where row.section == "specs" {
-    guard let decisions = row.extra.first(where: { $0.0 == "decisions" })?.1 else { continue }
-    print("- \(row.operation), \(grouped(row.nodes)) nodes: \(Int(decisions)) decisions on average")
+    if let decisions = row.extra.first(where: { $0.0 == "decisions" })?.1 {
+      print(
+        "- \(row.operation), \(grouped(row.nodes)) nodes: \(Int(decisions)) decisions on average")
+    }
+    if let mixed = row.extra.first(where: { $0.0 == "mixed" })?.1 {
+      print("- \(row.operation), \(grouped(row.nodes)) nodes: \(Int(mixed)) nodes shown mixed")
+    }
   }
   print("")
 }

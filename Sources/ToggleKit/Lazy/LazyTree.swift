@@ -124,20 +124,45 @@ public struct LazyTree<ID: Hashable> {
   /// one leaf (``UnloadedNodes/asUnits``) or loaded first (``UnloadedNodes/loaded``, which needs
   /// `loader`).
   ///
+  /// An unloaded node that kept decisions below it make mixed (``mixedByDecisions``) is not wholly
+  /// selected, nor are its ancestors: no form lists them, and `.topmost` lists their wholly
+  /// selected descendants instead. What is selected inside such a node is said exactly by the
+  /// spec (``SelectionTree/selectionSpec(_:)``), or by `.leaves` with ``UnloadedNodes/loaded``,
+  /// which loads it too.
+  ///
   /// ```swift
   /// try lazy.selection(.topmost)                                     // never loads
   /// try lazy.selection(.leaves, unloaded: .loaded, using: loader.children)
   /// ```
   /// - Throws: What `loader` throws, or a ``SelectionTreeError``.
-  /// - Complexity: As ``SelectionTree/selection(_:)``, plus loading the selected unloaded nodes.
+  /// - Complexity: As ``SelectionTree/selection(_:)``, plus loading the selected unloaded nodes,
+  ///   plus ``mixedByDecisions`` while the tree keeps decisions.
   public mutating func selection(
     _ form: SelectionForm, unloaded treatment: UnloadedNodes = .asUnits,
     using loader: ((ID) throws -> Children)? = nil
   ) throws -> [ID] {
     if form != .topmost && treatment == .loaded, let loader {
-      try loadAll(unloaded.filter { tree.state(of: $0) == .on }, using: loader)
+      let mixed = mixedByDecisions
+      try loadAll(
+        unloaded.filter { tree.state(of: $0) == .on || mixed.contains($0) }, using: loader)
     }
-    return tree.selection(form)
+    let mixed = mixedByDecisions
+    guard !mixed.isEmpty else { return tree.selection(form) }
+    // A node that decisions below an unloaded node make mixed is not wholly selected: it is left
+    // out, and in `.topmost` form its wholly selected descendants stand for it.
+    guard form == .topmost else { return tree.selection(form).filter { !mixed.contains($0) } }
+    var result: [ID] = []
+    for top in tree.selection(.topmost) {
+      var pending = [top]
+      while let next = pending.popLast() {
+        if mixed.contains(next) {
+          pending += tree.children(of: next).reversed()
+        } else {
+          result.append(next)
+        }
+      }
+    }
+    return result
   }
 
   /// Reads `roots` and everything their loads bring, then fills them all at once.

@@ -17,7 +17,7 @@ extension SelectionTree {
   /// Records a click's value on the node at `position` in the kept decisions.
   ///
   /// Afterwards they select what the click wrote, and nothing else changed. A click that writes
-  /// nothing because its node is disabled, or locked with nothing below to write, decides nothing;
+  /// no writable node (its node disabled, or every node it writes locked) decides nothing;
   /// a click that a filter keeps from hidden nodes below (scope `.visible`) cannot be one
   /// decision, so the kept decisions give way to the tree's selection.
   ///
@@ -33,10 +33,11 @@ extension SelectionTree {
     let own = states.state(at: position)
     let range = structure.range(of: position)
     let propagation = options.propagation
-    // A disabled node's click writes nothing; so does a locked node's, unless it writes down to
-    // a subtree (whose locked nodes keep their values, as under any decision).
+    // A click that writes no writable node decides nothing: a disabled node's, a locked leaf's,
+    // a folder's whose nodes are all locked (a folder not loaded yet, locked, is such a leaf).
+    let written = propagation.down || range.count == 1 ? range : position..<position + 1
     guard own & NodeBits.disabled == 0,
-      own & NodeBits.locked == 0 || (propagation.down && range.count > 1)
+      states.counts(in: written).sum(over: specCarriers & StateSet.unlocked & StateSet.enabled) > 0
     else { return }
     if filterKeepsWrites(from: range) {
       keptSpec = nil
@@ -100,5 +101,52 @@ extension SelectionTree {
   mutating func keepFollowing(_ kept: SelectionSpec?) {
     keptSpec = kept
     followKeptDecisions()
+  }
+}
+
+extension SelectionTree {
+  /// The nodes a ``LazyTree`` shows `.mixed` because of kept decisions below its unloaded nodes:
+  /// each unloaded leaf (`isUnloaded`) that is writable and has a kept decision below it that
+  /// differs from its value, and every ancestor of one — only when parents show their leaves
+  /// (``Propagation/up``), since a node that keeps its own value is never mixed.
+  ///
+  /// A writable node follows its nearest decision and the kept decisions are minimal, so the
+  /// highest decisions below it differ from its value: any decision below makes it mixed.
+  /// - Complexity: O(d · k log n) for d kept decisions of k labels (each path's folders read
+  ///   once when ids are not label paths), plus O(depth) for each leaf found.
+  func nodesMixedByKeptDecisions(isUnloaded: (ID) -> Bool) -> Set<ID> {
+    guard options.propagation.up, let keptSpec else { return [] }
+    var finder = _LabelPathFinder(tree: self)
+    var mixed = Set<ID>()
+    for decision in keptSpec.decisions {
+      for position in unloadedLeaves(above: decision.path, &finder, isUnloaded: isUnloaded) {
+        guard states.state(at: position) & (NodeBits.locked | NodeBits.disabled) == 0 else {
+          continue
+        }
+        // The leaf and its ancestors, up to one already in.
+        var node = position
+        while node >= 0, mixed.insert(structure.id(at: node)).inserted {
+          node = structure.parent(of: node)
+        }
+      }
+    }
+    return mixed
+  }
+
+  /// The decision paths of `spec` that name no node and lie below no unloaded leaf: those that
+  /// wait for a node to come, not for a load.
+  /// - Complexity: As ``nodesMixedByKeptDecisions(isUnloaded:)`` for the paths of `spec`.
+  func pathsNamingNoNode(
+    _ paths: [[String]], isUnloaded: (ID) -> Bool
+  ) -> [[String]] {
+    var finder = _LabelPathFinder(tree: self)
+    return paths.filter { unloadedLeaves(above: $0, &finder, isUnloaded: isUnloaded).isEmpty }
+  }
+
+  /// The unloaded leaves that `path` lies strictly below.
+  private func unloadedLeaves(
+    above path: [String], _ finder: inout _LabelPathFinder<ID>, isUnloaded: (ID) -> Bool
+  ) -> [Int] {
+    finder.leaves(above: path).filter { isUnloaded(structure.id(at: $0)) }
   }
 }

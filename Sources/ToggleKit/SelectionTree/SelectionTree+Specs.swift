@@ -328,14 +328,7 @@ struct _LabelPathFinder<ID: Hashable> {
     for label in labels {
       var found: [Int] = []
       for parent in level {
-        if children[parent] == nil {
-          var table: [String: [Int]] = [:]
-          for child in tree.structure.children(of: parent < 0 ? nil : parent) {
-            table[tree.structure.label(at: child), default: []].append(child)
-          }
-          children[parent] = table
-        }
-        for child in children[parent]![label] ?? []
+        for child in children(of: parent)[label] ?? []
         where SelectionSpec.sameLabel(tree.structure.label(at: child), label) {
           found.append(child)
         }
@@ -344,5 +337,54 @@ struct _LabelPathFinder<ID: Hashable> {
       level = found
     }
     return level
+  }
+
+  /// The leaves whose label paths are proper prefixes of `labels`: the nodes a decision on
+  /// `labels` lies below, when they are unloaded.
+  mutating func leaves(above labels: [String]) -> [Int] {
+    var level = [-1]
+    var depth = 0
+    // Ids that are label paths find the longest prefix the tree has without reading folders
+    // (its ancestors are no leaves).
+    if ID.self == String.self {
+      for length in stride(from: labels.count - 1, through: 1, by: -1) {
+        let prefix = labels[..<length]
+        if let id = LabelPath.joined(Array(prefix)) as? ID,
+          let position = tree.structure.position(of: id),
+          tree.labelPath(at: position).elementsEqual(prefix, by: SelectionSpec.sameLabel)
+        {
+          (level, depth) = ([position], length)
+          break
+        }
+      }
+    }
+    var leaves: [Int] = []
+    while depth < labels.count {
+      if depth > 0 {
+        leaves += level.filter { tree.states.state(at: $0) & NodeBits.leaf != 0 }
+      }
+      var found: [Int] = []
+      for parent in level {
+        for child in children(of: parent)[labels[depth]] ?? []
+        where SelectionSpec.sameLabel(tree.structure.label(at: child), labels[depth]) {
+          found.append(child)
+        }
+      }
+      guard !found.isEmpty else { break }
+      level = found
+      depth += 1
+    }
+    return leaves
+  }
+
+  /// The children of the node at `parent` (-1: the roots) by label, read once.
+  private mutating func children(of parent: Int) -> [String: [Int]] {
+    if let table = children[parent] { return table }
+    var table: [String: [Int]] = [:]
+    for child in tree.structure.children(of: parent < 0 ? nil : parent) {
+      table[tree.structure.label(at: child), default: []].append(child)
+    }
+    children[parent] = table
+    return table
   }
 }

@@ -21,6 +21,19 @@ private final class Catalogue {
     return made
   }
 
+  /// The nodes made below `id` so far, at every depth (a load brings them back).
+  func made(below id: Int) -> [Int] {
+    var result: [Int] = []
+    var pending = [id]
+    while let next = pending.popLast() {
+      for child in children[next] ?? [] {
+        result.append(child.id)
+        pending.append(child.id)
+      }
+    }
+    return result
+  }
+
   /// The child left unloaded, if any.
   func unloadedChild(of id: Int) -> Int? { id >= 0 ? children(of: id)[0].id : nil }
 
@@ -42,6 +55,75 @@ private struct LazyReference {
 
   var unloaded: Set<Int> {
     noted.filter { state.tree.contains($0) && state.tree.isLeaf($0) }
+  }
+
+  /// The nodes shown mixed because of kept decisions below unloaded nodes, the plain way: each
+  /// unloaded node that keeps no value of its own with a decision below its path that differs
+  /// from its value, and every node above one — when parents show their leaves.
+  var mixedByDecisions: Set<Int> {
+    let model = state.tree
+    guard model.options.propagation.up, let kept = model.keptSpec else { return [] }
+    let partial = unloaded.filter { node in
+      let path = model.labelPath(node)
+      return !model.keepsValue(node)
+        && kept.decisions.contains {
+          $0.path.count > path.count && $0.path.starts(with: path)
+            && $0.isIncluded != model.value[node]!
+        }
+    }
+    return Set(model.order.filter { model.subtree($0).contains(where: partial.contains) })
+  }
+
+  /// The selection in `form`, as a lazy tree gives it without loading: a node shown mixed is not
+  /// wholly selected, so `.topmost` lists the wholly selected nodes under no other such node.
+  func selection(_ form: SelectionForm) -> [Int] {
+    let model = state.tree
+    let mixed = mixedByDecisions
+    guard !mixed.isEmpty else { return model.selection(form) }
+    let whole = Set(model.selection(form == .leaves ? .leaves : .all)).subtracting(mixed)
+    return model.order.filter { node in
+      whole.contains(node)
+        && (form != .topmost || model.parent[node].map { !whole.contains($0) } ?? true)
+    }
+  }
+
+  /// The decision paths of `unknown` that lie below no unloaded node: those a lazy tree reports.
+  func pathsNamingNoNode(_ unknown: [[String]]) -> [[String]] {
+    let prefixes = unloaded.map(state.tree.labelPath)
+    return unknown.filter { path in
+      !prefixes.contains { path.count > $0.count && path.starts(with: $0) }
+    }
+  }
+
+  /// A spec of up to four decisions: on nodes of the tree, on nodes below its unloaded nodes that
+  /// their loads will bring (one or two levels down), and on paths no node has.
+  func randomSpec(_ catalogue: Catalogue, _ generator: inout SeededGenerator) -> SelectionSpec {
+    let model = state.tree
+    var decisions: [SelectionSpec.Decision] = []
+    for _ in 0..<Int.random(in: 1...4, using: &generator) {
+      var path: [String]
+      var isIncluded = Bool.random(using: &generator)
+      let roll = Int.random(in: 0..<10, using: &generator)
+      // Below unloaded nodes, mostly writable ones and mostly against their values (what shows).
+      let writable = unloaded.filter { !model.keepsValue($0) }
+      if roll < 6,
+        let below = (writable.isEmpty || roll == 0 ? unloaded : writable).randomElement(
+          using: &generator)
+      {
+        let child = catalogue.children(of: below).randomElement(using: &generator)!.id
+        path = model.labelPath(below) + ["n\(child)"]
+        if child == catalogue.unloadedChild(of: below), Bool.random(using: &generator) {
+          path.append("n\(catalogue.children(of: child).randomElement(using: &generator)!.id)")
+        }
+        if roll < 4 { isIncluded = !model.value[below]! }
+      } else if roll < 9, let node = model.order.randomElement(using: &generator) {
+        path = model.labelPath(node)
+      } else {
+        path = (model.order.randomElement(using: &generator).map(model.labelPath) ?? []) + ["gone"]
+      }
+      decisions.append(.init(path, isIncluded: isIncluded))
+    }
+    return SelectionSpec(decisions)
   }
 
   /// Loads the unloaded nodes among `roots` — and, `deep`, what their children name unloaded — in
@@ -66,11 +148,11 @@ private struct LazyReference {
 }
 
 @Suite(
-  "LazyTree against the app's reference: loads, loadAll and loading selections, interleaved with reloads and derived attributes"
+  "LazyTree against the app's reference: loads, loadAll and loading selections, specs restored below unloaded nodes, interleaved with reloads and derived attributes"
 )
 struct LazyTreeContractTests {
   @Test(
-    "seeded runs of loads, loadAll, selections that load or do not, tree operations, reloads and derivations match the reference after every step",
+    "seeded runs of loads, loadAll, selections that load or do not, specs restored below unloaded nodes, tree operations, reloads and derivations match the reference after every step, nodes shown mixed by decisions below unloaded ones included",
     arguments: 0..<Tier.size(fast: 6, long: 40))
   func seededRuns(seed: Int) throws {
     var generator = SeededGenerator(seed: UInt64(41_000 + seed))
@@ -118,11 +200,11 @@ struct LazyTreeContractTests {
         trail.append("remove derived")
         lazy.tree.removeDerivedAttributes()
         reference.state.removeDerived()
-      case 45..<65:
+      case 45..<60:
         trail.append("load n\(unloadedNode)")
         try lazy.load(unloadedNode, using: catalogue.load)
         reference.loadAll([unloadedNode], catalogue, deep: false)
-      case 65..<75:
+      case 60..<66:
         let under: Int? = Bool.random(using: &generator) ? nil : node
         trail.append("load all under \(under.map { "n\($0)" } ?? "everything")")
         try lazy.loadAll(under: under, using: catalogue.load)
@@ -131,27 +213,57 @@ struct LazyTreeContractTests {
           reference.unloaded.filter {
             under == nil || $0 == under || tree.ancestors($0).contains(under!)
           }, catalogue)
-      case 75..<85:
+      case 66..<74:
         trail.append("selection leaves, loading")
         let selection = try lazy.selection(.leaves, unloaded: .loaded, using: catalogue.load)
         let tree = reference.state.tree
-        reference.loadAll(reference.unloaded.filter { tree.state($0) == .on }, catalogue)
-        #expect(selection == reference.state.tree.selection(.leaves), "\(trail.suffix(5))")
+        let mixed = reference.mixedByDecisions
+        reference.loadAll(
+          reference.unloaded.filter { tree.state($0) == .on || mixed.contains($0) }, catalogue)
+        #expect(selection == reference.selection(.leaves), "\(trail.suffix(5))")
+      case 74..<84:
+        // A leaf whose children were never read (or were removed since): loads drain the
+        // unloaded nodes, and decisions below them need some.
+        // Mostly writable ones: derivations lock many nodes, and a locked node is never mixed.
+        let model = reference.state.tree
+        let writable = Bool.random(using: &generator)
+        // Not one whose load would bring a node the tree has (an edit moved it out).
+        let leaves = nodes.filter {
+          model.isLeaf($0) && (!writable || !model.keepsValue($0))
+            && !catalogue.made(below: $0).contains(where: model.contains)
+        }.shuffled(using: &generator)
+        for leaf in leaves.prefix(Int.random(in: 1...3, using: &generator)) {
+          trail.append("n\(leaf) unloaded")
+          lazy.markUnloaded(leaf)
+          reference.noted.insert(leaf)
+        }
+      case 84..<93:
+        let spec = reference.randomSpec(catalogue, &generator)
+        trail.append("restore \(spec.text.debugDescription)")
+        let result = lazy.setSelection(to: spec)
+        let (changed, unknown, conflicts) = reference.state.tree.setSelection(to: spec)
+        #expect(
+          result.changed == changed
+            && result.unknownPaths == reference.pathsNamingNoNode(unknown)
+            && result.conflicts.reduce(0) { $0 + $1.count } == conflicts, "\(trail.suffix(5))")
       default:
         let form = SelectionForm.allCases.randomElement(using: &generator)!
         trail.append("selection \(form), as units")
         let selection = try lazy.selection(form)
-        #expect(selection == reference.state.tree.selection(form), "\(trail.suffix(5))")
+        #expect(selection == reference.selection(form), "\(trail.suffix(5))")
       }
       lazy.tree.checkInvariants()
       guard ContractView(lazy.tree) == ContractView(reference.state.tree),
-        lazy.unloaded == reference.unloaded
+        lazy.unloaded == reference.unloaded,
+        lazy.mixedByDecisions == reference.mixedByDecisions
       else {
         Issue.record(
           """
           seed \(seed) step \(step) after \(trail.suffix(6).joined(separator: "; ")):
-            tree      \(ContractView(lazy.tree)) unloaded \(lazy.unloaded.sorted())
-            reference \(ContractView(reference.state.tree)) unloaded \(reference.unloaded.sorted())
+            tree      \(ContractView(lazy.tree)) unloaded \(lazy.unloaded.sorted()) \
+          mixed \(lazy.mixedByDecisions.sorted())
+            reference \(ContractView(reference.state.tree)) unloaded \(reference.unloaded.sorted()) \
+          mixed \(reference.mixedByDecisions.sorted())
           """)
         return
       }

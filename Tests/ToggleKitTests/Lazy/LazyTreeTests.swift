@@ -60,7 +60,7 @@ private struct LazyWorld {
 @Suite("LazyTree: folders read when needed, against the whole tree read at once")
 struct LazyTreeTests {
   @Test(
-    "600 random worlds (3,000 in the long tier) of up to 9 nodes, 14 random steps each (toggle, lock, load, expand, load all below): the topmost selection, every loaded node's state and lock equal the whole tree's; leaves loaded equal its leaves; at the end the trees are equal"
+    "600 random worlds (3,000 in the long tier) of up to 9 nodes, 14 random steps each (toggle, lock, load, expand, load all below, restore a spec): the topmost selection, every loaded node's state and lock equal the whole tree's, but where decisions below unloaded folders show them mixed; leaves loaded equal its leaves; at the end the trees are equal"
   )
   func againstTheWholeTree() throws {
     var generator = SeededGenerator(seed: 2026)
@@ -76,11 +76,32 @@ struct LazyTreeTests {
       for _ in 0..<14 {
         let loaded = lazy.tree.ids
         let id = loaded.randomElement(using: &generator)!
-        switch Int.random(in: 0..<6, using: &generator) {
+        switch Int.random(in: 0..<7, using: &generator) {
+        case 6:
+          // A spec over the whole tree: paths in folders not loaded yet wait for their loads.
+          let paths = eager.ids.map { eager.labelPath(of: $0) }
+          let spec = SelectionSpec(
+            (0..<Int.random(in: 1...3, using: &generator)).map { _ in
+              var path = paths.randomElement(using: &generator)!
+              if Int.random(in: 0..<5, using: &generator) == 0 { path.append("gone") }
+              return .init(path, isIncluded: Bool.random(using: &generator))
+            })
+          log.append("restore \(spec.text.debugDescription)")
+          let lazyResult = lazy.setSelection(to: spec)
+          let eagerResult = eager.setSelection(to: spec)
+          let waiting = lazy.unloaded.map { lazy.tree.labelPath(of: $0) }
+          #expect(
+            lazyResult.unknownPaths
+              == eagerResult.unknownPaths.filter { path in
+                !waiting.contains { path.count > $0.count && path.starts(with: $0) }
+              }, "\(log)")
         case 0, 1:
           log.append("toggle \(id)")
-          _ = try? lazy.tree.toggle(id)
-          _ = try? eager.toggle(id)
+          // A node shown mixed is clicked as mixed: the whole tree may know that every leaf
+          // below follows one decision, which the lazy one cannot know without loading.
+          let shownMixed = lazy.state(of: id) == .mixed
+          _ = try? lazy.toggle(id)
+          _ = try? shownMixed ? eager.set(id, to: true) : eager.toggle(id)
         case 2:
           let lock = [NodeLock.on, .off, .none].randomElement(using: &generator)!
           log.append("lock \(id) \(lock)")
@@ -105,10 +126,25 @@ struct LazyTreeTests {
           }
         }
         let context = "round \(round) \(parents) lazy \(world.lazyFolders.sorted()): \(log)"
-        #expect(try lazy.selection(.topmost) == eager.selection(.topmost), "\(context)")
+        // Decisions below unloaded folders make them mixed (and their ancestors): a node that is
+        // not shows the whole tree's state; an unloaded folder the whole tree shows mixed is.
+        let mixed = lazy.mixedByDecisions
+        let topmost = try lazy.selection(.topmost)
+        if mixed.isEmpty {
+          #expect(topmost == eager.selection(.topmost), "\(context)")
+        } else {
+          #expect(Set(topmost).isSubset(of: eager.selection(.all)), "\(context)")
+        }
         for id in lazy.tree.ids {
-          #expect(lazy.tree.state(of: id) == eager.state(of: id), "\(context): \(id)")
+          if !mixed.contains(id) {
+            #expect(lazy.state(of: id) == eager.state(of: id), "\(context): \(id)")
+          } else {
+            #expect(lazy.state(of: id) == .mixed, "\(context): \(id)")
+          }
           #expect(lazy.tree.isLocked(id) == eager.isLocked(id), "\(context): lock of \(id)")
+        }
+        for id in lazy.unloaded where eager.state(of: id) == .mixed {
+          #expect(mixed.contains(id), "\(context): \(id) is mixed in the whole tree")
         }
         #expect(lazy.unloaded.allSatisfy { lazy.tree.children(of: $0).isEmpty })
         var copy = lazy
