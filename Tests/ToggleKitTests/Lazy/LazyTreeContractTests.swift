@@ -153,7 +153,7 @@ private struct LazyReference {
 struct LazyTreeContractTests {
   @Test(
     "seeded runs of loads, loadAll, selections that load or do not, specs restored below unloaded nodes, tree operations, reloads and derivations match the reference after every step, nodes shown mixed by decisions below unloaded ones included",
-    arguments: 0..<Tier.size(fast: 6, long: 30))
+    arguments: 0..<Tier.size(fast: 6, long: 16))
   func seededRuns(seed: Int) throws {
     var generator = SeededGenerator(seed: UInt64(41_000 + seed))
     let options = SelectionTree<Int>.Options(
@@ -168,7 +168,7 @@ struct LazyTreeContractTests {
     var reference = LazyReference(
       state: AppState(tree: ContractModel(data: data, options: options)), noted: lazy.unloaded)
     var trail: [String] = []
-    for step in 0..<Tier.size(fast: 150, long: 1_500) {
+    for step in 0..<Tier.size(fast: 150, long: 800) {
       let nodes = reference.state.tree.order
       let node =
         Int.random(in: 0..<30, using: &generator) == 0
