@@ -73,7 +73,10 @@ extension Explorer {
   /// What a click on the focused folder would do, for the status line: "Space: deselect 1,204 ·
   /// 3 locked stay" ("Tab: …" where Space is text); nil on a leaf or nothing.
   ///
-  /// - Complexity: O(log n).
+  /// A folder that decisions below folders not read show mixed is previewed as mixed.
+  ///
+  /// - Complexity: O(log n), plus ``mixedByDecisions`` while folders are not read and the tree
+  ///   keeps decisions.
   var clickPreview: String? {
     guard let cursor, case let id = tree.id(at: cursor), !tree.children(of: id).isEmpty,
       let summary = tree.summary(of: id), var state = tree.state(of: id)
