@@ -78,6 +78,7 @@ SPECS = "SelectionSpecTests|SpecMinimalityTests|SpecExportToolTests|SpecEndToEnd
 SPECS_CONTRACT = SPECS + "|ContractPairTests/everyPairOnFiveNodes|ContractRandomTests|SelectionModelHistoryTests"
 LAZY_SPECS = "LazyTreeSpecTests|LazyTreeTests|LazyTreeContractTests"
 LAZY_E2E = "SpecEndToEndTests"
+BACKUP = "SpecBackupExportTests|SpecBackupToolTests|SelectionSpecTests|SpecEndToEndTests|AbsolutePathTests"
 KEPT = "KeptDecisionsTests|SelectionSpecTests|ContractPairTests/everyPairOnFiveNodes|ContractRandomTests|SelectionModelContractTests|LazyTreeContractTests"
 STAGES = [
     SEAMS, BUILDING, BULK, MODEL, "ParentToggle", BASIC, HOSTILE, FOUR, FIVE, EXHAUSTIVE, PAIRS, RANDOM, HOSTILE_E2E,
@@ -1459,6 +1460,44 @@ MUTANTS = [
     ("--output topmost reads no folder shown mixed", src("Explorer+Loading.swift"),
      "      var mixed = mixedByDecisions.intersection(unloaded)",
      "      var mixed = Set<String>()", LAZY_E2E),
+    ("restic's excluded folder with includes below is excluded whole", src("SelectionSpec+Restic.swift"),
+     "      guard node.includesBelow else {", "      guard false else {", BACKUP),
+    ("restic leaves a name that only starts a kept one", src("SelectionSpec+Restic.swift"),
+     "        if !prefix.isEmpty && !isName {", "        if false {", BACKUP),
+    ("restic leaves names longer than a kept one", src("SelectionSpec+Restic.swift"),
+     "          pattern(inside, then: Array(\"?*\".utf8))", "          pattern(inside, then: Array(\"*?*\".utf8))", BACKUP),
+    ("restic's targets include every include, nested ones too", src("SelectionSpec+Restic.swift"),
+     "      walked[index] = parentWalked || node.value", "      walked[index] = false", BACKUP),
+    ("restic's $ is left for restic to expand", src("SelectionSpec+Restic.swift"),
+     "        output += Array(\"[$]\".utf8)\n        continue", "        output.append(byte)\n        continue", BACKUP),
+    ("restic's line-ending white space is left to be trimmed", src("SelectionSpec+Restic.swift"),
+     "      let last = text.unicodeScalars.last, last.properties.isWhitespace",
+     "      let last = text.unicodeScalars.last, last.properties.isWhitespace, false", BACKUP),
+    ("restic's classes escape nothing", src("SelectionSpec+Restic.swift"),
+     "      if scalar.isASCII && scalar.properties.isPatternSyntax { output.append(UInt8(ascii: \"\\\\\")) }",
+     "", BACKUP),
+    ("restic's wildcards are not escaped", src("SelectionSpec+Restic.swift"),
+     "      if isWild(byte) || byte == UInt8(ascii: \"\\\\\") { output.append(UInt8(ascii: \"\\\\\")) }",
+     "", BACKUP),
+    ("borg's excluded folders with includes below are left unread", src("SelectionSpec+Borg.swift"),
+     "        let command = node.includesBelow ? \"- pp:\" : \"! pp:\"", "        let command = \"! pp:\"", BACKUP),
+    ("borg's decisions come in preorder", src("SelectionSpec+Borg.swift"),
+     "    return roots + patterns.reversed().joined()", "    return roots + patterns.joined()", BACKUP),
+    ("borg's paths that end in white space keep no slash", src("SelectionSpec+Borg.swift"),
+     "    return path + [UInt8(ascii: \"/\")]\n", "    return path\n", BACKUP),
+    ("borg takes names that are not UTF-8", src("SelectionSpec+Borg.swift"),
+     "        guard String(validating: component, as: UTF8.self) != nil else {",
+     "        guard true else {", BACKUP),
+    ("a relative folder is taken", src("_SpecTrie.swift"),
+     "    guard folder.first == UInt8(ascii: \"/\") else { throw .relativeFolder(folder) }", "", BACKUP),
+    ("the spec exports take . and ..", src("_SpecTrie.swift"),
+     "      guard !label.isEmpty, label != \".\", label != \"..\", !refused else",
+     "      guard !label.isEmpty, !refused else", BACKUP),
+    ("--dir's absolute path follows .. as a name", src("AbsolutePath.swift"),
+     "        _ = components.popLast()\n        continue", "        components.append(component)\n        continue", BACKUP),
+    ("--print restic-files without --dir is the working directory itself", src("Output.swift"),
+     "      let absolute = folder ?? AbsolutePath.of(LabelBytes.bytes(of: LabelPath.rawJoined(base)))",
+     "      let absolute = folder ?? AbsolutePath.of([])", BACKUP),
 ]
 
 

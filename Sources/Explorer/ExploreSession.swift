@@ -266,7 +266,7 @@ package final class ExploreSession {
     if !invocation.expectedKeys.isEmpty { write((explorer.acceptingKey?.name ?? "") + end) }
     try form.write(
       explorer.tree, separator: invocation.separator, nullSeparated: invocation.nullSeparated,
-      prefix: invocation.directoryPrefix, to: write)
+      prefix: invocation.directoryPrefix, folder: invocation.absoluteDirectory, to: write)
   }
 }
 

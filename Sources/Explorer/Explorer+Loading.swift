@@ -97,7 +97,7 @@ extension Explorer {
   /// - Complexity: As the reads, O((n + m) log(n + m)) for m nodes read.
   package mutating func loadFor(output form: OutputForm) {
     switch form {
-    case .spec, .rsyncFilter, .gitignore: break
+    case .spec, .rsyncFilter, .gitignore, .resticFiles, .resticExcludes, .borgPatterns: break
     case .topmost:
       // Level by level, down to the decisions (a read that fails leaves its folder unread).
       var mixed = mixedByDecisions.intersection(unloaded)

@@ -169,6 +169,12 @@ package struct Invocation: Hashable, Sendable {
     }
   }
 
+  /// The `--dir` folder's absolute path (``AbsolutePath``), nil without `--dir`.
+  /// - Complexity: O(path length).
+  package var absoluteDirectory: [UInt8]? {
+    directory.map { AbsolutePath.of(LabelBytes.bytes(of: $0)) }
+  }
+
   /// The tree options the invocation asks for.
   package var treeOptions: SelectionTree<String>.Options {
     .init(lockedSources: lockedSources, mixedTogglesTo: mixedTogglesTo, filterScope: scope)

@@ -148,12 +148,17 @@ package enum ManPage {
       escaped(
         "togglekit apply --dir ~/ada --hidden --select-spec backup.spec --print rsync-filter > backup.rsync"
       ),
+      escaped(
+        "togglekit apply --dir ~/ada --hidden --select-spec backup.spec --print borg-patterns > patterns"
+      ),
       escaped("eval \"$(togglekit completion bash)\""),
       ".fi",
       ".SH SEE ALSO",
       ".BR fzf (1),",
       ".BR find (1),",
       ".BR rsync (1),",
+      ".BR restic (1),",
+      ".BR borg (1),",
       ".BR gitignore (5),",
       ".BR xargs (1)",
     ]

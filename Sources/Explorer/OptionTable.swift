@@ -291,7 +291,9 @@ package enum OptionTable {
       help: """
         leaves (default), topmost, all, json, indent, paths, spec (the
         decisions: + PATH / - PATH), rsync-filter or gitignore (what is selected,
-        as rules for rsync -a --filter='merge FILE' DIR/ and as ignore patterns)
+        as rules for rsync -a --filter='merge FILE' DIR/ and as ignore patterns),
+        restic-files and restic-excludes (restic backup --files-from-raw F1
+        --exclude-file F2), borg-patterns (borg create --patterns-from FILE)
         """,
       completion: .choices(OutputForm.allCases.filter { $0 != .states }.map(\.rawValue)),
       apply: { invocation, value throws(UsageError) in
@@ -299,7 +301,7 @@ package enum OptionTable {
         guard form != .states else {
           throw UsageError(
             "option '--output' takes leaves, topmost, all, json, indent, paths, spec, "
-              + "rsync-filter or gitignore")
+              + "rsync-filter, gitignore, restic-files, restic-excludes or borg-patterns")
         }
         invocation.output = form
       }),
@@ -307,7 +309,8 @@ package enum OptionTable {
       names: ["--print"], value: "FORM", commands: [.apply], section: .output,
       help: """
         states (default: STATE<TAB>PATH for every node), leaves, topmost, all,
-        json, indent, paths, spec, rsync-filter or gitignore (as --output)
+        json, indent, paths, spec, rsync-filter, gitignore, restic-files,
+        restic-excludes or borg-patterns (as --output)
         """,
       completion: .choices(OutputForm.allCases.map(\.rawValue)),
       apply: { invocation, value throws(UsageError) in

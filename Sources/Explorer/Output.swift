@@ -28,9 +28,25 @@ package enum OutputForm: String, Hashable, Sendable, CaseIterable {
   case rsyncFilter = "rsync-filter"
   /// gitignore patterns that ignore exactly what is not selected, from the tree's folder.
   case gitignore
+  /// What restic backs up, NUL-separated absolute paths: `restic backup --files-from-raw F`.
+  case resticFiles = "restic-files"
+  /// The patterns that exclude the rest below them: `restic backup --exclude-file F`.
+  case resticExcludes = "restic-excludes"
+  /// A borg patterns file, roots included: `borg create --patterns-from F REPO::NAME`.
+  case borgPatterns = "borg-patterns"
 
   /// Whether the form is a filter language of another program: its lines hold names byte for byte.
-  package var writesNames: Bool { self == .rsyncFilter || self == .gitignore }
+  package var writesNames: Bool {
+    switch self {
+    case .rsyncFilter, .gitignore, .resticFiles, .resticExcludes, .borgPatterns: true
+    default: false
+    }
+  }
+
+  /// Whether the form names files by their absolute paths (restic and borg match those).
+  package var writesAbsolutePaths: Bool {
+    self == .resticFiles || self == .resticExcludes || self == .borgPatterns
+  }
 
   /// The tree in this form, as one text.
   ///
@@ -38,10 +54,12 @@ package enum OutputForm: String, Hashable, Sendable, CaseIterable {
   /// - Complexity: O(n log n) for the whole-tree forms; output-sensitive for the selections.
   package func render(
     _ tree: SelectionTree<String>, separator: Unicode.Scalar = "/", nullSeparated: Bool = false,
-    prefix: [String] = []
+    prefix: [String] = [], folder: [UInt8]? = nil
   ) throws(ApplyError) -> String {
     var text = ""
-    try write(tree, separator: separator, nullSeparated: nullSeparated, prefix: prefix) {
+    try write(
+      tree, separator: separator, nullSeparated: nullSeparated, prefix: prefix, folder: folder
+    ) {
       text += $0
     }
     return text
@@ -52,7 +70,7 @@ package enum OutputForm: String, Hashable, Sendable, CaseIterable {
   /// the text's UTF-8.
   ///
   /// - Throws: ``ApplyError`` for a name a filter language cannot hold.
-  /// - Complexity: As ``write(_:separator:nullSeparated:prefix:to:)``.
+  /// - Complexity: As ``write(_:separator:nullSeparated:prefix:folder:to:)``.
   package func renderBytes(
     _ tree: SelectionTree<String>, nullSeparated: Bool = false, prefix: [String] = []
   ) throws(ApplyError) -> [UInt8] {
@@ -74,14 +92,16 @@ package enum OutputForm: String, Hashable, Sendable, CaseIterable {
   /// ``spec`` writes the user's decisions, each PATH from the working directory as the other
   /// forms print them; ``rsyncFilter`` and ``gitignore`` write exactly what is selected, anchored
   /// at the tree's one root (the `--dir` folder itself), each name as raw-byte scalars to be
-  /// written as bytes (``writesNames``).
+  /// written as bytes (``writesNames``). The restic and borg forms name files by absolute paths:
+  /// those of `folder`, the `--dir` folder's (``AbsolutePath``), or else of the working directory
+  /// joined with the tree's one root.
   ///
   /// - Throws: ``ApplyError`` for a name a filter language cannot hold, or siblings that share a
   ///   path but not their selection.
   /// - Complexity: O(n log n) for the whole-tree forms; output-sensitive for the selections.
   package func write(
     _ tree: SelectionTree<String>, separator: Unicode.Scalar = "/", nullSeparated: Bool = false,
-    prefix: [String] = [], to emit: (String) -> Void
+    prefix: [String] = [], folder: [UInt8]? = nil, to emit: (String) -> Void
   ) throws(ApplyError) {
     let end: Unicode.Scalar = nullSeparated ? "\0" : "\n"
     switch self {
@@ -101,22 +121,33 @@ package enum OutputForm: String, Hashable, Sendable, CaseIterable {
       for decision in try Self.spec(of: tree, .decisions).decisions {
         emit((decision.isIncluded ? "+ " : "- ") + LabelPath.joined(prefix + decision.path) + "\n")
       }
-    case .rsyncFilter, .gitignore:
+    case .rsyncFilter, .gitignore, .resticFiles, .resticExcludes, .borgPatterns:
       let spec = try Self.spec(of: tree, .selection)
       // Anchored at the one root, the folder itself (`--dir .` and `--dir /` alike).
       let roots = tree.roots
       let base = roots.count == 1 ? tree.labelPath(of: roots[0]) : []
+      let absolute = folder ?? AbsolutePath.of(LabelBytes.bytes(of: LabelPath.rawJoined(base)))
       do {
-        let bytes =
-          self == .rsyncFilter ? try spec.rsyncFilter(under: base) : try spec.gitignore(under: base)
+        let bytes: [UInt8] =
+          switch self {
+          case .rsyncFilter: try spec.rsyncFilter(under: base)
+          case .gitignore: try spec.gitignore(under: base)
+          case .resticFiles: try spec.restic(in: absolute, under: base).files
+          case .resticExcludes: try spec.restic(in: absolute, under: base).excludes
+          default: try spec.borgPatterns(in: absolute, under: base)
+          }
         emit(LabelBytes.label(decoding: bytes))
       } catch {
         // The path as the other forms print it, from the working directory.
-        guard case .unwritableName(let path, let format) = error else {
-          throw ApplyError(message: error.description)
+        switch error {
+        case .unwritableName(let path, let format):
+          throw ApplyError(
+            message: SelectionSpecError.unwritableName(prefix + path, format: format).description)
+        case .notUTF8(let path, let format):
+          throw ApplyError(
+            message: SelectionSpecError.notUTF8(prefix + path, format: format).description)
+        default: throw ApplyError(message: error.description)
         }
-        throw ApplyError(
-          message: SelectionSpecError.unwritableName(prefix + path, format: format).description)
       }
     case .json: tree.exported(as: .json, to: emit)
     case .indent: tree.exported(as: .indented, to: emit)
@@ -213,7 +244,7 @@ package func runApply(
   if invocation.explainPaths.isEmpty || invocation.output != nil {
     try (invocation.output ?? .states).write(
       tree, separator: invocation.separator, nullSeparated: invocation.nullSeparated,
-      prefix: prefix, to: emit)
+      prefix: prefix, folder: invocation.absoluteDirectory, to: emit)
   }
 }
 

@@ -125,6 +125,7 @@ package enum Usage {
         togglekit apply --rules rules.txt --explain Toolkit/Legacy catalog.txt
         togglekit apply --select-from picked.txt --print topmost cats.txt
         togglekit apply --dir ~/ada --select-spec backup.spec --print rsync-filter > backup.rsync
+        togglekit apply --dir ~/ada --select-spec backup.spec --print borg-patterns > patterns
 
       """
 

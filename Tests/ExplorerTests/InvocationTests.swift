@@ -43,12 +43,12 @@ struct InvocationTests {
     #expect(message(["apply", "--on"]) == "option '--on' needs a value")
     #expect(
       message(["apply", "--print", "csv"])
-        == "option '--print' takes one of states, leaves, topmost, all, json, indent, paths, spec, rsync-filter, gitignore, not 'csv'"
+        == "option '--print' takes one of states, leaves, topmost, all, json, indent, paths, spec, rsync-filter, gitignore, restic-files, restic-excludes, borg-patterns, not 'csv'"
     )
     #expect(message(["explore", "--on", "x"]) == "unknown option '--on' for 'explore'")
     #expect(
       message(["explore", "--output", "states"])
-        == "option '--output' takes leaves, topmost, all, json, indent, paths, spec, rsync-filter or gitignore"
+        == "option '--output' takes leaves, topmost, all, json, indent, paths, spec, rsync-filter, gitignore, restic-files, restic-excludes or borg-patterns"
     )
     #expect(message(["frob"]) == "unknown command 'frob'")
     #expect(

@@ -4,6 +4,8 @@ import Testing
 @testable import TestSupport
 
 private let hasRsync = FileManager.default.isExecutableFile(atPath: "/usr/bin/rsync")
+private let hasRestic = FileManager.default.isExecutableFile(atPath: "/usr/bin/restic")
+private let hasBorg = FileManager.default.isExecutableFile(atPath: "/usr/bin/borg")
 
 /// Makes files (and their folders) below `folder`.
 private func makeFiles(_ names: [String], in folder: URL) throws {
@@ -28,6 +30,70 @@ private func files(below folder: URL) -> [String] {
 @Suite(
   "Selection specs from the command line: --print spec, rsync-filter, gitignore, --select-spec")
 struct SpecEndToEndTests {
+  @Test(
+    "--print restic-files, restic-excludes and borg-patterns name files by absolute paths from the working directory (--dir ../ada from a folder beside it), and restic and borg given them back up exactly the selected files"
+  )
+  func backupsForResticAndBorg() throws {
+    let scratch = try TogglekitBinary.scratch().resolvingSymlinksInPath()
+    let home = scratch.appendingPathComponent("ada")
+    try makeFiles(
+      ["docs/cv.txt", "docs/old/a.txt", "docs/old/keep.txt", "docs/old/b.txt", "tmp/x", "top.txt"],
+      in: home)
+    let work = scratch.appendingPathComponent("work")
+    try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+    let spec = try TogglekitBinary.file(
+      "backup.spec", "+ ada\n- ada/tmp\n- ada/docs/old\n+ ada/docs/old/keep.txt\n", in: scratch)
+    func print(_ form: String) throws -> String {
+      let result = try TogglekitBinary.run(
+        ["apply", "--dir", "../ada", "--select-spec", spec, "--print", form], directory: work)
+      #expect(result.code == 0 && result.stderr.isEmpty, "\(form): \(result.stderr)")
+      return result.stdout
+    }
+    let root = home.path
+    #expect(try print("restic-files") == root + "\0")
+    let excludes = try print("restic-excludes")
+    #expect(excludes.hasPrefix(root + "/docs/old/[^k]*\n") && excludes.hasSuffix(root + "/tmp\n"))
+    let patterns = try print("borg-patterns")
+    #expect(
+      patterns == "R \(root)\n! pp:\(root)/tmp\n+ pp:\(root)/docs/old/keep.txt\n"
+        + "- pp:\(root)/docs/old\n")
+    let expected = ["docs/cv.txt", "docs/old/keep.txt", "top.txt"]
+    let environment = [
+      "RESTIC_PASSWORD": "togglekit", "BORG_UNKNOWN_UNENCRYPTED_REPO_ACCESS_IS_OK": "yes",
+      "HOME": scratch.path, "PATH": "/usr/bin:/bin",
+    ]
+    func run(_ program: String, _ arguments: [String], in folder: URL = scratch) throws {
+      let result = try TogglekitBinary.run(
+        executable: URL(fileURLWithPath: program), arguments, environment: environment,
+        directory: folder)
+      #expect(result.code == 0, "\(program) \(arguments): \(result.stderr)")
+    }
+    if hasRestic {
+      try Data(try print("restic-files").utf8).write(to: scratch.appendingPathComponent("files"))
+      try Data(excludes.utf8).write(to: scratch.appendingPathComponent("excludes"))
+      try run("/usr/bin/restic", ["init", "-q", "--repo", "restic"])
+      try run(
+        "/usr/bin/restic",
+        [
+          "backup", "-q", "--no-cache", "--repo", "restic", "--files-from-raw", "files",
+          "--exclude-file", "excludes",
+        ])
+      try run(
+        "/usr/bin/restic",
+        ["restore", "-q", "--no-cache", "--repo", "restic", "latest", "--target", "restored"])
+      #expect(files(below: scratch.appendingPathComponent("restored" + root)) == expected)
+    }
+    if hasBorg {
+      try Data(patterns.utf8).write(to: scratch.appendingPathComponent("patterns"))
+      try run("/usr/bin/borg", ["init", "-e", "none", "borg"])
+      try run("/usr/bin/borg", ["create", "--patterns-from", "patterns", "borg::one"])
+      let extracted = scratch.appendingPathComponent("extracted")
+      try FileManager.default.createDirectory(at: extracted, withIntermediateDirectories: true)
+      try run("/usr/bin/borg", ["extract", scratch.path + "/borg::one"], in: extracted)
+      #expect(files(below: extracted.appendingPathComponent(String(root.dropFirst()))) == expected)
+    }
+  }
+
   @Test(
     "the README's backup: a spec saved with --print spec, restored with --select-spec after files changed (new ones follow their folder), handed to rsync as a filter, copies exactly what the tree selects"
   )

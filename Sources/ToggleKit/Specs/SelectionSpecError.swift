@@ -2,13 +2,17 @@
 ///
 /// ```swift
 /// do { _ = try spec.rsyncFilter() } catch { print(error) }
-/// // cannot write 'notes\nold' as an rsync filter rule: a name in it is empty or holds '/' or …
+/// // cannot write 'notes\nold' as an rsync filter rule: a name in it is empty, '.' or '..', or …
 /// ```
 public enum SelectionSpecError: Error, Hashable, Sendable, CustomStringConvertible {
   /// Siblings share a label but not their selection: a spec cannot tell them apart.
   case sharedLabelPath([String])
-  /// A name a line-based format cannot hold: a control character, a `/`, or no name at all.
+  /// A name a line format cannot hold: a control character, `/`, `.`, `..`, or no name at all.
   case unwritableName([String], format: String)
+  /// A name that is not UTF-8 where a program reads it as UTF-8 (borg, restic's classes).
+  case notUTF8([String], format: String)
+  /// A relative folder where a format needs an absolute one (restic and borg match those).
+  case relativeFolder([UInt8])
 
   /// What is wrong, with the path's control characters escaped.
   /// - Complexity: O(path length).
@@ -18,9 +22,15 @@ public enum SelectionSpecError: Error, Hashable, Sendable, CustomStringConvertib
       "siblings share the path '\(LabelPath.joined(path))' but not their selection: a spec names "
         + "nodes by their labels and cannot tell them apart"
     case .unwritableName(let path, let format):
-      "cannot write '\(LabelPath.joined(path))' as \(format): a name in it is empty or holds "
-        + "'/' or a control character (a line break, a tab, an escape …), which the format "
-        + "cannot escape"
+      "cannot write '\(LabelPath.joined(path))' as \(format): a name in it is empty, '.' or "
+        + "'..', or holds '/' or a control character (a line break, a tab, an escape …), which "
+        + "the format cannot escape"
+    case .notUTF8(let path, let format):
+      "cannot write '\(LabelPath.joined(path))' as \(format): a name in it is not UTF-8, and the "
+        + "program reads the text as UTF-8"
+    case .relativeFolder(let folder):
+      "the folder '\(LabelPath.displayable(LabelBytes.label(decoding: folder)))' is not an "
+        + "absolute path: restic and borg match absolute paths"
     }
   }
 }

@@ -82,8 +82,9 @@ struct _SpecTrie {
   }
 
   /// The bytes of each label on the path to the node, refusing names a line cannot hold: none,
-  /// a `/`, or a control character (C0, DEL, C1, or a raw byte 0x80 … 0x9F) — the formats have no
-  /// escape for them, and the lines may reach a terminal.
+  /// `.` or `..` (a path's syntax, not a file's name), a `/`, or a control character (C0, DEL, C1,
+  /// or a raw byte 0x80 … 0x9F) — the formats have no escape for them, and the lines may reach a
+  /// terminal.
   func lineComponents(of index: Int, base: [String], format: String) throws(SelectionSpecError)
     -> [[UInt8]]
   {
@@ -97,9 +98,25 @@ struct _SpecTrie {
         return value < 0x20 || (0x7F...0x9F).contains(value) || scalar == "/"
           || raw.map { (0x80...0x9F).contains($0) } == true
       }
-      guard !label.isEmpty, !refused else { throw .unwritableName(base + labels, format: format) }
+      guard !label.isEmpty, label != ".", label != "..", !refused else {
+        throw .unwritableName(base + labels, format: format)
+      }
       components.append(LabelBytes.bytes(of: label))
     }
     return components
+  }
+
+  /// An absolute folder's bytes without their trailing `/` (none for `/` itself), refusing a
+  /// relative path and a control character (the line would break, or reach a terminal).
+  static func absoluteFolder(_ folder: [UInt8], format: String) throws(SelectionSpecError)
+    -> [UInt8]
+  {
+    guard folder.first == UInt8(ascii: "/") else { throw .relativeFolder(folder) }
+    guard !folder.contains(where: { $0 < 0x20 || $0 == 0x7F }) else {
+      throw .unwritableName([LabelBytes.label(decoding: folder)], format: format)
+    }
+    var end = folder.count
+    while end > 0 && folder[end - 1] == UInt8(ascii: "/") { end -= 1 }
+    return Array(folder[..<end])
   }
 }

@@ -262,13 +262,21 @@ struct SelectionSpecTests {
   }
 
   @Test(
-    "a name with a control character (C0, DEL, C1, a raw byte 0x80 … 0x9F), a / or nothing is refused by every line format, with its path escaped in the message; the spec's own text writes it"
+    "a name with a control character (C0, DEL, C1, a raw byte 0x80 … 0x9F), a /, . or .., or nothing is refused by every line format, with its path escaped in the message; the spec's own text writes it"
   )
   func unwritableNames() throws {
     let raw = LabelBytes.label(decoding: [0x61, 0x9B, 0x62])
-    for name in ["two\nlines", "cr\r", "", "a/b", "tab\there", "\u{1B}[2J", "c1\u{85}", raw] {
+    for name in [
+      "two\nlines", "cr\r", "", "a/b", "tab\there", "\u{1B}[2J", "c1\u{85}", raw, ".", "..",
+    ] {
       let spec = SelectionSpec([.init(["top", name], isIncluded: true)])
-      for export in [spec.rsyncFilter, spec.gitignore, spec.sparseCheckout] {
+      let folder = Array("/f".utf8)
+      let exports: [([String]) throws -> Any] = [
+        spec.rsyncFilter, spec.gitignore, spec.sparseCheckout,
+        { try spec.restic(in: folder, under: $0) },
+        { try spec.borgPatterns(in: folder, under: $0) },
+      ]
+      for export in exports {
         #expect {
           _ = try export([])
         } throws: { error in
