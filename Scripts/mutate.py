@@ -1498,6 +1498,9 @@ MUTANTS = [
     ("--print restic-files without --dir is the working directory itself", src("Output.swift"),
      "      let absolute = folder ?? AbsolutePath.of(LabelBytes.bytes(of: LabelPath.rawJoined(base)))",
      "      let absolute = folder ?? AbsolutePath.of([])", BACKUP),
+    ("the click preview ignores the folders shown mixed", src("Explorer+Selection.swift"),
+     "    if state != .mixed && !unloaded.isEmpty && (mixed ?? mixedByDecisions).contains(id) {",
+     "    if state != .mixed && !unloaded.isEmpty && false {", LAZY_E2E + "|ExplorerLazyTests"),
 ]
 
 

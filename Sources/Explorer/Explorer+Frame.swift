@@ -3,7 +3,11 @@ import ToggleKit
 extension Explorer {
   /// The status line: "12 of 340 selected · 3 hidden by filter · 2 locked", what Space would do on
   /// a focused folder, and what the last key did.
-  package var statusLine: String {
+  package var statusLine: String { statusLine(mixed: nil) }
+
+  /// The status line, given the nodes shown mixed (``mixedByDecisions``) when the frame has read
+  /// them already (nil: read them if the click preview needs them).
+  func statusLine(mixed: Set<String>?) -> String {
     let statistics = tree.statistics
     var parts = ["\(statistics.selectedLeaves) of \(statistics.leaves) selected"]
     if let limit = settings.selectionLimit { parts[0] += " (at most \(limit))" }
@@ -15,7 +19,11 @@ extension Explorer {
     if !unloaded.isEmpty {
       parts.append("\(unloaded.count) folder\(unloaded.count == 1 ? "" : "s") not read")
     }
-    if let message { parts.append(message) } else if let clickPreview { parts.append(clickPreview) }
+    if let message {
+      parts.append(message)
+    } else if let clickPreview = clickPreview(mixed: mixed) {
+      parts.append(clickPreview)
+    }
     return parts.joined(separator: " · ")
   }
 
@@ -62,11 +70,10 @@ extension Explorer {
   }
 
   /// The tree's rows, `rowCount` of them, each at most ``treeWidth`` wide.
-  private func treeRows() -> [Row] {
+  private func treeRows(mixed: Set<String>) -> [Row] {
     var rows: [Row] = []
     if top != nil, cursor != nil {
       let query = tree.isFiltered ? searchQuery : nil
-      let mixed = mixedByDecisions
       for index in visibleRows {
         let (configuration, rowStyle) = drawing(of: index, mixed: mixed)
         let positions =
@@ -87,7 +94,7 @@ extension Explorer {
 
   /// The screen lines between the settings.header and the status line: the tree, and the previewing.pane beside,
   /// above or below it.
-  private func body() -> [Row] {
+  private func body(mixed: Set<String>) -> [Row] {
     if showsHelp {
       // In as many columns as the lines need and the width allows.
       let help = keyHelp
@@ -107,7 +114,7 @@ extension Explorer {
       while lines.count < bodyLines { lines.append(Row()) }
       return Array(lines.prefix(bodyLines))
     }
-    let rows = treeRows()
+    let rows = treeRows(mixed: mixed)
     guard previewIsShown else { return rows }
     let pane = previewRows()
     let border = Row("│", style: TextStyle(dim: true))
@@ -140,10 +147,13 @@ extension Explorer {
   /// - Complexity: O(height × (log n + width)).
   package func frame(mode: RenderMode) -> [String] {
     let header = shownHeader.map { Row($0, style: TextStyle(bold: true)) }
-    let status = Row(statusLine, style: TextStyle(dim: true))
+    // Read once for the rows and the click preview.
+    let mixed = mixedByDecisions
+    let status = Row(statusLine(mixed: mixed), style: TextStyle(dim: true))
+    let body = body(mixed: mixed)
     let lines =
       settings.reverseLayout
-      ? [promptRow, status] + header + body() : header + body() + [status, promptRow]
+      ? [promptRow, status] + header + body : header + body + [status, promptRow]
     return lines.map { $0.truncated(toWidth: width).rendered(mode) }
   }
 

@@ -77,11 +77,20 @@ extension Explorer {
   ///
   /// - Complexity: O(log n), plus ``mixedByDecisions`` while folders are not read and the tree
   ///   keeps decisions.
-  var clickPreview: String? {
+  var clickPreview: String? { clickPreview(mixed: nil) }
+
+  /// What a click on the focused folder would do, given the nodes shown mixed when they are read
+  /// already (nil: read them when needed).
+  ///
+  /// - Complexity: O(log n), plus ``mixedByDecisions`` when `mixed` is nil, folders are not read
+  ///   and the tree keeps decisions.
+  func clickPreview(mixed: Set<String>?) -> String? {
     guard let cursor, case let id = tree.id(at: cursor), !tree.children(of: id).isEmpty,
       let summary = tree.summary(of: id), var state = tree.state(of: id)
     else { return nil }
-    if state != .mixed && !unloaded.isEmpty && mixedByDecisions.contains(id) { state = .mixed }
+    if state != .mixed && !unloaded.isEmpty && (mixed ?? mixedByDecisions).contains(id) {
+      state = .mixed
+    }
     let selects = state != .on && !(state == .mixed && tree.options.mixedTogglesTo == .off)
     let changes = selects ? summary.writableOff + summary.writableMixed : summary.writableOn
     // What a click cannot write: hidden by the filter, or locked (or disabled) whatever it shows.
