@@ -103,4 +103,26 @@ struct ExplorerLazyTests {
     }
     #expect(worlds > Tier.size(fast: 100, long: 400))
   }
+
+  @Test(
+    "the click preview of a folder that a decision below a folder not read shows mixed previews a click on mixed: with --mixed-toggles-to off there is nothing to deselect, where the tree alone would select 2"
+  )
+  func clickPreviewOfAFolderShownMixed() throws {
+    var tree = try SelectionTree(entries: [
+      .init(id: "d", parent: nil, label: "d"), .init(id: "a", parent: "d", label: "a"),
+      .init(id: "b", parent: "d", label: "b"),
+    ])
+    tree.options.mixedTogglesTo = .off
+    var lazy = LazyTree(tree, unloaded: ["a"])
+    _ = lazy.setSelection(to: try SelectionSpec(text: "+ d/a/x\n"))
+    #expect(lazy.state(of: "d") == .mixed && lazy.tree.state(of: "d") == .off)
+    var explorer = Explorer(tree: lazy.tree, height: 10, width: 60)
+    explorer.readLazily(lazy, using: { _ in .init(entries: [], unloaded: []) })
+    #expect(explorer.cursor == 0)
+    #expect(!explorer.statusLine.contains("Space:"), "\(explorer.statusLine)")
+    #expect(!explorer.frame(mode: .plain).joined().contains("Space:"))
+    // Read whole, the folder is off: a click selects both.
+    let whole = Explorer(tree: lazy.tree, height: 10, width: 60)
+    #expect(whole.statusLine.contains("Space: select 2"), "\(whole.statusLine)")
+  }
 }
