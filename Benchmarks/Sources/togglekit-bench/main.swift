@@ -23,7 +23,7 @@ let usage = """
     --max-nodes N    trees of up to N nodes (default 1000000; 10000000 adds 10^7, needs ~8 GiB)
     --only SECTIONS  some of: tree, memory, parse, explorer, parent, rules, model, history, floor,
                      edits (inserts, removals, moves, relabels, lazy loads),
-                     specs (a selection's minimal spec, restoring one, its rsync rules)
+                     specs (a selection's minimal spec, restoring one, its exports)
                      (comma-separated; floor: what a cache miss and a fresh output array cost;
                      history: copies, kept copies, undo history)
     --json           one JSON object instead of Markdown tables
