@@ -43,11 +43,6 @@ package enum OutputForm: String, Hashable, Sendable, CaseIterable {
     }
   }
 
-  /// Whether the form names files by their absolute paths (restic and borg match those).
-  package var writesAbsolutePaths: Bool {
-    self == .resticFiles || self == .resticExcludes || self == .borgPatterns
-  }
-
   /// The tree in this form, as one text.
   ///
   /// - Throws: ``ApplyError`` for a name a filter language cannot hold.

@@ -55,11 +55,9 @@ extension SelectionSpec {
       roots +=
         Array("R ".utf8) + Self.borgSafeEnd(root.isEmpty ? [UInt8(ascii: "/")] : root) + [0x0A]
     }
-    var walked = [Bool](repeating: false, count: trie.nodes.count)
-    walked[0] = trie.nodes[0].value
+    let walked = trie.belowTopmostIncludes()
     for index in trie.nodes.indices.dropFirst() {
       let node = trie.nodes[index]
-      walked[index] = walked[node.parent] || node.value
       guard let include = node.decision else { continue }
       if !walked[node.parent] {
         // A topmost include: a root.

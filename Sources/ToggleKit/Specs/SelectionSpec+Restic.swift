@@ -38,11 +38,11 @@ extension SelectionSpec {
     let format = "a restic exclude pattern"
     let root = try _SpecTrie.absoluteFolder(folder, format: format)
     var selection = ResticSelection(files: [], excludes: [])
-    func pattern(_ components: [[UInt8]], then: [UInt8] = [], endsLine: Bool = true) {
+    func pattern(_ components: [[UInt8]], then: [UInt8] = []) {
       selection.excludes += Self.resticLiteral(root, endsLine: false)
       for (offset, component) in components.enumerated() {
         selection.excludes.append(UInt8(ascii: "/"))
-        let last = offset == components.count - 1 && then.isEmpty && endsLine
+        let last = offset == components.count - 1 && then.isEmpty
         selection.excludes += Self.resticLiteral(component, endsLine: last)
       }
       selection.excludes += then
@@ -50,13 +50,10 @@ extension SelectionSpec {
     }
     if trie.nodes[0].value { selection.files += (root.isEmpty ? [UInt8(ascii: "/")] : root) + [0] }
     // Whether a node lies below a target (restic walks it).
-    var walked = [Bool](repeating: false, count: trie.nodes.count)
-    walked[0] = trie.nodes[0].value
+    let walked = trie.belowTopmostIncludes()
     for index in trie.nodes.indices.dropFirst() {
       let node = trie.nodes[index]
-      let parentWalked = walked[node.parent]
-      walked[index] = parentWalked || node.value
-      if !parentWalked {
+      if !walked[node.parent] {
         guard node.decision == true else { continue }
         // A topmost include: a target.
         let components = try trie.lineComponents(of: index, base: base, format: format)

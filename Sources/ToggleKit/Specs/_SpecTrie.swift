@@ -70,6 +70,19 @@ struct _SpecTrie {
     }
   }
 
+  /// For each node, whether it lies below or on an include that nothing above includes: the part
+  /// a backup program reads from its starting folders (the topmost includes, or the base when it
+  /// is selected).
+  /// - Complexity: O(nodes).
+  func belowTopmostIncludes() -> [Bool] {
+    var below = [Bool](repeating: false, count: nodes.count)
+    below[0] = nodes[0].value
+    for index in nodes.indices.dropFirst() {
+      below[index] = below[nodes[index].parent] || nodes[index].value
+    }
+    return below
+  }
+
   /// The labels from below the base to the node.
   func path(of index: Int) -> [String] {
     var labels: [String] = []
