@@ -79,6 +79,7 @@ SPECS_CONTRACT = SPECS + "|ContractPairTests/everyPairOnFiveNodes|ContractRandom
 LAZY_SPECS = "LazyTreeSpecTests|LazyTreeTests|LazyTreeContractTests"
 LAZY_E2E = "SpecEndToEndTests"
 BACKUP = "SpecBackupExportTests|SpecBackupToolTests|SelectionSpecTests|SpecEndToEndTests|AbsolutePathTests"
+TWINS = "NormalisationTwinTests|LabelPathTests"
 KEPT = "KeptDecisionsTests|SelectionSpecTests|ContractPairTests/everyPairOnFiveNodes|ContractRandomTests|SelectionModelContractTests|LazyTreeContractTests"
 STAGES = [
     SEAMS, BUILDING, BULK, MODEL, "ParentToggle", BASIC, HOSTILE, FOUR, FIVE, EXHAUSTIVE, PAIRS, RANDOM, HOSTILE_E2E,
@@ -1502,6 +1503,24 @@ MUTANTS = [
     ("the click preview ignores the folders shown mixed", src("Explorer+Selection.swift"),
      "    if state != .mixed && !unloaded.isEmpty && (mixed ?? mixedByDecisions).contains(id) {",
      "    if state != .mixed && !unloaded.isEmpty && false {", LAZY_E2E + "|ExplorerLazyTests"),
+    ("a path list merges names that differ only in normalisation", src("PathTreeBuilder.swift"),
+     "    if draft.ids[existing].utf8.elementsEqual(id.utf8) { return Int32(existing) }",
+     "    return Int32(existing)", TWINS),
+    ("a child of a twin takes the path text's id, not its parent's", src("PathTreeBuilder.swift"),
+     "      if !extends(id, parentID) {", "      if false {", TWINS),
+    ("parsed twins are left for the duplicate check", src("TreeDraft+Twins.swift"),
+     "      guard !ids[earlier].utf8.elementsEqual(ids[node].utf8) else { continue }  // a real repeat",
+     "      continue", TWINS),
+    ("the nodes below a parsed twin keep the ids of the other twin's", src("TreeDraft+Twins.swift"),
+     "      if parent >= 0 && respelled[parent] {", "      if false {", TWINS),
+    ("a lazy folder's twins share one id", src("DirectoryLoader.swift"),
+     "      if !siblings.insert(child).inserted {", "      if false {", TWINS),
+    ("the label index finds a twin by Swift's ==", src("SelectionTree+LabelPaths.swift"),
+     "        return structure.label(at: Int(candidates[0])).utf8.elementsEqual(label.utf8)\n          ? candidates : []",
+     "        return candidates", TWINS),
+    ("a guessed id is taken when its labels are only Swift-equal", src("SelectionTree+LabelPaths.swift"),
+     "      guard node >= 0, self.label(at: node).utf8.elementsEqual(label.utf8) else { return nil }",
+     "      guard node >= 0, self.label(at: node) == label else { return nil }", TWINS),
 ]
 
 

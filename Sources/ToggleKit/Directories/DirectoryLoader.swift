@@ -45,8 +45,15 @@ public final class DirectoryLoader {
         open: { opendir($0) })
     else { return .init(entries: []) }
     var result = LazyTree<String>.Children(entries: [])
+    // Names that differ only in their Unicode normalisation are two files: Swift calls their
+    // paths equal, so the later ones take ids spelled apart.
+    var siblings = Set<String>(minimumCapacity: entries.count)
     for entry in entries {
-      let child = LabelEscaping.extending(id, with: entry.label, separator: "/")
+      var child = LabelEscaping.extending(id, with: entry.label, separator: "/")
+      if !siblings.insert(child).inserted {
+        child = LabelEscaping.extendingApart(id, with: entry.label, separator: "/")
+        siblings.insert(child)
+      }
       result.entries.append(
         .init(id: child, parent: id, label: entry.label, attributes: entry.attributes))
       if let subfolder = entry.folder, maxDepth.map({ subfolder.depth < $0 }) ?? true {

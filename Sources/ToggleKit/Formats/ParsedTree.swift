@@ -45,9 +45,16 @@ func buildParsedTree(
 ) throws(TreeFormatError) -> SelectionTree<String> {
   // The parsed nodes are freed when the draft is made, before the tree is laid out: they would
   // add about 90 bytes per node to the peak. Errors keep only their places.
-  let (draft, lines, columns, hasOwnID) = try _draft(
+  var (draft, lines, columns, hasOwnID) = try _draft(
     nodes, file: file, separator: separator, uniqueSiblingLabels: uniqueSiblingLabels)
   _ = consume nodes
+  // Labels that differ only in their Unicode normalisation (two names to a file system) are two
+  // nodes, the later ones given ids of their own; a repeat byte for byte is an error.
+  if let (first, second) = draft.indexAllApart(separator: separator, isPathID: { !hasOwnID[$0] }) {
+    throw _duplicateIDError(
+      draft, first: first, second: second, hasOwnID: hasOwnID, lines: lines, columns: columns,
+      file: file)
+  }
   do {
     return try draft.finish(options: options)
   } catch {

@@ -27,7 +27,7 @@ struct _IndentedLines: _LineSink {
 
   /// A repeated label among the lines read, if any, as the error to report before `error`.
   mutating func reporting(_ error: TreeFormatError) -> TreeFormatError {
-    draft.indexAll().map(repeated) ?? error
+    draft.indexAllApart(separator: "/", isPathID: { _ in true }).map(repeated) ?? error
   }
 
   /// A repeated label as an error at the second one's line.
@@ -161,7 +161,10 @@ struct _IndentedLines: _LineSink {
   mutating func finish(options: SelectionTree<String>.Options) throws(TreeFormatError)
     -> SelectionTree<String>
   {
-    if let duplicate = draft.indexAll() { throw repeated(duplicate) }
+    // Labels that differ only in their Unicode normalisation are two nodes (ids apart).
+    if let duplicate = draft.indexAllApart(separator: "/", isPathID: { _ in true }) {
+      throw repeated(duplicate)
+    }
     nodeLines = []
     nodeColumns = []
     var taken = (TreeDraft<String>(capacity: 0), _ParsedMarkers(capacity: 0))

@@ -218,7 +218,8 @@ extension _JSONTree {
           firstLine: Int(lines[first]), line: Int(lines[second]), column: Int(columns[second]),
           file: file)
       }
-      if let (first, second) = draft.indexAll() {
+      // Labels that differ only in their Unicode normalisation are two nodes (ids apart).
+      if let (first, second) = draft.indexAllApart(separator: "/", isPathID: { !hasOwnID[$0] }) {
         throw _duplicateIDError(
           draft, first: first, second: second, hasOwnID: hasOwnID, lines: lines, columns: columns,
           file: file)

@@ -140,6 +140,31 @@ package enum LabelEscaping {
     return path
   }
 
+  /// A node's path as ``extending(_:with:separator:)`` makes it, but with every scalar of the
+  /// label beyond ASCII written `\u{XX}` (a raw byte `\xHH`): a spelling that reads back to the
+  /// same labels and that no other label's spelling equals, even by Swift's Unicode equivalence.
+  ///
+  /// It is the id of a node whose label differs from a sibling's only in its Unicode
+  /// normalisation (`é` and `e` + U+0301, two names to a file system): Swift calls the two
+  /// paths equal, so they cannot both be ids as they are. `d` and `e` + U+0301 make `d/e\u{301}`.
+  /// - Complexity: O(length of the result).
+  package static func extendingApart(
+    _ path: String?, with label: String, separator: Unicode.Scalar
+  ) -> String {
+    var component = String.UnicodeScalarView()
+    for scalar in escape(label, special: separator, emptyMarker: true).unicodeScalars {
+      if scalar.isASCII {
+        component.append(scalar)
+      } else {
+        appendHexEscape(scalar, to: &component)
+      }
+    }
+    let text = String(component)
+    guard let path else { return text }
+    return isBareRoot(path, separator: separator)
+      ? path + text : path + String(separator) + text
+  }
+
   /// Text for a message or a terminal: every control character as `\u{XX}` (or `\n`, `\r`, `\t`),
   /// a raw byte of a file name as `\xHH`, nothing else changed — so no byte of the text can act on
   /// a terminal.

@@ -87,8 +87,7 @@ struct PathTreeBuilder: Sendable {
     var moved = [Int32](repeating: -1, count: taken.count)
     for node in 0..<taken.count {
       let parent = taken.parents[node] < 0 ? -1 : moved[Int(taken.parents[node])]
-      let existing = draft.appendNew(id: taken.ids[node], label: taken.labels[node], parent: parent)
-      moved[node] = Int32(existing ?? draft.count - 1)
+      moved[node] = place(id: taken.ids[node], label: taken.labels[node], parent: parent)
     }
     for index in previousNodes.indices {
       previousNodes[index].node = moved[Int(previousNodes[index].node)]
@@ -236,14 +235,43 @@ struct PathTreeBuilder: Sendable {
   /// A new node with this id under `parent` (another node may have the id until the next check
   /// merges them), or the node that has it once ids are looked up.
   private mutating func node(id: String, label: String, parent: Int32) -> Int32 {
-    if looksUp {
-      return Int32(draft.appendNew(id: id, label: label, parent: parent) ?? draft.count - 1)
-    }
+    if looksUp { return place(id: id, label: label, parent: parent) }
     draft.append(id: id, label: label, parent: parent)
     let made = draft.count - 1
     guard draft.count >= nextCheck, !defersChecks else { return Int32(made) }
     nextCheck = draft.count * 2
     mergeRepeats()
     return moves.map { $0[made] } ?? Int32(made)
+  }
+
+  /// The node with this path id under `parent`: the one that has it, else a new one.
+  ///
+  /// A node's id extends its parent's (the parent's own, when the parent was given one apart). An
+  /// id that Swift calls equal to another's but whose bytes differ (a label that differs from a
+  /// sibling's only in its Unicode normalisation: two names to a file system) is a new node,
+  /// its id spelled apart (``LabelEscaping/extendingApart(_:with:separator:)``).
+  private mutating func place(id: String, label: String, parent: Int32) -> Int32 {
+    var id = id
+    if parent >= 0 {
+      let parentID = draft.ids[Int(parent)]
+      if !extends(id, parentID) {
+        id = LabelEscaping.extending(parentID, with: label, separator: separator)
+      }
+    }
+    guard let existing = draft.appendNew(id: id, label: label, parent: parent) else {
+      return Int32(draft.count - 1)
+    }
+    if draft.ids[existing].utf8.elementsEqual(id.utf8) { return Int32(existing) }
+    let apart = LabelEscaping.extendingApart(
+      parent < 0 ? nil : draft.ids[Int(parent)], with: label, separator: separator)
+    return Int32(draft.appendNew(id: apart, label: label, parent: parent) ?? draft.count - 1)
+  }
+
+  /// Whether `id` is `parentID` and a separator (none after a bare root) and more, byte for byte.
+  private func extends(_ id: String, _ parentID: String) -> Bool {
+    let head = parentID.utf8.count
+    guard id.utf8.count > head, id.utf8.starts(with: parentID.utf8) else { return false }
+    if LabelEscaping.isBareRoot(parentID, separator: separator) { return true }
+    return id.utf8.dropFirst(head).starts(with: String(separator).utf8)
   }
 }

@@ -46,7 +46,7 @@ extension SelectionTree {
     let path = labelPath(at: position)
     // A path that other nodes share (siblings of one label, or below such) is one decision for
     // them all: the click cannot be one, so the kept decisions give way.
-    var finder = _LabelPathFinder(tree: self)
+    var finder = labelIndex()
     if finder.positions(of: path).count > 1 {
       keptSpec = nil
       return
@@ -116,7 +116,7 @@ extension SelectionTree {
   ///   once when ids are not label paths), plus O(depth) for each leaf found.
   func nodesMixedByKeptDecisions(isUnloaded: (ID) -> Bool) -> Set<ID> {
     guard options.propagation.up, let keptSpec else { return [] }
-    var finder = _LabelPathFinder(tree: self)
+    var finder = labelIndex()
     var mixed = Set<ID>()
     for decision in keptSpec.decisions {
       for position in unloadedLeaves(above: decision.path, &finder, isUnloaded: isUnloaded) {
@@ -139,14 +139,15 @@ extension SelectionTree {
   func pathsNamingNoNode(
     _ paths: [[String]], isUnloaded: (ID) -> Bool
   ) -> [[String]] {
-    var finder = _LabelPathFinder(tree: self)
+    var finder = labelIndex()
     return paths.filter { unloadedLeaves(above: $0, &finder, isUnloaded: isUnloaded).isEmpty }
   }
 
   /// The unloaded leaves that `path` lies strictly below.
   private func unloadedLeaves(
-    above path: [String], _ finder: inout _LabelPathFinder<ID>, isUnloaded: (ID) -> Bool
+    above path: [String], _ finder: inout LabelIndex, isUnloaded: (ID) -> Bool
   ) -> [Int] {
-    finder.leaves(above: path).filter { isUnloaded(structure.id(at: $0)) }
+    finder.leaves(above: path) { states.state(at: $0) & NodeBits.leaf != 0 }
+      .filter { isUnloaded(structure.id(at: $0)) }
   }
 }

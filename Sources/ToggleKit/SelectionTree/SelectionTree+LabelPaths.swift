@@ -24,14 +24,15 @@ extension SelectionTree {
 
   /// The first child of `parent` (a root for nil) with `label`, by a scan of the siblings.
   func _child(of parent: Int?, labelled label: String) -> Int? {
-    structure.children(of: parent).first { structure.label(at: $0) == label }
+    structure.children(of: parent).first { structure.label(at: $0).utf8.elementsEqual(label.utf8) }
   }
 
   /// Finds nodes by label path in O(depth) hashed steps, whatever the ids and however many siblings.
   ///
   /// The index hashes the children of a node the first time a path passes through it, so each
-  /// lookup costs O(depth), plus O(children) once per node it passes. It keeps the shape of the
-  /// tree it was made from: make a new one after a reload.
+  /// lookup costs O(depth), plus O(children) once per node it passes. Labels compare by their
+  /// bytes: two names that differ only in their Unicode normalisation are two nodes, each found by
+  /// its own bytes. It keeps the shape of the tree it was made from: make a new one after a reload.
   ///
   /// ```swift
   /// var index = tree.labelIndex()
@@ -40,8 +41,9 @@ extension SelectionTree {
   /// - Complexity: O(1) to make.
   public struct LabelIndex {
     let structure: TreeStructure<ID>
-    /// Per visited parent (-1 for the roots): first child position by label.
-    var children: [Int32: [String: Int32]] = [:]
+    /// Per visited parent (-1 for the roots): the children by label, in order (labels that Swift
+    /// calls equal share an entry, and are told apart by their bytes).
+    var children: [Int32: [String: [Int32]]] = [:]
 
     /// The node whose labels from the root are `labels` (the first match when siblings share a
     /// label), or nil.
@@ -51,18 +53,74 @@ extension SelectionTree {
       if let found = structure.node(guessedFrom: labels) { return found }
       var parent: Int32 = -1
       for label in labels {
-        if children[parent] == nil { children[parent] = table(under: parent) }
-        guard let child = children[parent]![label] else { return nil }
+        guard let child = children(of: parent, labelled: label).first else { return nil }
         parent = child
       }
       return labels.isEmpty ? nil : structure.id(at: Int(parent))
     }
 
-    private func table(under parent: Int32) -> [String: Int32] {
-      var table: [String: Int32] = [:]
-      for child in structure.children(of: parent < 0 ? nil : Int(parent))
-      where table[structure.label(at: child)] == nil {
-        table[structure.label(at: child)] = Int32(child)
+    /// The positions of every node at `labels` (siblings may share a label), in the tree's order.
+    /// - Complexity: O(depth) amortised hashed steps per node on the way.
+    mutating func positions(of labels: [String]) -> [Int] {
+      guard !labels.isEmpty else { return [] }
+      if let id = structure.node(guessedFrom: labels), let position = structure.position(of: id) {
+        return [position]
+      }
+      var level: [Int32] = [-1]
+      for label in labels {
+        var found: [Int32] = []
+        for parent in level { found += children(of: parent, labelled: label) }
+        guard !found.isEmpty else { return [] }
+        level = found
+      }
+      return level.map(Int.init)
+    }
+
+    /// The nodes whose label paths are proper prefixes of `labels` and that `isLeaf` accepts:
+    /// the nodes a decision on `labels` lies below, when they are leaves not loaded yet.
+    /// - Complexity: O(depth) amortised hashed steps per node on the way.
+    mutating func leaves(above labels: [String], isLeaf: (Int) -> Bool) -> [Int] {
+      var level: [Int32] = [-1]
+      var depth = 0
+      // Ids that are label paths find the longest prefix the tree has without reading folders
+      // (its ancestors are no leaves).
+      if ID.self == String.self {
+        for length in stride(from: labels.count - 1, through: 1, by: -1) {
+          if let id = structure.node(guessedFrom: Array(labels[..<length])),
+            let position = structure.position(of: id)
+          {
+            (level, depth) = ([Int32(position)], length)
+            break
+          }
+        }
+      }
+      var leaves: [Int] = []
+      while depth < labels.count {
+        if depth > 0 { leaves += level.lazy.map(Int.init).filter(isLeaf) }
+        var found: [Int32] = []
+        for parent in level { found += children(of: parent, labelled: labels[depth]) }
+        guard !found.isEmpty else { break }
+        level = found
+        depth += 1
+      }
+      return leaves
+    }
+
+    /// The children of `parent` (-1: the roots) whose label is `label` byte for byte.
+    private mutating func children(of parent: Int32, labelled label: String) -> [Int32] {
+      if children[parent] == nil { children[parent] = table(under: parent) }
+      guard let candidates = children[parent]![label] else { return [] }
+      if candidates.count == 1 {
+        return structure.label(at: Int(candidates[0])).utf8.elementsEqual(label.utf8)
+          ? candidates : []
+      }
+      return candidates.filter { structure.label(at: Int($0)).utf8.elementsEqual(label.utf8) }
+    }
+
+    private func table(under parent: Int32) -> [String: [Int32]] {
+      var table: [String: [Int32]] = [:]
+      for child in structure.children(of: parent < 0 ? nil : Int(parent)) {
+        table[structure.label(at: child), default: []].append(Int32(child))
       }
       return table
     }
@@ -182,9 +240,9 @@ extension TreeStructure {
     else { return nil }
     var node = position
     for label in labels.reversed() {
-      guard node >= 0, self.label(at: node) == label else { return nil }
+      guard node >= 0, self.label(at: node).utf8.elementsEqual(label.utf8) else { return nil }
       node = parent(of: node)
     }
-    return guess
+    return id(at: position)
   }
 }

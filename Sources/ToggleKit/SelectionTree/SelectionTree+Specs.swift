@@ -207,7 +207,7 @@ extension SelectionTree {
     let carriers = specCarriers
     let writable = StateSet.unlocked & StateSet.enabled
     var result = SpecApplication()
-    var finder = _LabelPathFinder(tree: self)
+    var finder = labelIndex()
     // (position, value, path), in the tree's order once sorted.
     var decided: [(position: Int, value: Bool, path: [String])] = []
     for decision in spec.decisions {
@@ -304,87 +304,5 @@ struct _SpecVisit {
       let flip = 1 + (inherited ? sumOff : sumOn)
       return flip <= keep ? !inherited : inherited
     }
-  }
-}
-
-/// Finds every node with a label path, comparing labels by their bytes; each folder's children are
-/// read once.
-struct _LabelPathFinder<ID: Hashable> {
-  let tree: SelectionTree<ID>
-  /// Per parent read (-1 for the roots): the children by label.
-  private var children: [Int: [String: [Int]]] = [:]
-
-  init(tree: SelectionTree<ID>) { self.tree = tree }
-
-  /// The positions of the nodes at `labels`, in the tree's order.
-  mutating func positions(of labels: [String]) -> [Int] {
-    guard !labels.isEmpty else { return [] }
-    if let id = LabelPath.joined(labels) as? ID, let position = tree.structure.position(of: id),
-      tree.labelPath(at: position).elementsEqual(labels, by: SelectionSpec.sameLabel)
-    {
-      return [position]
-    }
-    var level = [-1]
-    for label in labels {
-      var found: [Int] = []
-      for parent in level {
-        for child in children(of: parent)[label] ?? []
-        where SelectionSpec.sameLabel(tree.structure.label(at: child), label) {
-          found.append(child)
-        }
-      }
-      guard !found.isEmpty else { return [] }
-      level = found
-    }
-    return level
-  }
-
-  /// The leaves whose label paths are proper prefixes of `labels`: the nodes a decision on
-  /// `labels` lies below, when they are unloaded.
-  mutating func leaves(above labels: [String]) -> [Int] {
-    var level = [-1]
-    var depth = 0
-    // Ids that are label paths find the longest prefix the tree has without reading folders
-    // (its ancestors are no leaves).
-    if ID.self == String.self {
-      for length in stride(from: labels.count - 1, through: 1, by: -1) {
-        let prefix = labels[..<length]
-        if let id = LabelPath.joined(Array(prefix)) as? ID,
-          let position = tree.structure.position(of: id),
-          tree.labelPath(at: position).elementsEqual(prefix, by: SelectionSpec.sameLabel)
-        {
-          (level, depth) = ([position], length)
-          break
-        }
-      }
-    }
-    var leaves: [Int] = []
-    while depth < labels.count {
-      if depth > 0 {
-        leaves += level.filter { tree.states.state(at: $0) & NodeBits.leaf != 0 }
-      }
-      var found: [Int] = []
-      for parent in level {
-        for child in children(of: parent)[labels[depth]] ?? []
-        where SelectionSpec.sameLabel(tree.structure.label(at: child), labels[depth]) {
-          found.append(child)
-        }
-      }
-      guard !found.isEmpty else { break }
-      level = found
-      depth += 1
-    }
-    return leaves
-  }
-
-  /// The children of the node at `parent` (-1: the roots) by label, read once.
-  private mutating func children(of parent: Int) -> [String: [Int]] {
-    if let table = children[parent] { return table }
-    var table: [String: [Int]] = [:]
-    for child in tree.structure.children(of: parent < 0 ? nil : parent) {
-      table[tree.structure.label(at: child), default: []].append(child)
-    }
-    children[parent] = table
-    return table
   }
 }
