@@ -140,29 +140,27 @@ package enum LabelEscaping {
     return path
   }
 
-  /// A node's path as ``extending(_:with:separator:)`` makes it, but with every scalar of the
-  /// label beyond ASCII written `\u{XX}` (a raw byte `\xHH`): a spelling that reads back to the
-  /// same labels and that no other label's spelling equals, even by Swift's Unicode equivalence.
+  /// A node's path as ``extending(_:with:separator:)`` makes it, but with every scalar beyond
+  /// ASCII but the separator written `\u{XX}`: a spelling that reads back to the same labels and
+  /// that Swift calls equal to no other path's.
   ///
-  /// It is the id of a node whose label differs from a sibling's only in its Unicode
-  /// normalisation (`é` and `e` + U+0301, two names to a file system): Swift calls the two
-  /// paths equal, so they cannot both be ids as they are. `d` and `e` + U+0301 make `d/e\u{301}`.
+  /// It is the id of a node whose label path differs from another's only in the Unicode
+  /// normalisation of its labels (`é` and `e` + U+0301, two names to a file system): Swift's `==`
+  /// calls the two paths equal, so they cannot both be ids as they are. `d` and `e` + U+0301 make
+  /// `d/e\u{301}`.
   /// - Complexity: O(length of the result).
   package static func extendingApart(
     _ path: String?, with label: String, separator: Unicode.Scalar
   ) -> String {
-    var component = String.UnicodeScalarView()
-    for scalar in escape(label, special: separator, emptyMarker: true).unicodeScalars {
-      if scalar.isASCII {
-        component.append(scalar)
+    var result = String.UnicodeScalarView()
+    for scalar in extending(path, with: label, separator: separator).unicodeScalars {
+      if scalar.isASCII || scalar == separator {
+        result.append(scalar)
       } else {
-        appendHexEscape(scalar, to: &component)
+        appendHexEscape(scalar, to: &result)
       }
     }
-    let text = String(component)
-    guard let path else { return text }
-    return isBareRoot(path, separator: separator)
-      ? path + text : path + String(separator) + text
+    return String(result)
   }
 
   /// Text for a message or a terminal: every control character as `\u{XX}` (or `\n`, `\r`, `\t`),

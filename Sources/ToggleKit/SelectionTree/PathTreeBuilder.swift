@@ -246,18 +246,11 @@ struct PathTreeBuilder: Sendable {
 
   /// The node with this path id under `parent`: the one that has it, else a new one.
   ///
-  /// A node's id extends its parent's (the parent's own, when the parent was given one apart). An
-  /// id that Swift calls equal to another's but whose bytes differ (a label that differs from a
-  /// sibling's only in its Unicode normalisation: two names to a file system) is a new node,
-  /// its id spelled apart (``LabelEscaping/extendingApart(_:with:separator:)``).
+  /// An id that Swift calls equal to another's but whose bytes differ (a label that differs from
+  /// a sibling's only in its Unicode normalisation, two names to a file system; or one below such
+  /// a label) is a new node, its id spelled apart
+  /// (``LabelEscaping/extendingApart(_:with:separator:)``).
   private mutating func place(id: String, label: String, parent: Int32) -> Int32 {
-    var id = id
-    if parent >= 0 {
-      let parentID = draft.ids[Int(parent)]
-      if !extends(id, parentID) {
-        id = LabelEscaping.extending(parentID, with: label, separator: separator)
-      }
-    }
     guard let existing = draft.appendNew(id: id, label: label, parent: parent) else {
       return Int32(draft.count - 1)
     }
@@ -265,13 +258,5 @@ struct PathTreeBuilder: Sendable {
     let apart = LabelEscaping.extendingApart(
       parent < 0 ? nil : draft.ids[Int(parent)], with: label, separator: separator)
     return Int32(draft.appendNew(id: apart, label: label, parent: parent) ?? draft.count - 1)
-  }
-
-  /// Whether `id` is `parentID` and a separator (none after a bare root) and more, byte for byte.
-  private func extends(_ id: String, _ parentID: String) -> Bool {
-    let head = parentID.utf8.count
-    guard id.utf8.count > head, id.utf8.starts(with: parentID.utf8) else { return false }
-    if LabelEscaping.isBareRoot(parentID, separator: separator) { return true }
-    return id.utf8.dropFirst(head).starts(with: String(separator).utf8)
   }
 }

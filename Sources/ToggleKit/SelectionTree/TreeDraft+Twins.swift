@@ -2,27 +2,22 @@ extension TreeDraft where ID == String {
   /// Gives an id of its own to each node whose label path Swift calls equal to an earlier one's
   /// though its bytes differ (a label that differs only in its Unicode normalisation).
   ///
-  /// The id spells the label with every scalar beyond ASCII escaped
-  /// (``LabelEscaping/extendingApart(_:with:separator:)``), and the ids of the nodes below it
-  /// are made from that one. Names that a file system holds apart stay apart.
+  /// The id is its parent's extended by the label with every scalar beyond ASCII escaped
+  /// (``LabelEscaping/extendingApart(_:with:separator:)``). Names that a file system holds apart
+  /// stay apart; a node below a twin whose path meets its cousin's is a twin itself.
   ///
   /// Paths repeated byte for byte are left for the caller's check of repeats. The nodes come
   /// parents first; a node counts when `isPathID` says its id is its label path and its parent's
   /// is too (or it is a root).
   /// - Returns: Whether an id changed.
-  /// - Complexity: O(n) expected, plus the ids made again.
+  /// - Complexity: O(n) expected.
   mutating func spellTwinsApart(separator: Unicode.Scalar, isPathID: (Int) -> Bool) -> Bool {
     var first: [String: Int] = [:]
     first.reserveCapacity(ids.count)
-    var respelled = [Bool](repeating: false, count: ids.count)
     var changed = false
     for node in ids.indices where isPathID(node) {
       let parent = Int(parents[node])
       guard parent < 0 || isPathID(parent) else { continue }
-      if parent >= 0 && respelled[parent] {
-        ids[node] = LabelEscaping.extending(ids[parent], with: labels[node], separator: separator)
-        respelled[node] = true
-      }
       guard let earlier = first[ids[node]] else {
         first[ids[node]] = node
         continue
@@ -30,7 +25,6 @@ extension TreeDraft where ID == String {
       guard !ids[earlier].utf8.elementsEqual(ids[node].utf8) else { continue }  // a real repeat
       ids[node] = LabelEscaping.extendingApart(
         parent < 0 ? nil : ids[parent], with: labels[node], separator: separator)
-      respelled[node] = true
       changed = true
       if first[ids[node]] == nil { first[ids[node]] = node }
     }
