@@ -1522,6 +1522,12 @@ MUTANTS = [
     ("a guessed id is taken when its labels are only Swift-equal", src("SelectionTree+LabelPaths.swift"),
      "      guard node >= 0, self.label(at: node).utf8.elementsEqual(label.utf8) else { return nil }",
      "      guard node >= 0, self.label(at: node) == label else { return nil }", TWINS),
+    ("an unlocked subtree takes no value from the decisions above it", src("SelectionTree+KeptDecisions.swift"),
+     "      outer: keptSpec.nearestDecision(for: Array(path.dropLast())) ?? false)",
+     "      outer: false)", KEPT),
+    ("an unlocked subtree ignores the decisions inside it", src("SelectionTree+KeptDecisions.swift"),
+     "      keptSpec.decisions[keptSpec.indices(atOrBelow: path)], in: structure.range(of: position),",
+     "      keptSpec.decisions[0..<0], in: structure.range(of: position),", KEPT),
 ]
 
 

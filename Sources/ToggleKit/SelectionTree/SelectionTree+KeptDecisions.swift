@@ -96,6 +96,20 @@ extension SelectionTree {
     _ = applyDecisions(keptSpec)
   }
 
+  /// Sets the writable nodes of one subtree to the kept decisions, after a change of locks or
+  /// disabling that reached no node outside it: only the decisions on its path and below it are
+  /// read, and what is above it gives the rest.
+  /// - Complexity: O(k log d) for a node of k labels and d kept decisions, plus O(r (k log n + c))
+  ///   for the r decisions on its path and below (c: the children of the folders their paths
+  ///   pass through, read once, when ids are not label paths).
+  mutating func followKeptDecisions(inSubtreeOf position: Int) {
+    guard let keptSpec else { return }
+    let path = labelPath(at: position)
+    _ = applyDecisions(
+      keptSpec.decisions[keptSpec.indices(atOrBelow: path)], in: structure.range(of: position),
+      outer: keptSpec.nearestDecision(for: Array(path.dropLast())) ?? false)
+  }
+
   /// Keeps `kept` as the tree's decisions after a change that may have replaced the tree's value
   /// (a reload, an edit, a derivation), and sets what is writable to follow them.
   mutating func keepFollowing(_ kept: SelectionSpec?) {

@@ -51,7 +51,8 @@ extension SelectionTree {
   /// ```swift
   /// try tree.setLock("Legal/Terms", to: .on)   // always included
   /// ```
-  /// - Complexity: O(log n).
+  /// - Complexity: O(log n); while the tree keeps decisions (``keptDecisions``), plus reading
+  ///   those on the node's path and below it.
   public mutating func setLock(_ id: ID, to lock: NodeLock) throws(SelectionTreeError) {
     let position = try _position(id)
     if let derived {
@@ -62,8 +63,8 @@ extension SelectionTree {
     } else {
       _lock(position, lock)
     }
-    // An unlocked node follows the kept decisions again.
-    followKeptDecisions()
+    // An unlocked node follows the kept decisions again (only its subtree's lock changed).
+    followKeptDecisions(inSubtreeOf: position)
     checkInvariantsIfEnabled()
   }
 
@@ -71,13 +72,14 @@ extension SelectionTree {
   ///
   /// Disabling is inherited: every descendant is disabled while the
   /// node is, and re-enabling it leaves descendants that are disabled themselves disabled.
-  /// - Complexity: O((1 + k) log n) for k nodes disabled themselves inside the subtree.
+  /// - Complexity: O((1 + k) log n) for k nodes disabled themselves inside the subtree; while the
+  ///   tree keeps decisions (``keptDecisions``), plus reading those on the node's path and below.
   public mutating func setDisabled(_ id: ID, to isDisabled: Bool) throws(SelectionTreeError) {
     let position = try _position(id)
     let disabledBefore = disabledPositions.count
     _setDisabled(position, isDisabled)
     if disabledPositions.count != disabledBefore { derived = derived?.markingFlagsChanged() }
-    followKeptDecisions()
+    followKeptDecisions(inSubtreeOf: position)
     checkInvariantsIfEnabled()
   }
 

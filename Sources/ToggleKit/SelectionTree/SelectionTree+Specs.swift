@@ -192,9 +192,17 @@ extension SelectionTree {
   /// Sets every writable node to its nearest decision (nodes outside every decision off), without
   /// keeping the decisions; reports what could not be done.
   mutating func applyDecisions(_ spec: SelectionSpec) -> SpecApplication {
-    let (result, decided) = measure(spec)
+    applyDecisions(spec.decisions[...], in: 0..<structure.count, outer: false)
+  }
+
+  /// Sets every writable node of `scope` (the whole tree, or one subtree) to its nearest
+  /// decision among `decisions`, `outer` where none of them covers it.
+  mutating func applyDecisions(
+    _ decisions: ArraySlice<SelectionSpec.Decision>, in scope: Range<Int>, outer: Bool
+  ) -> SpecApplication {
+    let (result, decided) = measure(decisions, in: scope, outer: outer)
     guard result.changed > 0 else { return result }
-    writeDecision(false, to: 0..<structure.count)
+    writeDecision(outer, to: scope)
     for (position, value, _) in decided { writeDecision(value, to: structure.range(of: position)) }
     return result
   }
@@ -204,16 +212,24 @@ extension SelectionTree {
   func measure(
     _ spec: SelectionSpec
   ) -> (SpecApplication, [(position: Int, value: Bool, path: [String])]) {
+    measure(spec.decisions[...], in: 0..<structure.count, outer: false)
+  }
+
+  /// ``measure(_:)`` of `decisions` over `scope` (the whole tree, or one subtree), its nodes that
+  /// none of them covers taking `outer`; the nodes named outside `scope` are left out.
+  func measure(
+    _ decisions: ArraySlice<SelectionSpec.Decision>, in scope: Range<Int>, outer: Bool
+  ) -> (SpecApplication, [(position: Int, value: Bool, path: [String])]) {
     let carriers = specCarriers
     let writable = StateSet.unlocked & StateSet.enabled
     var result = SpecApplication()
     var finder = labelIndex()
     // (position, value, path), in the tree's order once sorted.
     var decided: [(position: Int, value: Bool, path: [String])] = []
-    for decision in spec.decisions {
+    for decision in decisions {
       let positions = finder.positions(of: decision.path)
       if positions.isEmpty { result.unknownPaths.append(decision.path) }
-      for position in positions {
+      for position in positions where scope.contains(position) {
         decided.append((position, decision.isIncluded, decision.path))
       }
     }
@@ -228,8 +244,8 @@ extension SelectionTree {
       let other = StateSet.selected(!value)
       return (counts.sum(over: carriers & writable & other), counts.sum(over: kept & other))
     }
-    var regions = [differing(0..<structure.count, from: false)]
-    var open: [(end: Int, value: Bool, slot: Int)] = [(structure.count, false, 0)]
+    var regions = [differing(scope, from: outer)]
+    var open: [(end: Int, value: Bool, slot: Int)] = [(scope.upperBound, outer, 0)]
     for entry in decided {
       let range = structure.range(of: entry.position)
       while open.count > 1 && open[open.count - 1].end <= entry.position { open.removeLast() }
@@ -246,7 +262,7 @@ extension SelectionTree {
       let entry = slot == 0 ? nil : decided[slot - 1]
       result.conflicts.append(
         SpecConflict(
-          path: entry?.path ?? [], isIncluded: entry?.value ?? false, count: region.conflicts))
+          path: entry?.path ?? [], isIncluded: entry?.value ?? outer, count: region.conflicts))
     }
     return (result, decided)
   }

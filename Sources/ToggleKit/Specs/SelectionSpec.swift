@@ -154,12 +154,9 @@ public struct SelectionSpec: Hashable, Sendable {
   /// - Complexity: O(k log d) comparisons plus O(d) to remove and insert.
   public mutating func decide(_ isIncluded: Bool, at path: [String]) {
     precondition(!path.isEmpty, "a decision needs a path")
-    let start = Self.insertionIndex(of: path, in: decisions)
-    var end = start
-    while end < decisions.count, decisions[end].path.starts(with: path, by: Self.sameLabel) {
-      end += 1
-    }
-    decisions.removeSubrange(start..<end)
+    let within = indices(atOrBelow: path)
+    decisions.removeSubrange(within)
+    let start = within.lowerBound
     if (nearestDecision(for: Array(path.dropLast())) ?? false) != isIncluded {
       decisions.insert(Decision(path, isIncluded: isIncluded), at: start)
     }
@@ -218,6 +215,17 @@ extension SelectionSpec {
       return a.utf8.lexicographicallyPrecedes(b.utf8) ? -1 : 1
     }
     return first.count == second.count ? 0 : (first.count < second.count ? -1 : 1)
+  }
+
+  /// The indices of the decisions on `path` and below it: a run, in path order.
+  /// - Complexity: O(log d + r) path comparisons for r decisions in the run.
+  func indices(atOrBelow path: [String]) -> Range<Int> {
+    let start = Self.insertionIndex(of: path, in: decisions)
+    var end = start
+    while end < decisions.count, decisions[end].path.starts(with: path, by: Self.sameLabel) {
+      end += 1
+    }
+    return start..<end
   }
 
   /// The index of the first decision whose path is not before `path`.
