@@ -128,6 +128,26 @@ struct KeptDecisionsTests {
   }
 
   @Test(
+    "a folder unlocked or enabled takes the decisions inside it and above it, and nothing outside it changes"
+  )
+  func unlockedFoldersTakeTheirDecisions() throws {
+    var tree = try SelectionTree(paths: ["r/a/x", "r/a/y", "r/a/z/q", "r/b"])
+    tree.setSelection(to: try SelectionSpec(text: "+ r\n- r/a/y\n+ r/a/z/q\n- r/b\n"))
+    let followed = tree.selection(.leaves)
+    #expect(followed == ["r/a/x", "r/a/z/q"])
+    try tree.setLock("r/a", to: .off)
+    #expect(tree.selection(.leaves).isEmpty)
+    try tree.setLock("r/a", to: .none)
+    #expect(tree.selection(.leaves) == followed, "+ r above, - r/a/y and + r/a/z/q inside")
+    try tree.setLock("r/a", to: .on)
+    try tree.setDisabled("r/a", to: true)
+    try tree.setLock("r/a", to: .none)
+    #expect(tree.selection(.leaves) == ["r/a/x", "r/a/y", "r/a/z/q"], "disabled: kept as it was")
+    try tree.setDisabled("r/a", to: false)
+    #expect(tree.selection(.leaves) == followed, "enabled, it follows them again")
+  }
+
+  @Test(
     "the kept decisions are part of the tree's value: equality, copies, undo in place and Codable round trips keep them"
   )
   func partOfTheValue() throws {
