@@ -1528,6 +1528,9 @@ MUTANTS = [
     ("an unlocked subtree ignores the decisions inside it", src("SelectionTree+KeptDecisions.swift"),
      "      keptSpec.decisions[keptSpec.indices(atOrBelow: path)], in: structure.range(of: position),",
      "      keptSpec.decisions[0..<0], in: structure.range(of: position),", KEPT),
+    ("sibling labels are checked by Swift's ==", src("TreeDraft.swift"),
+     "    first.parent == second.parent && first.label.utf8.elementsEqual(second.label.utf8)",
+     "    first.parent == second.parent && first.label == second.label", TWINS),
 ]
 
 

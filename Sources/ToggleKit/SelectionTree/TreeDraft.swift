@@ -1,7 +1,17 @@
-/// A child's key while checking sibling labels: its parent and its label.
+/// A child's key while checking sibling labels: its parent and its label, compared by its bytes
+/// (two labels that differ only in their Unicode normalisation are two names).
 struct ChildKey: Hashable {
   let parent: Int32
   let label: String
+
+  static func == (first: ChildKey, second: ChildKey) -> Bool {
+    first.parent == second.parent && first.label.utf8.elementsEqual(second.label.utf8)
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(parent)
+    for byte in label.utf8 { hasher.combine(byte) }
+  }
 }
 
 /// A tree being built: nodes in input order with parent indices, before it is laid out in preorder.

@@ -87,6 +87,21 @@ struct NormalisationTwinTests {
         #"[{"label": "\#(Self.composed)"}, {"label": "\#(Self.decomposed)", "children": [{"label": "x"}]}]"#,
       format: .json)
     Self.checkTree(json, holds: [[Self.composed], [Self.decomposed, "x"]], "json")
+    let withIDs = try SelectionTree(
+      parsing:
+        Array(
+          #"[{"id": "1", "label": "\#(Self.composed)"}, {"id": "2", "label": "\#(Self.decomposed)"}]"#
+            .utf8),
+      format: .json, uniqueSiblingLabels: true)
+    #expect(withIDs.ids == ["1", "2"], "own ids: twin labels are two labels")
+    #expect(throws: TreeFormatError.self) {
+      try SelectionTree(
+        parsing:
+          Array(
+            #"[{"id": "1", "label": "\#(Self.composed)"}, {"id": "2", "label": "\#(Self.composed)"}]"#
+              .utf8),
+        format: .json, uniqueSiblingLabels: true)
+    }
     #expect(throws: TreeFormatError.self) {
       try SelectionTree(parsing: "r\n  \(Self.composed)\n  \(Self.composed)\n", format: .indented)
     }
