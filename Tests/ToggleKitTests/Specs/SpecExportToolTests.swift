@@ -11,11 +11,12 @@ import Testing
 @Suite("Selection specs against rsync and git themselves")
 struct SpecExportToolTests {
   @Test(
-    "in 12 random folders of hostile names (24 in the long tier), after random clicks: rsync with the exported filter copies exactly the selected files and empty folders, git tracks exactly the selected files with the exported ignore patterns, and a sparse checkout with the exported patterns checks out exactly them; after files are added inside included and excluded folders, the old exports, the spec restored on a fresh read, and the spec all agree",
+    "in 12 random folders of hostile names (24 in the long tier; names that differ only in their Unicode normalisation among them), after random clicks: rsync with the exported filter copies exactly the selected files and empty folders, git tracks exactly the selected files with the exported ignore patterns, and a sparse checkout with the exported patterns checks out exactly them; after files are added inside included and excluded folders, the old exports, the spec restored on a fresh read, and the spec all agree",
     .enabled(if: SpecToolWorld.hasRsync && SpecToolWorld.hasGit))
   func exportsSelectExactlyTheSelection() throws {
     var random = SeededGenerator(seed: 0x7370_6563)
     var partial = 0
+    var twins = 0
     for round in 0..<Tier.size(fast: 12, long: 24) {
       let scratch = NSTemporaryDirectory() + "togglekit-spec-\(UUID().uuidString)"
       defer { try? FileManager.default.removeItem(atPath: scratch) }
@@ -24,6 +25,11 @@ struct SpecExportToolTests {
       SpecToolWorld.make(root, folder: true)
       let folders = SpecToolWorld.makeTree(root, random: &random)
       var tree = try SelectionTree.directory(at: scratch + "/proj", includeHidden: true).tree
+      // A name and its twin in the other Unicode normalisation: two nodes, two files.
+      if tree.ids.contains(where: { tree.label(of: $0)?.unicodeScalars.contains("\u{301}") == true }
+      ) {
+        twins += 1
+      }
       try SpecToolWorld.clickRandomly(&tree, &random)
       let spec = try tree.selectionSpec(.selection)
       let rsyncRules = try spec.rsyncFilter()
@@ -124,5 +130,6 @@ struct SpecExportToolTests {
     }
     // Most rounds select some files and leave others.
     #expect(partial >= Tier.size(fast: 8, long: 16), "\(partial) rounds with a partial selection")
+    #expect(twins >= Tier.size(fast: 3, long: 6), "\(twins) rounds with normalisation twins")
   }
 }

@@ -43,8 +43,14 @@ enum SpecToolWorld {
     [
       "a b", "st*r", "[x]", "#hash", "!bang", "-dash", #"back\slash"#, "ünï", "trail ", "q?",
       "***", ".dot", "x=y", #"\*"#, "+ plus", "- minus", "end\\", "  lead", "$HOME", "${X}",
-      "nb\u{A0}", "]x", "^", "a-b", "c", "cc",
+      "nb\u{A0}", "]x", "^", "a-b", "c", "cc", composedTwin,
     ].map { Array($0.utf8) } + [[0x66, 0xFF, 0x67]]
+
+  /// A name whose twin (``decomposedTwin``, its other Unicode normalisation) ``makeTree(_:names:random:)``
+  /// makes beside it: two files to Linux that Swift's `==` calls equal.
+  static let composedTwin = "caf\u{E9}"
+  /// ``composedTwin`` with `e` and a combining accent.
+  static let decomposedTwin = "cafe\u{301}"
 
   /// The files and empty folders below `root`, as paths relative to it (bytes).
   static func leaves(below root: String) -> Set<[UInt8]> {
@@ -99,7 +105,7 @@ enum SpecToolWorld {
   /// A random tree of hostile names below `root` (bytes); returns its folders, the root first.
   ///
   /// Each name is one of `names` with a serial number after it or, half the time, before it (so
-  /// that the name's own end ends the file's name).
+  /// that the name's own end ends the file's name); ``composedTwin`` comes with its twin beside it.
   static func makeTree(
     _ root: [UInt8], names: [[UInt8]] = hostileNames, random: inout SeededGenerator
   ) -> [[UInt8]] {
@@ -111,14 +117,18 @@ enum SpecToolWorld {
         serial += 1
         let chosen = names.randomElement(using: &random)!
         let number = Array(String(serial).utf8)
-        let name = Bool.random(using: &random) ? chosen + number : number + chosen
-        let path = folder + [UInt8(ascii: "/")] + name
-        if depth < 3 && Bool.random(using: &random) {
-          make(path, folder: true)
-          folders.append(path)
-          pending.append((path, depth + 1))
-        } else {
-          make(path, folder: false)
+        let numberFirst = Bool.random(using: &random)
+        let twins =
+          chosen.elementsEqual(composedTwin.utf8) ? [chosen, Array(decomposedTwin.utf8)] : [chosen]
+        for twin in twins {
+          let path = folder + [UInt8(ascii: "/")] + (numberFirst ? number + twin : twin + number)
+          if depth < 3 && Bool.random(using: &random) {
+            make(path, folder: true)
+            folders.append(path)
+            pending.append((path, depth + 1))
+          } else {
+            make(path, folder: false)
+          }
         }
       }
     }
