@@ -1529,8 +1529,8 @@ MUTANTS = [
      "      keptSpec.decisions[keptSpec.indices(atOrBelow: path)], in: structure.range(of: position),",
      "      keptSpec.decisions[0..<0], in: structure.range(of: position),", KEPT),
     ("sibling labels are checked by Swift's ==", src("TreeDraft.swift"),
-     "    first.parent == second.parent && first.label.utf8.elementsEqual(second.label.utf8)",
-     "    first.parent == second.parent && first.label == second.label", TWINS),
+     "    first.parent == second.parent && first.label.utf8.elementsEqual(second.label.utf8)\n  }\n\n  func hash(into hasher: inout Hasher) {\n    hasher.combine(parent)\n    for byte in label.utf8 { hasher.combine(byte) }",
+     "    first.parent == second.parent && first.label == second.label\n  }\n\n  func hash(into hasher: inout Hasher) {\n    hasher.combine(parent)\n    hasher.combine(label)", TWINS),
 ]
 
 
