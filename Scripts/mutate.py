@@ -1531,6 +1531,9 @@ MUTANTS = [
     ("sibling labels are checked by Swift's ==", src("TreeDraft.swift"),
      "    first.parent == second.parent && first.label.utf8.elementsEqual(second.label.utf8)\n  }\n\n  func hash(into hasher: inout Hasher) {\n    hasher.combine(parent)\n    for byte in label.utf8 { hasher.combine(byte) }",
      "    first.parent == second.parent && first.label == second.label\n  }\n\n  func hash(into hasher: inout Hasher) {\n    hasher.combine(parent)\n    hasher.combine(label)", TWINS),
+    ("a minimal spec groups sibling labels by Swift's ==", src("SelectionTree+Specs.swift"),
+     "        let groups = Dictionary(grouping: siblings) { Array(structure.label(at: $0.position).utf8) }",
+     "        let groups = Dictionary(grouping: siblings) { structure.label(at: $0.position) }", TWINS),
 ]
 
 

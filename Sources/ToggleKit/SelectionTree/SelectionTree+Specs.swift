@@ -114,8 +114,9 @@ extension SelectionTree {
       }
       if shared {
         let siblings = visits[first...]
-        for group in Dictionary(grouping: siblings, by: { structure.label(at: $0.position) }).values
-        where group.count > 1 {
+        // By bytes: labels that differ only in their Unicode normalisation are two paths.
+        let groups = Dictionary(grouping: siblings) { Array(structure.label(at: $0.position).utf8) }
+        for group in groups.values where group.count > 1 {
           try _checkSharedLabels(Array(group))
         }
       }

@@ -155,6 +155,22 @@ struct NormalisationTwinTests {
     }
   }
 
+  @Test("a tree whose twins differ in selection gives a spec that names each, and it reads back")
+  func specsOfTwins() throws {
+    var tree = try SelectionTree(paths: Self.paths.map { LabelPath.joined($0) })
+    // `café` holds x and y: with x alone selected, it is mixed beside its twin.
+    let twin = try #require(tree.node(atLabelPath: ["d", Self.composed, "x"]))
+    try tree.set(twin, to: true)
+    let spec = try tree.selectionSpec()
+    #expect(
+      spec.decisions.map { $0.path.map { Array($0.utf8) } } == [
+        ["d", Self.composed, "x"].map { Array($0.utf8) }
+      ])
+    var fresh = try SelectionTree(paths: Self.paths.map { LabelPath.joined($0) })
+    #expect(fresh.setSelection(to: spec).isComplete)
+    #expect(fresh.selection(.leaves) == [twin])
+  }
+
   @Test("a spec's decision on one twin selects it alone")
   func specsTellTwinsApart() throws {
     var tree = try SelectionTree(paths: Self.paths.map { LabelPath.joined($0) })
