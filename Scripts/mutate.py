@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Mutation testing for ToggleKit: hand-written semantic mutants, one at a time.
 
-    Scripts/mutate.py [--list] [--only N[,N...]] [--scratch PATH]
+    Scripts/mutate.py [--list | --check] [--only N[,N...]] [--scratch PATH]
 
 Each mutant is an exact old -> new replacement in one library file: a plausible bug (a policy
 ignored, an off-by-one in a range, a lazy map not pushed, a lock not inherited, an output form that
@@ -12,7 +12,9 @@ tier's suites run first (a plain `swift test` of them); a mutant that survives t
 long tier (TOGGLEKIT_LONG_TESTS=1) too. It ends
 with a table and `mutation score: K of N`. It is slow (a build and a test run per mutant, about an
 hour on two cores) and is not part of CI: run it before resolving an issue that changes the
-library, and put the table in the closing note. The working tree is restored even on Ctrl-C;
+library, and put the table in the closing note. CI runs only `--check`: every mutant's text still
+occurs once in its file, so a change to the library that moves a mutant's code must move the
+mutant too. The working tree is restored even on Ctrl-C;
 builds and test runs are logged to .build-mutate.log.
 """
 import argparse
@@ -252,7 +254,8 @@ MUTANTS = [
      "                  if ids[other] == ids[position] {", "                  if true {",
      "SelectionTreeBuildingTests"),
     ("indented text reports a later line's error before an earlier repeated label",
-     src("_IndentedText+Lines.swift"), "draft.indexAll().map(repeated) ?? error", "error",
+     src("_IndentedText+Lines.swift"), "draft.indexAllApart(separator: \"/\", isPathID: { _ in true }).map(repeated) ?? error",
+     "error",
      "FormatErrorTests|" + PIECES),
     ("a merge leaves a repeated folder's children under the repeat", src("PathTreeBuilder.swift"),
      "let parent = taken.parents[node] < 0 ? -1 : moved[Int(taken.parents[node])]",
@@ -342,7 +345,8 @@ MUTANTS = [
      "if bits[node] & 1 == 0 && parent < -1 { bits[node] |= bits[parent] & 3 }",
      "TextParsingTests|FormatRoundTripTests"),
     ("the label index keeps the last of equal siblings", src("SelectionTree+LabelPaths.swift"),
-     "where table[structure.label(at: child)] == nil {", "where true {", HOSTILE),
+     "table[structure.label(at: child), default: []].append(Int32(child))",
+     "table[structure.label(at: child)] = [Int32(child)]", HOSTILE),
     ("an || chain's complexity is the sum", src("RulePredicate.swift"),
      "? terms.reduce(0) { $0 + $1.complexity } : terms.map(\\.complexity).min()!",
      "? terms.reduce(0) { $0 + $1.complexity } : terms.reduce(0) { $0 + $1.complexity }", HOSTILE),
@@ -1289,16 +1293,16 @@ MUTANTS = [
      "      length = common\n", "      length = 0\n", SPECS),
     ("of two decisions on one path the first counts", src("SelectionSpec.swift"),
      "        kept[kept.count - 1] = decision", "        kept[kept.count - 1] = last", SPECS),
-    ("labels compare as Strings (canonical equivalence merges two names)", src("SelectionSpec.swift"),
-     "    first.utf8.elementsEqual(second.utf8)", "    first == second", SPECS),
+    ("labels compare as Strings (canonical equivalence merges two names)", src("LabelBytes.swift"),
+     "    first.utf8.elementsEqual(second.utf8)", "    first == second", SPECS + "|" + TWINS),
     ("paths order by String comparison, not bytes", src("SelectionSpec.swift"),
      "      return a.utf8.lexicographicallyPrecedes(b.utf8) ? -1 : 1", "      return a < b ? -1 : 1", SPECS),
     ("minimized keeps a decision its ancestor already makes", src("SelectionSpec.swift"),
      "      guard (open.last?.isIncluded ?? false) != decision.isIncluded else { continue }",
      "      guard true else { continue }", SPECS),
     ("a click on a path keeps the decisions below it", src("SelectionSpec.swift"),
-     "    while end < decisions.count, decisions[end].path.starts(with: path, by: Self.sameLabel) {",
-     "    while end < decisions.count, decisions[end].path.count == path.count,\n      decisions[end].path.starts(with: path, by: Self.sameLabel)\n    {", SPECS),
+     "    while end < decisions.count, decisions[end].path.starts(with: path, by: LabelBytes.same) {",
+     "    while end < decisions.count, decisions[end].path.count == path.count,\n      decisions[end].path.starts(with: path, by: LabelBytes.same)\n    {", SPECS),
     ("a click keeps a decision its ancestors already make", src("SelectionSpec.swift"),
      "    if (nearestDecision(for: Array(path.dropLast())) ?? false) != isIncluded {",
      "    if (nearestDecision(for: Array(path.dropLast())) ?? false) != isIncluded || true {", SPECS),
@@ -1347,16 +1351,16 @@ MUTANTS = [
      "writable: StateSet.unlocked & StateSet.enabled)",
      "writable: StateSet.unlocked & StateSet.enabled & StateSet.visible)", SPECS),
     ("restoring a spec leaves selected what no decision includes", src("SelectionTree+Specs.swift"),
-     "    writeDecision(false, to: 0..<structure.count)\n", "", SPECS_CONTRACT),
+     "    writeDecision(outer, to: scope)\n", "", SPECS_CONTRACT),
     ("restoring a spec the tree follows still writes", src("SelectionTree+Specs.swift"),
      "    guard result.changed > 0 else { return result }\n", "", SPECS_CONTRACT),
     ("a conflict is counted under its decision and the one above", src("SelectionTree+Specs.swift"),
      "      regions[outer.slot].conflicts -= inner.conflicts\n", "", SPECS_CONTRACT),
     ("a decision no node has is not reported", src("SelectionTree+Specs.swift"),
      "      if positions.isEmpty { result.unknownPaths.append(decision.path) }\n", "", SPECS_CONTRACT),
-    ("a decision finds a label with other bytes that Swift calls equal", src("SelectionTree+Specs.swift"),
-     "        where SelectionSpec.sameLabel(tree.structure.label(at: child), label) {",
-     "        where true {", SPECS),
+    ("a decision finds both twins by Swift's == when both are there", src("SelectionTree+LabelPaths.swift"),
+     "      return candidates.filter { LabelBytes.same(structure.label(at: Int($0)), label) }",
+     "      return candidates", TWINS),
     ("--print spec writes paths from the folder, not the working directory", src("Output.swift"),
      "LabelPath.joined(prefix + decision.path)", "LabelPath.joined(decision.path)", SPECS),
     ("--print rsync-filter is anchored above the --dir folder", src("Output.swift"),
@@ -1404,9 +1408,10 @@ MUTANTS = [
      "    defer { keepFollowing(kept) }\n    var applied = self", "    defer { keptSpec = kept }\n    var applied = self",
      KEPT),
     ("an unlocked node keeps its value", src("SelectionTree+Mutations.swift"),
-     "    // An unlocked node follows the kept decisions again.\n    followKeptDecisions()\n", "", KEPT),
+     "    // An unlocked node follows the kept decisions again (only its subtree's lock changed).\n"
+     "    followKeptDecisions(inSubtreeOf: position)\n", "", KEPT),
     ("an enabled node keeps its value", src("SelectionTree+Mutations.swift"),
-     "derived = derived?.markingFlagsChanged() }\n    followKeptDecisions()\n",
+     "derived = derived?.markingFlagsChanged() }\n    followKeptDecisions(inSubtreeOf: position)\n",
      "derived = derived?.markingFlagsChanged() }\n", KEPT),
     ("a selection set by ids keeps the decisions", src("SelectionTree+Values.swift"),
      "    keptSpec = nil\n", "", KEPT),
@@ -1429,11 +1434,11 @@ MUTANTS = [
     ("the folders above a folder shown mixed are not", src("SelectionTree+KeptDecisions.swift"),
      "          node = structure.parent(of: node)\n", "          node = -1\n", LAZY_SPECS),
     ("a leaf read with a decision below it shows mixed", src("SelectionTree+KeptDecisions.swift"),
-     "    finder.leaves(above: path).filter { isUnloaded(structure.id(at: $0)) }",
-     "    finder.leaves(above: path)", LAZY_SPECS),
-    ("a path's own node counts as a node above it", src("SelectionTree+Specs.swift"),
-     "    while depth < labels.count {\n      if depth > 0 {",
-     "    while depth <= labels.count {\n      if depth > 0 {", LAZY_SPECS),
+     "      .filter { isUnloaded(structure.id(at: $0)) }\n", "\n", LAZY_SPECS),
+    ("a path's own node counts as a node above it", src("SelectionTree+LabelPaths.swift"),
+     "      return leaves\n",
+     "      return leaves + (depth == labels.count ? level.lazy.map(Int.init).filter(isLeaf) : [])\n",
+     LAZY_SPECS),
     ("paths below folders not read are reported unknown", src("LazyTree+Specs.swift"),
      "    result.unknownPaths = tree.pathsNamingNoNode(result.unknownPaths, isUnloaded: isUnloaded)\n",
      "", LAZY_SPECS),
@@ -1504,12 +1509,12 @@ MUTANTS = [
      "    if state != .mixed && !unloaded.isEmpty && (mixed ?? mixedByDecisions).contains(id) {",
      "    if state != .mixed && !unloaded.isEmpty && false {", LAZY_E2E + "|ExplorerLazyTests"),
     ("a path list merges names that differ only in normalisation", src("PathTreeBuilder.swift"),
-     "    if draft.ids[existing].utf8.elementsEqual(id.utf8) { return Int32(existing) }",
+     "    if LabelBytes.same(draft.ids[existing], id) { return Int32(existing) }",
      "    return Int32(existing)", TWINS),
     ("an id spelled apart escapes nothing", src("LabelEscaping.swift"),
      "      if scalar.isASCII || scalar == separator {", "      if true {", TWINS),
     ("parsed twins are left for the duplicate check", src("TreeDraft+Twins.swift"),
-     "      guard !ids[earlier].utf8.elementsEqual(ids[node].utf8) else { continue }  // a real repeat",
+     "      guard !LabelBytes.same(ids[earlier], ids[node]) else { continue }  // a real repeat",
      "      continue", TWINS),
     ("an id spelled apart keeps its parent's path as it is", src("LabelEscaping.swift"),
      "    var result = String.UnicodeScalarView()\n    for scalar in extending(path, with: label, separator: separator).unicodeScalars {",
@@ -1517,10 +1522,10 @@ MUTANTS = [
     ("a lazy folder's twins share one id", src("DirectoryLoader.swift"),
      "      if !siblings.insert(child).inserted {", "      if false {", TWINS),
     ("the label index finds a twin by Swift's ==", src("SelectionTree+LabelPaths.swift"),
-     "        return structure.label(at: Int(candidates[0])).utf8.elementsEqual(label.utf8)\n          ? candidates : []",
+     "        return LabelBytes.same(structure.label(at: Int(candidates[0])), label)\n          ? candidates : []",
      "        return candidates", TWINS),
     ("a guessed id is taken when its labels are only Swift-equal", src("SelectionTree+LabelPaths.swift"),
-     "      guard node >= 0, self.label(at: node).utf8.elementsEqual(label.utf8) else { return nil }",
+     "      guard node >= 0, LabelBytes.same(self.label(at: node), label) else { return nil }",
      "      guard node >= 0, self.label(at: node) == label else { return nil }", TWINS),
     ("an unlocked subtree takes no value from the decisions above it", src("SelectionTree+KeptDecisions.swift"),
      "      outer: keptSpec.nearestDecision(for: Array(path.dropLast())) ?? false)",
@@ -1529,7 +1534,7 @@ MUTANTS = [
      "      keptSpec.decisions[keptSpec.indices(atOrBelow: path)], in: structure.range(of: position),",
      "      keptSpec.decisions[0..<0], in: structure.range(of: position),", KEPT),
     ("sibling labels are checked by Swift's ==", src("TreeDraft.swift"),
-     "    first.parent == second.parent && first.label.utf8.elementsEqual(second.label.utf8)\n  }\n\n  func hash(into hasher: inout Hasher) {\n    hasher.combine(parent)\n    for byte in label.utf8 { hasher.combine(byte) }",
+     "    first.parent == second.parent && LabelBytes.same(first.label, second.label)\n  }\n\n  func hash(into hasher: inout Hasher) {\n    hasher.combine(parent)\n    for byte in label.utf8 { hasher.combine(byte) }",
      "    first.parent == second.parent && first.label == second.label\n  }\n\n  func hash(into hasher: inout Hasher) {\n    hasher.combine(parent)\n    hasher.combine(label)", TWINS),
     ("a minimal spec groups sibling labels by Swift's ==", src("SelectionTree+Specs.swift"),
      "        let groups = Dictionary(grouping: siblings) { Array(structure.label(at: $0.position).utf8) }",
@@ -1581,6 +1586,8 @@ def run(command, log, long_tier=False):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--list", action="store_true", help="list the mutants and exit")
+    parser.add_argument("--check", action="store_true",
+                        help="check that every mutant's text occurs once in its file, and exit (CI)")
     parser.add_argument("--only", help="comma-separated mutant numbers (1-based)")
     parser.add_argument("--scratch", default=".build", help="build folder (default .build)")
     args = parser.parse_args()
@@ -1608,6 +1615,9 @@ def main():
         if found != 1:
             print(f"error: mutant {number} ({name}): the text occurs {found} times in {path}", file=sys.stderr)
             return 2
+    if args.check:
+        print(f"mutate.py: all {len(chosen)} mutants apply")
+        return 0
     log = os.path.join(ROOT, ".build-mutate.log")
     open(log, "w").close()
     # Package.swift checks invariants in this checkout's debug builds: no flag needed.

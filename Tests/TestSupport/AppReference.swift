@@ -17,7 +17,7 @@ struct ContractSource: NodeAttributeSource, Hashable, CustomStringConvertible {
   var countsChildren = false
 
   func writability(of node: NodeFacts) throws(Refused) -> NodeWritability {
-    let id = Int(node.label.dropFirst())!
+    let id = ContractLabel.number(of: node.label)!
     if id == failsOn { throw Refused() }
     let number = countsChildren ? id + node.childCount : id
     return NodeWritability(lock: locks(number), disables: disables(number))

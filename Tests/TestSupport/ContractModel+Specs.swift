@@ -3,7 +3,7 @@ import ToggleKit
 extension ContractModel {
   /// The labels from the root to the node.
   func labelPath(_ id: Int) -> [String] {
-    (ancestors(id).reversed() + [id]).map { "n\(labelNumber($0))" }
+    (ancestors(id).reversed() + [id]).map { ContractLabel.text(labelNumber($0)) }
   }
 
   /// The nodes whose values a spec decides: leaves when parents derive, every node otherwise.
@@ -26,7 +26,7 @@ extension ContractModel {
       return true
     } catch {
       guard case .sharedLabelPath(let path) = error else { return false }
-      return order.filter { labelPath($0) == path }.count > 1
+      return order.filter { ContractLabel.samePath(labelPath($0), path) }.count > 1
     }
   }
 
@@ -47,8 +47,11 @@ extension ContractModel {
       }
     }
     keptSpec = spec.minimized()
-    let paths = Set(order.map(labelPath))
-    return (changed, spec.decisions.map(\.path).filter { !paths.contains($0) }, conflicts)
+    let paths = Set(order.map { ContractLabel.key(labelPath($0)) })
+    return (
+      changed, spec.decisions.map(\.path).filter { !paths.contains(ContractLabel.key($0)) },
+      conflicts
+    )
   }
 
   /// Records a click's value on `id` in the kept decisions, the plain way.
@@ -70,12 +73,13 @@ extension ContractModel {
       return
     }
     let path = labelPath(id)
-    if order.filter({ labelPath($0) == path }).count > 1 {
+    if order.filter({ ContractLabel.samePath(labelPath($0), path) }).count > 1 {
       keptSpec = nil
       return
     }
     if options.propagation.down || isLeaf(id) {
-      for decision in kept.decisions where decision.path.starts(with: path) {
+      for decision in kept.decisions
+      where decision.path.starts(with: path, by: ContractLabel.same) {
         kept.removeDecision(at: decision.path)
       }
       kept.setDecision(value, at: path)

@@ -180,7 +180,7 @@ struct ContractModel {
 
   func configuration(_ id: Int) -> ToggleConfiguration {
     ToggleConfiguration(
-      label: "n\(labelNumber(id))", state: state(id), isEnabled: !isDisabled(id),
+      label: ContractLabel.text(labelNumber(id)), state: state(id), isEnabled: !isDisabled(id),
       isLocked: isLocked(id),
       isExpanded: expanded[id]!, depth: depth(id), hasChildren: !isLeaf(id))
   }
@@ -362,8 +362,7 @@ extension ContractModel {
 
   /// The matching ids as a label filter the tree understands.
   static func treeFilter(_ matches: Set<Int>, matchesOnly: Bool) -> TreeFilter {
-    let labels = Set(matches.map { "n\($0)" })
-    var filter = TreeFilter(label: { labels.contains($0) })
+    var filter = TreeFilter(label: ContractLabel.matching(matches))
     filter.matchesOnly = matchesOnly
     return filter
   }
@@ -383,7 +382,8 @@ extension SelectionTree where ID == Int {
     try self.init(
       entries: data.map {
         Entry(
-          id: $0.id, parent: $0.parent, label: "n\($0.label ?? $0.id)", isSelected: $0.isSelected,
+          id: $0.id, parent: $0.parent, label: ContractLabel.text($0.label ?? $0.id),
+          isSelected: $0.isSelected,
           lock: $0.lock, isDisabled: $0.isDisabled, isExpanded: $0.isExpanded,
           attributes: ContractModel.attributes(of: $0.id))
       }, options: options)
@@ -394,7 +394,7 @@ extension SelectionTree where ID == Int {
 struct ContractView: Equatable, CustomStringConvertible {
   /// The ids and labels row by row, read one position at a time (`id(at:)`, `label(at:)`).
   var ids: [Int]
-  var labels: [String]
+  var labels: [ByteLabel]
   /// Each node's string attributes.
   var attributes: [[String: String]]
   var configurations: [ToggleConfiguration]
@@ -413,7 +413,7 @@ struct ContractView: Equatable, CustomStringConvertible {
 
   init(_ tree: SelectionTree<Int>) {
     ids = (0..<tree.count).map(tree.id(at:))
-    labels = (0..<tree.count).map(tree.label(at:))
+    labels = (0..<tree.count).map { ByteLabel(text: tree.label(at: $0)) }
     attributes = ids.map { tree.attributes(of: $0)! }
     let configurations = tree.ids.map { tree.configuration(of: $0)! }
     let summaries = tree.ids.map { tree.summary(of: $0)! }
@@ -423,7 +423,7 @@ struct ContractView: Equatable, CustomStringConvertible {
     // every window `bulkReadsOfEveryWindow` checks instead.
     let n = tree.count
     // The arrays of every id and label (made anew after an edit) are the positions' ones.
-    bulkReadsAgree = tree.ids == ids && tree.labels == labels
+    bulkReadsAgree = tree.ids == ids && tree.labels.map(ByteLabel.init) == labels
     if n > 6 {
       let states = configurations.map(\.state)
       let windows = [0..<n, 0..<n / 2, n / 3..<max(n / 3, n - n / 3)]
@@ -446,7 +446,7 @@ struct ContractView: Equatable, CustomStringConvertible {
     open = ids.indices.map { tree.isOpen($0) }
     selections = SelectionForm.allCases.map { tree.selection($0) }
     mixed = tree.mixedNodes()
-    kept = tree.keptDecisions?.text
+    kept = tree.keptDecisions.map { ContractLabel.shown($0.text) }
     var rows: [Int] = []
     var row = tree.nextRow(after: nil)
     while let current = row {
@@ -467,7 +467,7 @@ struct ContractView: Equatable, CustomStringConvertible {
 
   init(_ model: ContractModel) {
     ids = model.order
-    labels = ids.map { "n\(model.labelNumber($0))" }
+    labels = ids.map { ByteLabel(text: ContractLabel.text(model.labelNumber($0))) }
     attributes = ids.map(ContractModel.attributes(of:))
     configurations = ids.map(model.configuration)
     summaries = ids.map(model.summary)
@@ -476,12 +476,15 @@ struct ContractView: Equatable, CustomStringConvertible {
     selections = SelectionForm.allCases.map(model.selection)
     mixed = model.mixedNodes()
     rows = model.rows()
-    kept = model.keptSpec?.text
+    kept = model.keptSpec.map { ContractLabel.shown($0.text) }
     if let spec = model.keptSpec {
       let off = model.specCarriers.filter {
         !model.keepsValue($0) && model.value[$0]! != spec.isSelected(model.labelPath($0))
       }
-      if !off.isEmpty { kept = "not followed by \(off.map { model.labelPath($0) }): " + spec.text }
+      if !off.isEmpty {
+        kept =
+          "not followed by \(off.map { model.labelPath($0) }): " + ContractLabel.shown(spec.text)
+      }
     }
   }
 

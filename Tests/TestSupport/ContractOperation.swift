@@ -229,7 +229,8 @@ enum ContractOperation: Hashable, CustomStringConvertible {
       let result = tree.setSelection(to: spec)
       let (changed, unknown, conflicts) = model.setSelection(to: spec)
       let agrees =
-        result.unknownPaths == unknown && result.conflicts.reduce(0) { $0 + $1.count } == conflicts
+        result.unknownPaths.map(ContractLabel.key) == unknown.map(ContractLabel.key)
+        && result.conflicts.reduce(0) { $0 + $1.count } == conflicts
       return (
         ToggleOutcome(changed: result.changed), ToggleOutcome(changed: agrees ? changed : -1)
       )

@@ -97,7 +97,7 @@ enum TreeEdit: Hashable, CustomStringConvertible {
       try tree.insert(
         [
           .init(
-            id: fresh, parent: parent, label: "n\(fresh)", isSelected: selected,
+            id: fresh, parent: parent, label: ContractLabel.text(fresh), isSelected: selected,
             attributes: ContractModel.attributes(of: fresh))
         ],
         under: parent, at: index, newChildren: newChildren)
@@ -105,20 +105,20 @@ enum TreeEdit: Hashable, CustomStringConvertible {
       try tree.insert(
         [
           .init(
-            id: fresh, parent: parent, label: "n\(fresh)", lock: lock,
+            id: fresh, parent: parent, label: ContractLabel.text(fresh), lock: lock,
             attributes: ContractModel.attributes(of: fresh)),
           .init(
-            id: fresh + 1, parent: fresh, label: "n\(fresh + 1)",
+            id: fresh + 1, parent: fresh, label: ContractLabel.text(fresh + 1),
             attributes: ContractModel.attributes(of: fresh + 1)),
         ], under: parent, at: index, newChildren: newChildren)
     case .remove(let node): try tree.remove(node)
     case .move(let node, let parent, let index): try tree.move(node, under: parent, at: index)
-    case .relabel(let node, let number): try tree.relabel(node, to: "n\(number)")
+    case .relabel(let node, let number): try tree.relabel(node, to: ContractLabel.text(number))
     case .appendTail:
       let ids = Self.tailIDs(from: fresh)
       let count = Int32(tree.count)
       let appended = tree.appendInPreorder(
-        ids: ids[...], labels: ids.map { "n\($0)" }[...], parents: [count - 1, count, -1],
+        ids: ids[...], labels: ids.map(ContractLabel.text)[...], parents: [count - 1, count, -1],
         newChildren: newChildren)
       precondition(appended, "a tail at the end is never refused")
     }

@@ -7,7 +7,7 @@ extension SelectionTree where ID == Int {
     let entries = (0..<oracle.count).map { node in
       SelectionTree<Int>.Entry(
         id: node, parent: oracle.parentIndex(node) < 0 ? nil : oracle.parentIndex(node),
-        label: "n\(node)",
+        label: ContractLabel.text(node),
         isSelected: oracle.isLeaf(node) || !oracle.options.propagation.up
           ? oracle.value[node]! : false,
         lock: oracle.isLeaf(node) && oracle.locked[node]! ? .current : .none,
@@ -16,8 +16,7 @@ extension SelectionTree where ID == Int {
     }
     try self.init(entries: entries, options: oracle.options)
     if let matches = oracle.matches {
-      let labels = Set(matches.map { "n\($0)" })
-      setFilter(TreeFilter(label: { labels.contains($0) }))
+      setFilter(TreeFilter(label: ContractLabel.matching(matches)))
     }
   }
 }

@@ -26,6 +26,15 @@ public enum LabelBytes {
     return value >= 0xEF80 && value <= 0xEFFF ? UInt8(truncatingIfNeeded: value) : nil
   }
 
+  /// Whether two labels are one name: the same bytes.
+  ///
+  /// `String`'s `==` and `Hashable` use canonical equivalence, under which `café` (U+00E9) and
+  /// `cafe` + U+0301 — two files to Linux — are one; every look-up of a label by a label uses this.
+  @inline(__always)
+  static func same(_ first: String, _ second: String) -> Bool {
+    first.utf8.elementsEqual(second.utf8)
+  }
+
   /// The raw-byte scalar for a byte of 0x80 or more.
   @inline(__always)
   static func scalar(forRaw byte: UInt8) -> Unicode.Scalar {

@@ -149,7 +149,7 @@ package enum LabelEscaping {
   /// calls the two paths equal, so they cannot both be ids as they are. `d` and `e` + U+0301 make
   /// `d/e\u{301}`.
   /// - Complexity: O(length of the result).
-  package static func extendingApart(
+  static func extendingApart(
     _ path: String?, with label: String, separator: Unicode.Scalar
   ) -> String {
     var result = String.UnicodeScalarView()

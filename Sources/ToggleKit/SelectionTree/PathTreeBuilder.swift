@@ -254,7 +254,7 @@ struct PathTreeBuilder: Sendable {
     guard let existing = draft.appendNew(id: id, label: label, parent: parent) else {
       return Int32(draft.count - 1)
     }
-    if draft.ids[existing].utf8.elementsEqual(id.utf8) { return Int32(existing) }
+    if LabelBytes.same(draft.ids[existing], id) { return Int32(existing) }
     let apart = LabelEscaping.extendingApart(
       parent < 0 ? nil : draft.ids[Int(parent)], with: label, separator: separator)
     return Int32(draft.appendNew(id: apart, label: label, parent: parent) ?? draft.count - 1)

@@ -13,7 +13,7 @@ extension SelectionTree {
   /// - Complexity: O(depth + path length) when ids are label paths, else O(Σ children along the path).
   public func node(atLabelPath labels: [String]) -> ID? {
     guard !labels.isEmpty else { return nil }
-    if let found = structure.node(guessedFrom: labels) { return found }
+    if let found = structure.position(guessedFrom: labels) { return structure.id(at: found) }
     var position: Int? = nil
     for label in labels {
       position = _child(of: position, labelled: label)
@@ -24,7 +24,7 @@ extension SelectionTree {
 
   /// The first child of `parent` (a root for nil) with `label`, by a scan of the siblings.
   func _child(of parent: Int?, labelled label: String) -> Int? {
-    structure.children(of: parent).first { structure.label(at: $0).utf8.elementsEqual(label.utf8) }
+    structure.children(of: parent).first { LabelBytes.same(structure.label(at: $0), label) }
   }
 
   /// Finds nodes by label path in O(depth) hashed steps, whatever the ids and however many siblings.
@@ -50,7 +50,7 @@ extension SelectionTree {
     /// - Returns: The node's id, or nil.
     /// - Complexity: O(depth) amortised hashed steps.
     public mutating func node(atLabelPath labels: [String]) -> ID? {
-      if let found = structure.node(guessedFrom: labels) { return found }
+      if let found = structure.position(guessedFrom: labels) { return structure.id(at: found) }
       var parent: Int32 = -1
       for label in labels {
         guard let child = children(of: parent, labelled: label).first else { return nil }
@@ -63,9 +63,7 @@ extension SelectionTree {
     /// - Complexity: O(depth) amortised hashed steps per node on the way.
     mutating func positions(of labels: [String]) -> [Int] {
       guard !labels.isEmpty else { return [] }
-      if let id = structure.node(guessedFrom: labels), let position = structure.position(of: id) {
-        return [position]
-      }
+      if let position = structure.position(guessedFrom: labels) { return [position] }
       var level: [Int32] = [-1]
       for label in labels {
         var found: [Int32] = []
@@ -86,9 +84,7 @@ extension SelectionTree {
       // (its ancestors are no leaves).
       if ID.self == String.self {
         for length in stride(from: labels.count - 1, through: 1, by: -1) {
-          if let id = structure.node(guessedFrom: Array(labels[..<length])),
-            let position = structure.position(of: id)
-          {
+          if let position = structure.position(guessedFrom: Array(labels[..<length])) {
             (level, depth) = ([Int32(position)], length)
             break
           }
@@ -111,10 +107,10 @@ extension SelectionTree {
       if children[parent] == nil { children[parent] = table(under: parent) }
       guard let candidates = children[parent]![label] else { return [] }
       if candidates.count == 1 {
-        return structure.label(at: Int(candidates[0])).utf8.elementsEqual(label.utf8)
+        return LabelBytes.same(structure.label(at: Int(candidates[0])), label)
           ? candidates : []
       }
-      return candidates.filter { structure.label(at: Int($0)).utf8.elementsEqual(label.utf8) }
+      return candidates.filter { LabelBytes.same(structure.label(at: Int($0)), label) }
     }
 
     private func table(under parent: Int32) -> [String: [Int32]] {
@@ -233,16 +229,18 @@ extension TreeStructure {
     return result
   }
 
-  /// The node with `labels` when its id is their label path (trees built from paths or text).
-  func node(guessedFrom labels: [String]) -> ID? {
+  /// The position of the node with `labels` when its id is their label path (trees built from
+  /// paths or text), or nil.
+  /// - Complexity: O(depth + path length).
+  func position(guessedFrom labels: [String]) -> Int? {
     guard !labels.isEmpty, let guess = LabelPath.joined(labels) as? ID,
       let position = position(of: guess), depth(of: position) == labels.count - 1
     else { return nil }
     var node = position
     for label in labels.reversed() {
-      guard node >= 0, self.label(at: node).utf8.elementsEqual(label.utf8) else { return nil }
+      guard node >= 0, LabelBytes.same(self.label(at: node), label) else { return nil }
       node = parent(of: node)
     }
-    return id(at: position)
+    return position
   }
 }

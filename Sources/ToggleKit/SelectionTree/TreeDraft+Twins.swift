@@ -22,7 +22,7 @@ extension TreeDraft where ID == String {
         first[ids[node]] = node
         continue
       }
-      guard !ids[earlier].utf8.elementsEqual(ids[node].utf8) else { continue }  // a real repeat
+      guard !LabelBytes.same(ids[earlier], ids[node]) else { continue }  // a real repeat
       ids[node] = LabelEscaping.extendingApart(
         parent < 0 ? nil : ids[parent], with: labels[node], separator: separator)
       changed = true
@@ -42,7 +42,7 @@ extension TreeDraft where ID == String {
     separator: Unicode.Scalar, isPathID: (Int) -> Bool
   ) -> (first: Int, second: Int)? {
     guard let (first, second) = indexAll() else { return nil }
-    guard isPathID(first) && isPathID(second), !ids[first].utf8.elementsEqual(ids[second].utf8),
+    guard isPathID(first) && isPathID(second), !LabelBytes.same(ids[first], ids[second]),
       spellTwinsApart(separator: separator, isPathID: isPathID)
     else { return (first, second) }
     // One pass gives every twin an id apart: a repeat left is one byte for byte.

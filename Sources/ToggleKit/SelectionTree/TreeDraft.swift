@@ -5,7 +5,7 @@ struct ChildKey: Hashable {
   let label: String
 
   static func == (first: ChildKey, second: ChildKey) -> Bool {
-    first.parent == second.parent && first.label.utf8.elementsEqual(second.label.utf8)
+    first.parent == second.parent && LabelBytes.same(first.label, second.label)
   }
 
   func hash(into hasher: inout Hasher) {

@@ -102,7 +102,7 @@ public struct SelectionSpec: Hashable, Sendable {
       let candidate = decisions[low - 1]
       var common = 0
       while common < candidate.path.count, common < length,
-        Self.sameLabel(candidate.path[common], path[common])
+        LabelBytes.same(candidate.path[common], path[common])
       {
         common += 1
       }
@@ -179,7 +179,7 @@ public struct SelectionSpec: Hashable, Sendable {
     for decision in decisions {
       while let last = open.last,
         !(decision.path.count > last.path.count
-          && decision.path.starts(with: last.path, by: Self.sameLabel))
+          && decision.path.starts(with: last.path, by: LabelBytes.same))
       {
         open.removeLast()
       }
@@ -198,12 +198,6 @@ public struct SelectionSpec: Hashable, Sendable {
 }
 
 extension SelectionSpec {
-  /// Labels compare by their bytes: the order of the spec, and no two names merged.
-  @inline(__always)
-  static func sameLabel(_ first: String, _ second: String) -> Bool {
-    first.utf8.elementsEqual(second.utf8)
-  }
-
   /// -1, 0 or 1: label by label, each by its bytes; a path before the paths below it.
   static func compare(_ first: [String], _ second: [String]) -> Int {
     compare(first[...], second[...])
@@ -211,7 +205,7 @@ extension SelectionSpec {
 
   /// ``compare(_:_:)`` of two slices of paths.
   static func compare(_ first: ArraySlice<String>, _ second: ArraySlice<String>) -> Int {
-    for (a, b) in zip(first, second) where !sameLabel(a, b) {
+    for (a, b) in zip(first, second) where !LabelBytes.same(a, b) {
       return a.utf8.lexicographicallyPrecedes(b.utf8) ? -1 : 1
     }
     return first.count == second.count ? 0 : (first.count < second.count ? -1 : 1)
@@ -222,7 +216,7 @@ extension SelectionSpec {
   func indices(atOrBelow path: [String]) -> Range<Int> {
     let start = Self.insertionIndex(of: path, in: decisions)
     var end = start
-    while end < decisions.count, decisions[end].path.starts(with: path, by: Self.sameLabel) {
+    while end < decisions.count, decisions[end].path.starts(with: path, by: LabelBytes.same) {
       end += 1
     }
     return start..<end

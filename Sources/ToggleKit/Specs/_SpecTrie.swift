@@ -31,16 +31,16 @@ struct _SpecTrie {
     let start = SelectionSpec.insertionIndex(of: base, in: spec.decisions)
     for decision in spec.decisions[start...] {
       guard decision.path.count > base.count,
-        decision.path.starts(with: base, by: SelectionSpec.sameLabel)
+        decision.path.starts(with: base, by: LabelBytes.same)
       else {
-        if decision.path.starts(with: base, by: SelectionSpec.sameLabel) { continue }
+        if decision.path.starts(with: base, by: LabelBytes.same) { continue }
         break
       }
       let relative = decision.path[base.count...]
       // Keep the part of the stack that is a prefix of this path.
       var common = 0
       while common + 1 < stack.count, common < relative.count - 1,
-        SelectionSpec.sameLabel(
+        LabelBytes.same(
           nodes[stack[common + 1]].label, relative[relative.startIndex + common])
       {
         common += 1

@@ -42,7 +42,7 @@ private final class Catalogue {
     return .init(
       entries: made.map {
         .init(
-          id: $0.id, parent: $0.parent, label: "n\($0.id)", isDisabled: $0.isDisabled,
+          id: $0.id, parent: $0.parent, label: ContractLabel.text($0.id), isDisabled: $0.isDisabled,
           attributes: ContractModel.attributes(of: $0.id))
       }, unloaded: Set([unloadedChild(of: id)].compactMap { $0 }))
   }
@@ -67,7 +67,7 @@ private struct LazyReference {
       let path = model.labelPath(node)
       return !model.keepsValue(node)
         && kept.decisions.contains {
-          $0.path.count > path.count && $0.path.starts(with: path)
+          $0.path.count > path.count && $0.path.starts(with: path, by: ContractLabel.same)
             && $0.isIncluded != model.value[node]!
         }
     }
@@ -91,7 +91,7 @@ private struct LazyReference {
   func pathsNamingNoNode(_ unknown: [[String]]) -> [[String]] {
     let prefixes = unloaded.map(state.tree.labelPath)
     return unknown.filter { path in
-      !prefixes.contains { path.count > $0.count && path.starts(with: $0) }
+      !prefixes.contains { path.count > $0.count && path.starts(with: $0, by: ContractLabel.same) }
     }
   }
 
@@ -111,9 +111,10 @@ private struct LazyReference {
           using: &generator)
       {
         let child = catalogue.children(of: below).randomElement(using: &generator)!.id
-        path = model.labelPath(below) + ["n\(child)"]
+        path = model.labelPath(below) + [ContractLabel.text(child)]
         if child == catalogue.unloadedChild(of: below), Bool.random(using: &generator) {
-          path.append("n\(catalogue.children(of: child).randomElement(using: &generator)!.id)")
+          path.append(
+            ContractLabel.text(catalogue.children(of: child).randomElement(using: &generator)!.id))
         }
         if roll < 4 { isIncluded = !model.value[below]! }
       } else if roll < 9, let node = model.order.randomElement(using: &generator) {
@@ -244,7 +245,8 @@ struct LazyTreeContractTests {
         let (changed, unknown, conflicts) = reference.state.tree.setSelection(to: spec)
         #expect(
           result.changed == changed
-            && result.unknownPaths == reference.pathsNamingNoNode(unknown)
+            && result.unknownPaths.map(ContractLabel.key)
+              == reference.pathsNamingNoNode(unknown).map(ContractLabel.key)
             && result.conflicts.reduce(0) { $0 + $1.count } == conflicts, "\(trail.suffix(5))")
       default:
         let form = SelectionForm.allCases.randomElement(using: &generator)!

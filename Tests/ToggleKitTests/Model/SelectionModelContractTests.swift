@@ -160,7 +160,7 @@ private final class AppRun {
     LazyTree<Int>.Children(
       entries: entries.map {
         .init(
-          id: $0.id, parent: $0.parent, label: "n\($0.id)", isDisabled: $0.isDisabled,
+          id: $0.id, parent: $0.parent, label: ContractLabel.text($0.id), isDisabled: $0.isDisabled,
           attributes: ContractModel.attributes(of: $0.id))
       }, unloaded: inner)
   }
@@ -313,7 +313,9 @@ private final class AppRun {
       let existing = reference.state.tree.order.first ?? 0
       let loader: (Int) throws -> LazyTree<Int>.Children = { node in
         guard duplicate else { throw Thrown() }
-        return .init(entries: [.init(id: existing, parent: node, label: "n\(existing)")])
+        return .init(entries: [
+          .init(id: existing, parent: node, label: ContractLabel.text(existing))
+        ])
       }
       let isUnloaded = reference.unloaded.contains(id)
       var threw = false
