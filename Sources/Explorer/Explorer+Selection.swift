@@ -18,10 +18,8 @@ extension Explorer {
     let id = tree.id(at: cursor)
     let name = "toggle \(displayPath(of: id))"
     // A folder shown mixed by decisions below a folder not read is clicked as mixed.
-    let shownMixed = tree.state(of: id) != .mixed && mixedByDecisions.contains(id)
-    let click = { (tree: inout SelectionTree<String>) in
-      _ = try? shownMixed ? tree.set(id, to: tree.options.mixedTogglesTo.isOn) : tree.toggle(id)
-    }
+    let shown = mixedByDecisions.contains(id) ? .mixed : tree.state(of: id) ?? .off
+    let click = { (tree: inout SelectionTree<String>) in _ = try? tree.toggle(id, shown: shown) }
     guard change(name, click) == .refused, settings.selectionLimit == 1 else {
       return
     }

@@ -58,9 +58,6 @@ extension LazyTree {
   /// - Complexity: As ``mixedByDecisions``, plus O(log n).
   @discardableResult
   public mutating func toggle(_ id: ID) throws(SelectionTreeError) -> ToggleOutcome {
-    if tree.state(of: id) != .mixed, mixedByDecisions.contains(id) {
-      return try tree.set(id, to: tree.options.mixedTogglesTo.isOn)
-    }
-    return try tree.toggle(id)
+    try tree.toggle(id, shown: state(of: id) ?? .off)
   }
 }

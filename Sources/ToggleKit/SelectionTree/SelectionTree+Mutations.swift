@@ -14,6 +14,29 @@ extension SelectionTree {
     _toggle(at: try _position(id))
   }
 
+  /// Clicks a node as a view that draws it `shown` clicks it: drawn mixed, it writes
+  /// ``Options/mixedTogglesTo`` (as a click on any mixed node does) whatever the tree holds; drawn
+  /// otherwise, it toggles as ``toggle(_:)`` does.
+  ///
+  /// A view can draw mixed a node that the tree holds wholly on or off: a folder with kept
+  /// decisions below a folder not read yet (``LazyTree/mixedByDecisions``). What the user sees
+  /// is what the click does.
+  ///
+  /// ```swift
+  /// var tree = try SelectionTree(paths: ["usr/share/doc", "usr/share/man"])
+  /// try tree.set("usr/share", to: false)
+  /// try tree.toggle("usr/share", shown: .mixed)   // all of it on: what a mixed folder's click does
+  /// ```
+  /// - Throws: ``SelectionTreeError/unknownNode(id:)`` for an id the tree does not have.
+  /// - Complexity: O(log n).
+  @discardableResult
+  public mutating func toggle(
+    _ id: ID, shown: ToggleState
+  ) throws(SelectionTreeError) -> ToggleOutcome {
+    guard shown == .mixed, state(of: id) != .mixed else { return try toggle(id) }
+    return try set(id, to: options.mixedTogglesTo.isOn)
+  }
+
   /// Writes a value from a node, as a click that chose the value would.
   ///
   /// ```swift
