@@ -367,7 +367,8 @@ MUTANTS = [
      "        merged.hasSameFacts(record.read, at: position, as: old, at: previous)\n",
      "        true\n", RULES_T),
     ("facts compare labels as equal", src("NodeFacts.swift"),
-     "case .label: same = this.label() == that.label()", "case .label: same = true", RULES_T),
+     "case .label: same = LabelBytes.same(this.label(), that.label())", "case .label: same = true",
+     RULES_T),
     ("a presentation that read the state is never derived again", src("DerivedAttributes.swift"),
      "!cached.read.contains(NodeFacts.Fact.Set(.state)) || cached.state == state", "true", RULES_T),
     ("a fact read is not recorded", src("NodeFacts.swift"),
@@ -1542,6 +1543,15 @@ MUTANTS = [
     ("a node drawn mixed clicks as the tree holds it", src("SelectionTree+Mutations.swift"),
      "    guard shown == .mixed, state(of: id) != .mixed else { return try toggle(id) }",
      "    guard false else { return try toggle(id) }", "ShownStateClickTests|LazyTreeSpecTests"),
+    ("a relabel to a name's other normalisation changes nothing", src("SelectionTree+Splicing.swift"),
+     "    guard !LabelBytes.same(structure.label(at: position), label) else { return }",
+     "    guard structure.label(at: position) != label else { return }", TWINS + "|ContractRandomTests"),
+    ("a deriving relabel to a name's other normalisation changes nothing", src("SelectionTree+DerivedEdits.swift"),
+     "    guard !LabelBytes.same(structure.label(at: position), label) else { return true }",
+     "    guard structure.label(at: position) != label else { return true }", TWINS + "|ContractRandomTests"),
+    ("a source that read a label is not asked again after a relabel to its other normalisation", src("NodeFacts.swift"),
+     "      case .label: same = LabelBytes.same(this.label(), that.label())",
+     "      case .label: same = this.label() == that.label()", TWINS + "|ContractRandomTests|DerivedEditsTests"),
 ]
 
 

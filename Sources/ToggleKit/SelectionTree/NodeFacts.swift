@@ -134,8 +134,9 @@ extension SelectionTree {
     for fact in NodeFacts.Fact.allCases where facts.contains(NodeFacts.Fact.Set(fact)) {
       let same: Bool
       switch fact {
-      case .label: same = this.label() == that.label()
-      case .path: same = this.path() == that.path()
+      // By bytes: a relabel to the other normalisation of a name is a new label.
+      case .label: same = LabelBytes.same(this.label(), that.label())
+      case .path: same = LabelBytes.same(this.path(), that.path())
       case .depth: same = this.depth() == that.depth()
       case .isLeaf: same = this.isLeaf() == that.isLeaf()
       case .childCount: same = this.childCount() == that.childCount()

@@ -323,7 +323,7 @@ extension SelectionTree {
   ///   ``_spliceRelabel(at:to:)`` says), plus the source's cost.
   mutating func _spliceRelabelDeriving(at position: Int, to label: String) -> Bool {
     guard let derived, derived.derivesLocally else { return false }
-    guard structure.label(at: position) != label else { return true }
+    guard !LabelBytes.same(structure.label(at: position), label) else { return true }
     let old = self
     let subtree = structure.range(of: position)
     self.derived = nil

@@ -353,7 +353,7 @@ extension SelectionTree {
   /// Gives the node at `position` a new label in the counted form.
   /// - Complexity: O(log n); under a filter, O(k + d log n) for its subtree of k nodes at depth d.
   mutating func _spliceRelabel(at position: Int, to label: String) {
-    guard structure.label(at: position) != label else { return }
+    guard !LabelBytes.same(structure.label(at: position), label) else { return }
     // A filter may read paths: the node's whole subtree is matched again.
     let refiltered =
       filter == nil ? [] : [(structure.range(of: position), structure.parent(of: position))]

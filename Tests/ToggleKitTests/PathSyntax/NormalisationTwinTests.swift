@@ -185,6 +185,35 @@ struct NormalisationTwinTests {
         == [["d", Self.decomposed], ["d", Self.decomposed, "x"]].map { $0.map { Array($0.utf8) } })
   }
 
+  @Test(
+    "a relabel to a name's other normalisation is a new label: it is written, and a source that reads labels is asked again (found by the contract model's twins)"
+  )
+  func relabelToTheOtherNormalisation() throws {
+    let entries: [SelectionTree<Int>.Entry] = [
+      .init(id: 0, parent: nil, label: "d"), .init(id: 1, parent: 0, label: Self.composed),
+      .init(id: 2, parent: 0, label: "x"),
+    ]
+    var plain = try SelectionTree(entries: entries)
+    try plain.relabel(1, to: Self.decomposed)
+    #expect(Array(plain.label(of: 1)!.utf8) == Array(Self.decomposed.utf8), "plain")
+    var deriving = try SelectionTree(entries: entries)
+    deriving.deriveAttributes(from: DecomposedLocks())
+    #expect(deriving.configuration(of: 1)?.isLocked == false)
+    try deriving.relabel(1, to: Self.decomposed)
+    #expect(Array(deriving.label(of: 1)!.utf8) == Array(Self.decomposed.utf8), "deriving")
+    #expect(deriving.configuration(of: 1)?.isLocked == true, "the source asked again")
+    try deriving.relabel(1, to: Self.composed)
+    #expect(deriving.configuration(of: 1)?.isLocked == false, "and back")
+  }
+
+  /// Locks the nodes whose label is the decomposed name, byte for byte.
+  private struct DecomposedLocks: NodeAttributeSource {
+    func writability(of node: NodeFacts) -> NodeWritability {
+      let isDecomposed = node.label.utf8.elementsEqual(NormalisationTwinTests.decomposed.utf8)
+      return NodeWritability(lock: isDecomposed ? .on : .none)
+    }
+  }
+
   static func permutations(_ items: [Int]) -> [[Int]] {
     guard items.count > 1 else { return [items] }
     return items.indices.flatMap { index in
