@@ -1022,7 +1022,7 @@ MUTANTS = [
      'current: slice[slice.startIndex...])',
      "RopeTests|" + EDITS),
     ("a rope takes chunks cut alike for equal", src("Rope.swift"),
-     'left.baseAddress == right.baseAddress || left.elementsEqual(right)',
+     'left.baseAddress == right.baseAddress || left.elementsEqual(right, by: same)',
      'left.baseAddress == right.baseAddress || left.count == right.count',
      "RopeTests|" + EDITS),
     ("a rope compares an id with its chunk's first", src("Rope.swift"),
@@ -1552,6 +1552,15 @@ MUTANTS = [
     ("a source that read a label is not asked again after a relabel to its other normalisation", src("NodeFacts.swift"),
      "      case .label: same = LabelBytes.same(this.label(), that.label())",
      "      case .label: same = this.label() == that.label()", TWINS + "|ContractRandomTests|DerivedEditsTests"),
+    ("trees whose labels differ only in normalisation are equal", src("TreeStructure+Checks.swift"),
+     "      && labelChunks.isEqual(to: other.labelChunks, by: LabelBytes.same)",
+     "      && labelChunks == other.labelChunks", TWINS),
+    ("counted trees whose labels differ only in normalisation are equal", src("TreeStructure+Checks.swift"),
+     "        && flatLabels.elementsEqual(other.flatLabels, by: LabelBytes.same)",
+     "        && flatLabels == other.flatLabels", TWINS),
+    ("decisions on names that differ only in normalisation are equal", src("SelectionSpec.swift"),
+     "        && first.path.elementsEqual(second.path, by: LabelBytes.same)",
+     "        && first.path == second.path", TWINS + "|" + SPECS),
 ]
 
 

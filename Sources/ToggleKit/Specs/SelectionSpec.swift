@@ -31,6 +31,28 @@ public struct SelectionSpec: Hashable, Sendable {
 
     /// `+ PATH` or `- PATH`, in the one path syntax.
     public var line: String { (isIncluded ? "+ " : "- ") + LabelPath.joined(path) }
+
+    /// Whether two decisions are one: the same value on the same path, its labels compared by
+    /// their bytes (`String`'s `==` would call two names that differ only in their Unicode
+    /// normalisation one).
+    /// - Complexity: O(length of the paths).
+    public static func == (first: Decision, second: Decision) -> Bool {
+      first.isIncluded == second.isIncluded
+        && first.path.elementsEqual(second.path, by: LabelBytes.same)
+    }
+
+    /// Hashes the value and the bytes of every label, as ``==(_:_:)`` compares them.
+    /// - Complexity: O(length of the path).
+    public func hash(into hasher: inout Hasher) {
+      hasher.combine(isIncluded)
+      hasher.combine(path.count)
+      for var label in path {
+        label.withUTF8 { bytes in
+          hasher.combine(bytes.count)
+          hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+        }
+      }
+    }
   }
 
   /// The decisions in path order, one per path.

@@ -211,25 +211,32 @@ extension Rope: RandomAccessCollection {
   }
 }
 
-extension Rope: Equatable where Element: Equatable {
-  /// Element by element; chunk by chunk when the two are cut alike, so that the chunks they
-  /// share compare in O(1).
-  @usableFromInline
-  static func == (lhs: Rope, rhs: Rope) -> Bool {
-    guard lhs.count == rhs.count else { return false }
-    guard lhs.starts == rhs.starts else { return lhs.elementsEqual(rhs) }
-    return lhs.chunks.withUnsafeBufferPointer { left in
-      rhs.chunks.withUnsafeBufferPointer { right in
+extension Rope {
+  /// Whether the two hold equal elements by `same`, element by element; chunk by chunk when the
+  /// two are cut alike, so that the chunks they share compare in O(1).
+  /// - Complexity: O(n) calls of `same`, none for the chunks they share.
+  func isEqual(to other: Rope, by same: (Element, Element) -> Bool) -> Bool {
+    guard count == other.count else { return false }
+    guard starts == other.starts else { return elementsEqual(other, by: same) }
+    return chunks.withUnsafeBufferPointer { left in
+      other.chunks.withUnsafeBufferPointer { right in
         zip(left, right).allSatisfy { pair in
           pair.0.withUnsafeBufferPointer { left in
             pair.1.withUnsafeBufferPointer { right in
-              left.baseAddress == right.baseAddress || left.elementsEqual(right)
+              left.baseAddress == right.baseAddress || left.elementsEqual(right, by: same)
             }
           }
         }
       }
     }
   }
+}
+
+extension Rope: Equatable where Element: Equatable {
+  /// Element by element; chunk by chunk when the two are cut alike, so that the chunks they
+  /// share compare in O(1).
+  @usableFromInline
+  static func == (lhs: Rope, rhs: Rope) -> Bool { lhs.isEqual(to: rhs, by: ==) }
 }
 
 extension Rope: @unchecked Sendable where Element: Sendable {}

@@ -4,11 +4,14 @@ extension TreeStructure {
   func hasSameShape(as other: TreeStructure) -> Bool {
     guard self !== other else { return true }
     guard count == other.count, nesting.parents == other.nesting.parents else { return false }
+    // Labels by their bytes: two names that differ only in their normalisation are two labels.
     if isCounted || other.isCounted {
-      return flatIDs == other.flatIDs && flatLabels == other.flatLabels
+      return flatIDs == other.flatIDs
+        && flatLabels.elementsEqual(other.flatLabels, by: LabelBytes.same)
         && allAttributes == other.allAttributes
     }
-    return idChunks == other.idChunks && labelChunks == other.labelChunks
+    return idChunks == other.idChunks
+      && labelChunks.isEqual(to: other.labelChunks, by: LabelBytes.same)
       && attributes == other.attributes
   }
 

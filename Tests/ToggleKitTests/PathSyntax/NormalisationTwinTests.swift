@@ -206,6 +206,33 @@ struct NormalisationTwinTests {
     #expect(deriving.configuration(of: 1)?.isLocked == false, "and back")
   }
 
+  @Test(
+    "trees, decisions and specs that differ only in a name's normalisation are not equal, in either storage form, and hash apart"
+  )
+  func equalityComparesBytes() throws {
+    let entries: (String) -> [SelectionTree<Int>.Entry] = { label in
+      [.init(id: 0, parent: nil, label: "d"), .init(id: 1, parent: 0, label: label)]
+    }
+    let composed = try SelectionTree(entries: entries(Self.composed))
+    #expect(composed != (try SelectionTree(entries: entries(Self.decomposed))), "flat")
+    var edited = composed
+    try edited.relabel(1, to: Self.decomposed)  // the counted form
+    #expect(edited != composed, "counted beside flat")
+    try edited.relabel(1, to: Self.composed)
+    #expect(edited == composed, "the same bytes again")
+    #expect(
+      (try SelectionTree(paths: ["d/\(Self.composed)"]))
+        != (try SelectionTree(paths: ["d/\(Self.decomposed)"])), "paths")
+    let decisions = [Self.composed, Self.decomposed].map {
+      SelectionSpec.Decision(["d", $0], isIncluded: true)
+    }
+    #expect(decisions[0] != decisions[1])
+    #expect(Set(decisions).count == 2 && Set(decisions + decisions).count == 2)
+    #expect(SelectionSpec([decisions[0]]) != SelectionSpec([decisions[1]]))
+    #expect(Set([SelectionSpec([decisions[0]]), SelectionSpec([decisions[1]])]).count == 2)
+    #expect(SelectionSpec([decisions[1]]) == (try SelectionSpec(text: "+ d/cafe\u{301}\n")))
+  }
+
   /// Locks the nodes whose label is the decomposed name, byte for byte.
   private struct DecomposedLocks: NodeAttributeSource {
     func writability(of node: NodeFacts) -> NodeWritability {
