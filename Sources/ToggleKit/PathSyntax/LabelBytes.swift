@@ -32,7 +32,8 @@ public enum LabelBytes {
   /// `cafe` + U+0301 — two files to Linux — are one; every look-up of a label by a label uses this.
   @inline(__always)
   static func same(_ first: String, _ second: String) -> Bool {
-    first.utf8.elementsEqual(second.utf8)
+    // A native string knows its UTF-8 length: most different labels differ there.
+    first.utf8.count == second.utf8.count && first.utf8.elementsEqual(second.utf8)
   }
 
   /// The raw-byte scalar for a byte of 0x80 or more.
