@@ -178,8 +178,14 @@ struct LazyTreeContractTests {
       let roll = Int.random(in: 0..<100, using: &generator)
       switch roll {
       case 0..<35:
-        let operation = ContractOperation.alphabet(nodes: [node]).randomElement(
+        var operation = ContractOperation.alphabet(nodes: [node]).randomElement(
           using: &generator)!
+        // Now and then a click on a node drawn mixed by decisions below unloaded nodes.
+        if roll < 30,
+          let drawn = reference.mixedByDecisions.sorted().randomElement(using: &generator)
+        {
+          operation = .toggle(drawn)
+        }
         trail.append("\(operation)")
         switch try operation.applyStructural(to: &lazy.tree, stripped: reference.state.stripped) {
         case .reloaded(let data, let newChildren):
@@ -187,8 +193,17 @@ struct LazyTreeContractTests {
         case .refused: break
         case .none:
           var plain = reference.state.tree
-          let (outcome, expected) = try operation.apply(to: &lazy.tree, &plain)
-          #expect(outcome == expected, "\(trail.suffix(5))")
+          if case .toggle(let clicked) = operation, reference.mixedByDecisions.contains(clicked) {
+            // A node drawn mixed by decisions below unloaded nodes, clicked as a view clicks it:
+            // what a click on a mixed node writes.
+            let expected = plain.write(plain.options.mixedTogglesTo.isOn, from: clicked)
+            let outcome = try lazy.toggle(clicked)
+            trail.append("(drawn mixed)")
+            #expect(outcome == expected, "\(trail.suffix(5))")
+          } else {
+            let (outcome, expected) = try operation.apply(to: &lazy.tree, &plain)
+            #expect(outcome == expected, "\(trail.suffix(5))")
+          }
           reference.state.tree = plain
         }
       case 35..<42:
