@@ -82,6 +82,7 @@ LAZY_SPECS = "LazyTreeSpecTests|LazyTreeTests|LazyTreeContractTests"
 LAZY_E2E = "SpecEndToEndTests"
 BACKUP = "SpecBackupExportTests|SpecBackupToolTests|SelectionSpecTests|SpecEndToEndTests|AbsolutePathTests"
 TWINS = "NormalisationTwinTests|LabelPathTests"
+FILTERS = "FilterRulesTests|FilterRulesToolTests"
 KEPT = "KeptDecisionsTests|SelectionSpecTests|ContractPairTests/everyPairOnFiveNodes|ContractRandomTests|SelectionModelContractTests|LazyTreeContractTests"
 STAGES = [
     SEAMS, BUILDING, BULK, MODEL, "ParentToggle", BASIC, HOSTILE, FOUR, FIVE, EXHAUSTIVE, PAIRS, RANDOM, HOSTILE_E2E,
@@ -1562,6 +1563,31 @@ MUTANTS = [
     ("decisions on names that differ only in normalisation are equal", src("SelectionSpec.swift"),
      "        && first.path.elementsEqual(second.path, by: LabelBytes.same)",
      "        && first.path == second.path", TWINS + "|" + SPECS),
+    ("rsync rules: the last that matches decides", src("FilterRules.swift"),
+     "      for rule in filters where rule.matches(path, starts, isFolder) { return rule.isIncluded }",
+     "      for rule in filters.reversed() where rule.matches(path, starts, isFolder) { return rule.isIncluded }",
+     FILTERS),
+    ("gitignore rules: the first that matches decides", src("FilterRules.swift"),
+     "      for rule in filters.reversed() where rule.matches(path, starts, isFolder) {",
+     "      for rule in filters where rule.matches(path, starts, isFolder) {", FILTERS),
+    ("filter rules enter an excluded folder", src("FilterRules.swift"),
+     "      if !decided { return false }", "      if !decided && depth == path.count - 1 { return false }",
+     FILTERS),
+    ("rsync's P/*** matches a file named P", src("RsyncPattern.swift"),
+     "    isDirectoryOnly = directoryOnly || includesInside", "    isDirectoryOnly = directoryOnly",
+     FILTERS),
+    ("rsync's ** stays within a name", src("RsyncPattern.swift"),
+     "        tokens.append(end - index >= 2 ? .anything : .star)", "        tokens.append(.star)",
+     FILTERS),
+    ("rsync quotes with a backslash in a pattern without wildcards", src("RsyncPattern.swift"),
+     "    tokens = isWild ? Self.compile(Array(body)) : body.map { .byte($0) }",
+     "    tokens = Self.compile(Array(body))", FILTERS),
+    ("an unanchored rsync pattern with a slash matches only the whole path", src("RsyncPattern.swift"),
+     "      place = .anyNameStart", "      place = .wholePath", FILTERS),
+    ("an rsync filter file's CR LF ends two lines", src("FilterRules+Rsync.swift"),
+     "        start = bytes.index(after: start)  // CR LF: one line's end\n", "", FILTERS),
+    ("rsync's '!' clears nothing", src("FilterRules+Rsync.swift"),
+     "        rules.removeAll()\n", "", FILTERS),
 ]
 
 

@@ -49,7 +49,12 @@ public struct IgnorePattern: Hashable, Sendable {
   ///
   /// - Complexity: O(line).
   public init?(line: String) {
-    var bytes = Array(line.utf8)
+    self.init(lineBytes: Array(line.utf8), text: line)
+  }
+
+  /// Parses a line's bytes (a name in it need not be UTF-8); `text` is the line as shown.
+  init?(lineBytes: [UInt8], text shown: String? = nil) {
+    var bytes = lineBytes
     if bytes.last == 0x0D { bytes.removeLast() }  // a CRLF file
     // Trailing spaces, unless the last one is quoted.
     while bytes.last == 0x20 {
@@ -63,7 +68,7 @@ public struct IgnorePattern: Hashable, Sendable {
       bytes.removeLast()
     }
     guard let first = bytes.first, first != 0x23 else { return nil }  // blank, or # comment
-    text = line
+    text = shown ?? LabelBytes.label(decoding: lineBytes)
     var body = bytes[...]
     isNegated = first == 0x21
     if isNegated { body = body.dropFirst() }

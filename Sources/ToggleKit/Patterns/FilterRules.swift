@@ -1,0 +1,123 @@
+/// The include/exclude rules of a filter file a user already has — an rsync filter file or a
+/// `.gitignore` — read as the tool reads them, so that any path can be asked what the tool would
+/// do with it.
+///
+/// The rules are kept as patterns: they decide files that appear tomorrow as they decide today's.
+/// A path is decided as the tools walk a folder: from the top down, a folder the rules exclude is
+/// never entered, so nothing below it is selected whatever the rules say about it (rsync does not
+/// read an excluded folder; git cannot re-include a file inside an ignored one). Otherwise the
+/// path's own rule decides — the first that matches for rsync, the last for git — and a path no
+/// rule matches is selected (rsync copies it, git tracks it).
+///
+/// ```swift
+/// let rules = try FilterRules(rsyncFilter: """
+///   + /home/
+///   + /home/ada/***
+///   - *
+///   """)
+/// rules.isSelected(["home", "ada", "notes.txt"], isFolder: false)   // true
+/// rules.isSelected(["home", "bob", "notes.txt"], isFolder: false)   // false: bob is excluded
+///
+/// let ignore = FilterRules(gitignore: "*.log\n!keep.log\n", under: ["proj"])
+/// ignore.isSelected(["proj", "app", "x.log"], isFolder: false)      // false: ignored
+/// ```
+public struct FilterRules: Hashable, Sendable {
+  /// The filter language the rules were read in, which says which rule decides.
+  public enum Dialect: String, Hashable, Sendable, Codable, CaseIterable {
+    /// rsync's filter rules: the first rule that matches decides.
+    case rsync
+    /// A `.gitignore`: the last pattern that matches decides.
+    case gitignore
+  }
+
+  /// One rule: a pattern, and whether a path it matches is selected.
+  public struct Filter: Hashable, Sendable {
+    /// True when a path the rule matches is selected (`+`, or `!` in a `.gitignore`).
+    public let isIncluded: Bool
+    /// The pattern as written in the file (without the rule's `+ `/`- ` or `!`).
+    public let pattern: String
+    /// The rule's line in its file, from 1.
+    public let line: Int
+    let matcher: Matcher
+  }
+
+  /// How a rule's pattern matches, in its language.
+  enum Matcher: Hashable, Sendable {
+    case rsync(RsyncPattern)
+    case git(IgnorePattern)
+  }
+
+  /// The language the rules were read in.
+  public let dialect: Dialect
+  /// The rules, in file order.
+  public let filters: [Filter]
+  /// The labels of the folder a `.gitignore`'s paths are relative to; empty for rsync's.
+  public let folder: [String]
+  let folderBytes: [[UInt8]]
+
+  init(dialect: Dialect, filters: [Filter], folder: [String]) {
+    self.dialect = dialect
+    self.filters = filters
+    self.folder = folder
+    folderBytes = folder.map(LabelBytes.bytes(of:))
+  }
+
+  /// Whether the tool would select the node at a label path: copy it (rsync) or track it (git).
+  ///
+  /// A path not below ``folder`` is selected: no rule of the file applies to it.
+  /// - Parameters:
+  ///   - path: The node's labels from the top, each one name.
+  ///   - isFolder: Whether the node is a folder (patterns ending in `/` match folders only).
+  /// - Returns: True when the tool would copy or track the node: no folder above it excluded, and
+  ///   its own deciding rule, if any, an include.
+  /// - Complexity: O(depth × rules × match): every folder on the way down is asked, as the tools do.
+  public func isSelected(_ path: [String], isFolder: Bool) -> Bool {
+    isSelected(bytes: path.map(LabelBytes.bytes(of:)), isFolder: isFolder)
+  }
+
+  /// ``isSelected(_:isFolder:)`` on the names' bytes.
+  func isSelected(bytes path: [[UInt8]], isFolder: Bool) -> Bool {
+    guard path.count > folderBytes.count,
+      zip(folderBytes, path).allSatisfy({ $0.0 == $0.1 })
+    else { return true }
+    var joined: [UInt8] = []
+    var starts: [Int] = []
+    for (depth, name) in path.enumerated() {
+      if depth >= folderBytes.count {
+        if !joined.isEmpty { joined.append(0x2F) }
+        starts.append(joined.count)
+        joined += name
+      }
+      let last = depth == path.count - 1
+      guard depth >= folderBytes.count,
+        let decided = decision(joined, starts, last ? isFolder : true)
+      else { continue }
+      if !decided { return false }
+    }
+    return true
+  }
+
+  /// The decision of the rule that decides a path (names joined by `/`, `starts` the offset of
+  /// each name), or nil when none matches.
+  func decision(_ path: [UInt8], _ starts: [Int], _ isFolder: Bool) -> Bool? {
+    switch dialect {
+    case .rsync:
+      for rule in filters where rule.matches(path, starts, isFolder) { return rule.isIncluded }
+    case .gitignore:
+      for rule in filters.reversed() where rule.matches(path, starts, isFolder) {
+        return rule.isIncluded
+      }
+    }
+    return nil
+  }
+}
+
+extension FilterRules.Filter {
+  /// Whether the rule's pattern matches a path (names joined by `/`).
+  func matches(_ path: [UInt8], _ starts: [Int], _ isFolder: Bool) -> Bool {
+    switch matcher {
+    case .rsync(let pattern): pattern.matches(path, starts, isFolder: isFolder)
+    case .git(let pattern): pattern.matches(path[...], isDirectory: isFolder)
+    }
+  }
+}

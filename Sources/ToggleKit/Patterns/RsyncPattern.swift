@@ -1,0 +1,133 @@
+/// One pattern of an rsync filter rule, matched as rsync 3 matches it.
+///
+/// `*` matches within a name, `**` across names, `?` one byte of a name, `[…]` one byte of a set;
+/// a backslash quotes the next byte only in a pattern that holds `*`, `?` or `[` (elsewhere it is
+/// a byte of the name). A leading `/` anchors the pattern at the top of the transfer; a pattern
+/// without `/` or `**` matches a path's last name; any other matches the path's end at a name's
+/// start (one starting with `**` the whole path). A trailing `/` matches folders only, and a
+/// trailing `/***` matches the folder and everything inside it.
+struct RsyncPattern: Hashable, Sendable {
+  /// The tokens of the pattern's body (no leading `/`, trailing `/` or trailing `/***`).
+  let tokens: [IgnorePattern.Token]
+  /// A leading `/`.
+  let isAnchored: Bool
+  /// A trailing `/`, or the folder itself of a trailing `/***`.
+  let isDirectoryOnly: Bool
+  /// A trailing `/***`: everything inside the folder matches too.
+  let includesInside: Bool
+  /// Where the pattern is tried: the last name only, the whole path, or every name's start.
+  let place: Place
+
+  enum Place: Hashable, Sendable {
+    case lastName, wholePath, anyNameStart
+  }
+
+  /// Reads a pattern's bytes; nil for an empty pattern.
+  init?(_ bytes: [UInt8]) {
+    var body = bytes[...]
+    let isWild = body.contains { $0 == 0x2A || $0 == 0x3F || $0 == 0x5B }
+    var directoryOnly = false
+    if body.count > 1 && body.last == 0x2F {
+      directoryOnly = true
+      body = body.dropLast()
+    }
+    let slashes = body.filter { $0 == 0x2F }.count
+    let hasDoubleStar = isWild && Self.hasDoubleStar(body)
+    let startsWithDoubleStar = body.starts(with: [0x2A, 0x2A])
+    isAnchored = body.first == 0x2F
+    if isAnchored { body = body.dropFirst() }
+    includesInside =
+      !directoryOnly && body.count >= 4 && body.suffix(4).elementsEqual([0x2F, 0x2A, 0x2A, 0x2A])
+    if includesInside { body = body.dropLast(4) }
+    guard !body.isEmpty else { return nil }
+    isDirectoryOnly = directoryOnly || includesInside
+    if slashes == 0 && !hasDoubleStar {
+      place = .lastName
+    } else if isAnchored || startsWithDoubleStar {
+      place = .wholePath
+    } else {
+      place = .anyNameStart
+    }
+    tokens = isWild ? Self.compile(Array(body)) : body.map { .byte($0) }
+  }
+
+  /// Whether the bytes hold `**` outside a quoted byte or a bracket expression.
+  private static func hasDoubleStar(_ body: ArraySlice<UInt8>) -> Bool {
+    var previousStar = false
+    var index = body.startIndex
+    while index < body.endIndex {
+      let byte = body[index]
+      if byte == 0x5C {
+        index += 2
+        previousStar = false
+        continue
+      }
+      if byte == 0x2A && previousStar { return true }
+      previousStar = byte == 0x2A
+      index += 1
+    }
+    return false
+  }
+
+  /// The tokens of a pattern that holds wildcards: a backslash quotes, `**` crosses names.
+  static func compile(_ pattern: [UInt8]) -> [IgnorePattern.Token] {
+    var tokens: [IgnorePattern.Token] = []
+    var index = 0
+    while index < pattern.count {
+      let byte = pattern[index]
+      switch byte {
+      case 0x5C where index + 1 < pattern.count:
+        tokens.append(.byte(pattern[index + 1]))
+        index += 2
+      case 0x3F:
+        tokens.append(.one)
+        index += 1
+      case 0x2A:
+        var end = index
+        while end < pattern.count && pattern[end] == 0x2A { end += 1 }
+        tokens.append(end - index >= 2 ? .anything : .star)
+        index = end
+      case 0x5B:
+        if let (set, negated, end) = IgnorePattern.parseSet(pattern, from: index) {
+          tokens.append(.set(set, negated: negated))
+          index = end
+        } else {
+          tokens.append(.byte(byte))
+          index += 1
+        }
+      default:
+        tokens.append(.byte(byte))
+        index += 1
+      }
+    }
+    return tokens
+  }
+
+  /// Whether the pattern matches a path: its names joined by `/`, `starts` the offset of each.
+  /// - Complexity: O(names × pattern × path) at worst.
+  func matches(_ path: [UInt8], _ starts: [Int], isFolder: Bool) -> Bool {
+    if matchesItself(path, starts, isFolder: isFolder) { return true }
+    guard includesInside else { return false }
+    // Inside the folder: some folder above the path is the pattern's folder.
+    for depth in 0..<(starts.count - 1) {
+      let end = starts[depth + 1] - 1
+      if matchesItself(Array(path[..<end]), Array(starts[...depth]), isFolder: true) {
+        return true
+      }
+    }
+    return false
+  }
+
+  /// Whether the pattern's body (not what `/***` adds) matches the path.
+  private func matchesItself(_ path: [UInt8], _ starts: [Int], isFolder: Bool) -> Bool {
+    if isDirectoryOnly && !isFolder { return false }
+    switch place {
+    case .lastName:
+      return IgnorePattern.match(tokens, path[starts.last!...])
+    case .wholePath:
+      return IgnorePattern.match(tokens, path[...])
+    case .anyNameStart:
+      return starts.contains { IgnorePattern.match(tokens, path[$0...]) }
+    }
+  }
+}
