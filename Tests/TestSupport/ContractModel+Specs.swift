@@ -30,6 +30,25 @@ extension ContractModel {
     }
   }
 
+  /// The spec that follows a filter file's rules, the plain way: a decision on every node, its
+  /// verdict asked of the rules with its whole path (a node with children is a folder); nil when
+  /// nodes that share a path get different verdicts.
+  func spec(following rules: FilterRules) -> SelectionSpec? {
+    var verdicts: [[[UInt8]]: Bool] = [:]
+    var decisions: [SelectionSpec.Decision] = []
+    for node in order {
+      let path = labelPath(node)
+      let verdict = rules.isSelected(path, isFolder: !isLeaf(node))
+      if let other = verdicts.updateValue(verdict, forKey: ContractLabel.key(path)),
+        other != verdict
+      {
+        return nil
+      }
+      decisions.append(.init(path, isIncluded: verdict))
+    }
+    return SelectionSpec(decisions)
+  }
+
   /// Sets every node a spec decides that does not keep its value to its nearest decision; returns
   /// how many changed, the decisions' paths no node has and how many nodes kept another value.
   mutating func setSelection(

@@ -93,6 +93,8 @@ enum ContractOperation: Hashable, CustomStringConvertible {
   case saveSpec(SpecCoverage)
   /// Sets the selection to the spec kept last (nothing selected when none was kept).
   case restoreSpec
+  /// Sets the tree to the spec that follows a filter file's rules.
+  case followRules(FilterRules)
 
   var description: String {
     switch self {
@@ -116,6 +118,9 @@ enum ContractOperation: Hashable, CustomStringConvertible {
     case .edit(let edit, let newChildren): "\(edit), \(newChildren)"
     case .saveSpec(let coverage): "save the spec (\(coverage))"
     case .restoreSpec: "restore the saved spec"
+    case .followRules(let rules):
+      "follow the \(rules.dialect) rules "
+        + rules.filters.map { ($0.isIncluded ? "+" : "-") + $0.pattern }.debugDescription
     }
   }
 
@@ -155,6 +160,7 @@ enum ContractOperation: Hashable, CustomStringConvertible {
     }
     result += [.selectAll, .deselectAll, .clearFilter, .restore([]), .expandAll(false)]
     result += [.saveSpec(.selection), .saveSpec(.decisions), .restoreSpec]
+    result += ContractOperation.ruleFiles.map { .followRules($0) }
     result += [.policy(.counted), .policy(.excluded), .mixedTarget(.off), .cascade(true)]
     result += [.scope(.all), .reload(.reverse, .unselected), .reload(.same, .unselected)]
     return result
@@ -224,6 +230,21 @@ enum ContractOperation: Hashable, CustomStringConvertible {
       return (
         ToggleOutcome(), model.saveSpec(of: tree, coverage) ? ToggleOutcome() : .init(changed: -1)
       )
+    case .followRules(let rules):
+      let spec = try? tree.selectionSpec(following: rules)
+      guard let expected = model.spec(following: rules) else {
+        // Nodes sharing a path get different verdicts: the tree refuses, and changes nothing.
+        return (ToggleOutcome(), ToggleOutcome(changed: spec == nil ? 0 : -1))
+      }
+      guard let spec else { return (ToggleOutcome(changed: -1), ToggleOutcome()) }
+      let result = tree.setSelection(to: spec)
+      let (changed, unknown, conflicts) = model.setSelection(to: expected)
+      let agrees =
+        result.unknownPaths.isEmpty && unknown.isEmpty
+        && result.conflicts.reduce(0) { $0 + $1.count } == conflicts
+      return (
+        ToggleOutcome(changed: result.changed), ToggleOutcome(changed: agrees ? changed : -1)
+      )
     case .restoreSpec:
       let spec = model.savedSpec
       let result = tree.setSelection(to: spec)
@@ -240,6 +261,16 @@ enum ContractOperation: Hashable, CustomStringConvertible {
 }
 
 extension ContractOperation {
+  /// Filter files over the contract worlds' labels (`n<k>`, and the twins `né<k>` and
+  /// `ne\u{301}<k>`): names with a wildcard, one twin's spelling only, folders only, an include
+  /// list closed by `- *`, a gitignore that re-includes.
+  static let ruleFiles: [FilterRules] = [
+    try! FilterRules(rsyncFilter: "- n1*\n"),
+    try! FilterRules(rsyncFilter: "+ n\u{E9}*\n+ n0\n+ n2*/\n- *\n"),
+    try! FilterRules(rsyncFilter: "- */\n+ n4\n"),
+    FilterRules(gitignore: "*1\n!n1\nne\u{301}*/\n"),
+  ]
+
   /// This operation, or `instead` when it would take a tree of `count` nodes far from `size`: a
   /// removal below half the size, an insert above twice it (seeded runs stay near their size).
   func keepingSize(count: Int, size: Int, instead: ContractOperation) -> ContractOperation {

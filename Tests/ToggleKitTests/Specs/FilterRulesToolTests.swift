@@ -143,7 +143,7 @@ struct FilterRulesToolTests {
   }
 
   @Test(
-    "in 16 random folders of hostile names (32 in the long tier), random rsync filter files and gitignores read by FilterRules select exactly what rsync copies and what git tracks — every file and folder — and still do after new files appear inside included and excluded folders",
+    "in 16 random folders of hostile names (32 in the long tier), random rsync filter files and gitignores read by FilterRules select exactly what rsync copies and what git tracks — every file and folder — as does a tree of the folder set to the spec that follows them, and they still do after new files appear inside included and excluded folders",
     .enabled(if: SpecToolWorld.hasRsync && SpecToolWorld.hasGit))
   func rulesDecideAsTheToolsDo() throws {
     var random = SeededGenerator(seed: 0x6669_6c74)
@@ -176,6 +176,7 @@ struct FilterRulesToolTests {
         + String(decoding: gitText, as: UTF8.self)
 
       func check(_ when: String) throws {
+        let project = scratch + "/proj"
         let entries = Self.everything(below: scratch + "/proj")
         // rsync: every file and folder it copies, and nothing else.
         try? FileManager.default.removeItem(atPath: scratch + "/copy")
@@ -190,8 +191,16 @@ struct FilterRulesToolTests {
           all.filter { rsyncRules.isSelected(bytes: $0.0, isFolder: $0.1) }.map(Self.joined))
         #expect(copied == expected, "rsync \(when), \(context)")
         if !copied.isEmpty && copied.count <= entries.count { partial.rsync += 1 }
+        // A tree of the folder set to the spec that follows the rules selects the files rsync
+        // copies.
+        var tree = try SelectionTree.directory(at: project, includeHidden: true).tree
+        let applied = tree.setSelection(to: try tree.selectionSpec(following: rsyncRules))
+        #expect(applied.isComplete)
+        #expect(
+          SpecToolWorld.selectedLeaves(tree, foldersToo: false)
+            == SpecToolWorld.entries(below: scratch + "/copy/proj").files,
+          "tree following the rsync rules \(when), \(context)")
         // git: every file it tracks.
-        let project = scratch + "/proj"
         try SpecToolWorld.run("/usr/bin/git", ["init", "-q"], in: project)
         try Data(gitText).write(to: URL(fileURLWithPath: project + "/.git/info/exclude"))
         try SpecToolWorld.run("/usr/bin/git", ["add", "-A"], in: project)
@@ -203,6 +212,10 @@ struct FilterRulesToolTests {
         )
         #expect(trackedSet == expectedTracked, "git \(when), \(context)")
         if !trackedSet.isEmpty && trackedSet.count < files.count { partial.git += 1 }
+        tree.setSelection(to: try tree.selectionSpec(following: gitRules))
+        #expect(
+          SpecToolWorld.selectedLeaves(tree, foldersToo: false) == trackedSet,
+          "tree following the gitignore \(when), \(context)")
         try FileManager.default.removeItem(atPath: project + "/.git")
       }
 
