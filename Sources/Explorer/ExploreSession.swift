@@ -77,7 +77,7 @@ package final class ExploreSession {
     if case .directory(let path) = source, invocation.selectPaths.isEmpty,
       invocation.selectFiles.isEmpty, invocation.limit == nil,
       invocation.query == nil,
-      invocation.rulesFile == nil, !startsAtOnce
+      invocation.rulesFile == nil, invocation.selectFilterFile == nil, !startsAtOnce
     {
       do {
         lazy = try LazyTree.directory(

@@ -110,6 +110,9 @@ package struct Invocation: Hashable, Sendable {
   package var selectFiles: [String] = []
   /// `--select-spec FILE`: a selection spec (`+ PATH` / `- PATH` lines) the tree starts with.
   package var selectSpecFile: String?
+  /// `--select-rsync-filter FILE` or `--select-gitignore FILE`: a filter file the tree starts
+  /// following, in its language.
+  package var selectFilterFile: FilterFileOption?
   /// `--header TEXT` (explore): lines shown above the tree.
   package var header: String?
   /// `--preview CMD` (explore): the command previewing the focused node.
@@ -365,6 +368,17 @@ package struct Invocation: Hashable, Sendable {
       throw UsageError(
         "standard input can be read once: '--select-spec -' and the tree or '--select-from -'")
     }
+    if let filter = invocation.selectFilterFile {
+      let option = filter.option
+      if invocation.selectSpecFile != nil {
+        throw UsageError(
+          "options '--select-spec' and '\(option)' both give the starting selection: give one")
+      }
+      if filter.name == "-" && (invocation.file == "-" || invocation.selectFiles.contains("-")) {
+        throw UsageError(
+          "standard input can be read once: '\(option) -' and the tree or '--select-from -'")
+      }
+    }
     if invocation.nullSeparated, let form = invocation.output,
       form == .spec || form.writesNames
     {
@@ -382,6 +396,19 @@ package struct Invocation: Hashable, Sendable {
       }
     }
     return invocation
+  }
+}
+
+/// A filter file given as the starting selection, and its language.
+package struct FilterFileOption: Hashable, Sendable {
+  /// The file's language.
+  package var dialect: FilterRules.Dialect
+  /// The file's name as given (`-`: standard input).
+  package var name: String
+
+  /// The option that gave it, for messages.
+  package var option: String {
+    dialect == .rsync ? "--select-rsync-filter" : "--select-gitignore"
   }
 }
 

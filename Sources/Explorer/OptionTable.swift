@@ -162,6 +162,34 @@ package enum OptionTable {
       completion: .files,
       apply: { invocation, value in invocation.selectSpecFile = value }),
     .init(
+      names: ["--select-rsync-filter"], value: "FILE", commands: both, section: .selection,
+      help: """
+        start with what the rsync filter rules in FILE ('-': standard input)
+        copy ('+ PATTERN' / '- PATTERN' lines; the first that matches decides);
+        with --dir, anchored inside the folder, as 'rsync -a DIR/ DEST' reads them
+        """,
+      completion: .files,
+      apply: { invocation, value throws(UsageError) in
+        guard invocation.selectFilterFile == nil else {
+          throw UsageError("give one of '--select-rsync-filter' and '--select-gitignore', once")
+        }
+        invocation.selectFilterFile = FilterFileOption(dialect: .rsync, name: value)
+      }),
+    .init(
+      names: ["--select-gitignore"], value: "FILE", commands: both, section: .selection,
+      help: """
+        start with what git would track under the ignore patterns in FILE ('-':
+        standard input): the last pattern that matches decides, and nothing comes
+        back inside an ignored folder; with --dir, FILE is the folder's .gitignore
+        """,
+      completion: .files,
+      apply: { invocation, value throws(UsageError) in
+        guard invocation.selectFilterFile == nil else {
+          throw UsageError("give one of '--select-rsync-filter' and '--select-gitignore', once")
+        }
+        invocation.selectFilterFile = FilterFileOption(dialect: .gitignore, name: value)
+      }),
+    .init(
       names: ["--limit"], value: "N", commands: [.explore], section: .selection,
       help: """
         at most N leaves selected; with 1, Space moves the selection and Enter

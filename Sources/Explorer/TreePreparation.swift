@@ -2,8 +2,8 @@ import ToggleKit
 import ToggleKitRules
 
 /// What every tree an invocation reads goes through before it is shown or changed: the `--rules`,
-/// then the starting selection (`--select-spec`, then `--select` and `--select-from`) — once for a
-/// file, and for each snapshot of a stream as it grows.
+/// then the starting selection (`--select-spec` or a filter file, then `--select` and
+/// `--select-from`) — once for a file, and for each snapshot of a stream as it grows.
 ///
 /// ```swift
 /// let preparation = TreePreparation(invocation, rules: rules, lists: lists)
@@ -18,18 +18,23 @@ package struct TreePreparation {
   package let lists: [(name: String, list: SelectionList)]
   /// The `--select-spec` file's spec, read already.
   package let spec: (name: String, spec: SelectionSpec)?
+  /// The `--select-rsync-filter` or `--select-gitignore` file's rules, read already (relative to
+  /// the top: ``prepare(_:)`` puts them under a `--dir` folder).
+  package let filter: (name: String, rules: FilterRules)?
 
   /// A preparation for `invocation`.
   ///
   /// - Complexity: O(1).
   package init(
     _ invocation: Invocation, rules: RuleModel?, lists: [(name: String, list: SelectionList)],
-    spec: (name: String, spec: SelectionSpec)? = nil
+    spec: (name: String, spec: SelectionSpec)? = nil,
+    filter: (name: String, rules: FilterRules)? = nil
   ) {
     self.invocation = invocation
     self.rules = rules
     self.lists = lists
     self.spec = spec
+    self.filter = filter
   }
 
   /// Whether preparing a tree changes nothing: no rules, no starting selection.
@@ -38,7 +43,7 @@ package struct TreePreparation {
   /// prepared whole.
   package var changesNothing: Bool {
     (rules == nil || invocation.rulesFile == nil) && invocation.selectPaths.isEmpty
-      && lists.isEmpty && spec == nil
+      && lists.isEmpty && spec == nil && filter == nil
   }
 
   /// Applies the rules, then selects what the invocation names.
@@ -60,6 +65,9 @@ package struct TreePreparation {
         throw InputError(
           message: "the spec \(spec.name) selects \(count) leaves; --limit allows at most \(limit)")
       }
+    }
+    if let filter {
+      warnings += try follow(filter.rules, named: filter.name, in: &tree)
     }
     do {
       return try warnings + selectStarting(invocation, lists: lists, in: &tree)
@@ -115,6 +123,44 @@ package struct TreePreparation {
 }
 
 extension TreePreparation {
+  /// Sets a tree to what a filter file's rules select (with `--dir`, anchored inside the
+  /// folder: its root's label is the rules' folder).
+  ///
+  /// - Returns: Warnings for locked or disabled nodes that kept their values.
+  /// - Throws: ``InputError`` when nodes sharing a path get different verdicts, or the rules
+  ///   select more leaves than `--limit` allows.
+  /// - Complexity: As ``ToggleKit/SelectionTree/selectionSpec(following:)``.
+  func follow(
+    _ rules: FilterRules, named name: String, in tree: inout SelectionTree<String>
+  ) throws(InputError) -> [String] {
+    let root = invocation.directory != nil ? tree.roots.first.flatMap(tree.label(of:)) : nil
+    let spec: SelectionSpec
+    do {
+      spec = try tree.selectionSpec(following: rules.under(root.map { [$0] } ?? []))
+    } catch {
+      throw InputError(message: "\(name): \(error.description)")
+    }
+    let result = tree.setSelection(to: spec)
+    if let limit = invocation.limit, case let count = tree.statistics.selectedLeaves, count > limit
+    {
+      throw InputError(
+        message: "the rules in \(name) select \(count) leaves; --limit allows at most \(limit)")
+    }
+    var warnings = result.conflicts.map { conflict in
+      let nodes = conflict.count == 1 ? "1 node" : "\(conflict.count) nodes"
+      let place =
+        conflict.path.isEmpty
+        ? "outside every decision" : "under '\(LabelPath.joined(conflict.path))'"
+      return "\(name): \(nodes) \(place) locked or disabled against the rules, left as they were"
+    }
+    if warnings.count > 10 {
+      warnings = warnings.prefix(10) + ["… and \(warnings.count - 10) more warnings like these"]
+    }
+    return warnings
+  }
+}
+
+extension TreePreparation {
   /// Reads what a preparation needs besides the tree: the `--select-from` lists (a NUL-ended
   /// list included, `-` for standard input) and the `--rules` file, with `read(name, allowingNUL)`
   /// (nil name: standard input).
@@ -149,6 +195,20 @@ extension TreePreparation {
         throw InputError(message: error.description)
       }
     }
-    return TreePreparation(invocation, rules: rules, lists: lists, spec: spec)
+    var filter: (name: String, rules: FilterRules)? = nil
+    if let file = invocation.selectFilterFile {
+      let bytes = try read(file.name == "-" ? nil : file.name, false)
+      let shown = file.name == "-" ? "<stdin>" : file.name
+      switch file.dialect {
+      case .rsync:
+        do {
+          filter = (shown, try FilterRules(rsyncFilter: bytes, file: shown))
+        } catch {
+          throw InputError(message: error.description)
+        }
+      case .gitignore: filter = (shown, FilterRules(gitignore: bytes))
+      }
+    }
+    return TreePreparation(invocation, rules: rules, lists: lists, spec: spec, filter: filter)
   }
 }

@@ -78,7 +78,8 @@ struct CompletionEndToEndTests {
       ])
     #expect(
       try bashOffers(["togglekit", "explore", "--sel"]) == [
-        "--select", "--select-from", "--select-spec", "--select-1",
+        "--select", "--select-from", "--select-spec", "--select-rsync-filter", "--select-gitignore",
+        "--select-1",
       ])
     #expect(try bashOffers(["togglekit", "apply", "--li"]).isEmpty, "--limit is explore's")
     #expect(
@@ -134,7 +135,8 @@ struct CompletionEndToEndTests {
     #expect(try fishOffers("togglekit explore --format ") == ["indented", "json", "paths"])
     #expect(
       Set(try fishOffers("togglekit explore --sel")) == [
-        "--select", "--select-from", "--select-spec", "--select-1",
+        "--select", "--select-from", "--select-spec", "--select-rsync-filter", "--select-gitignore",
+        "--select-1",
       ])
     #expect(try fishOffers("togglekit completion ").sorted() == ["bash", "fish", "zsh"])
     #expect(try fishOffers("togglekit apply --li").isEmpty, "--limit is explore's")

@@ -152,6 +152,62 @@ struct SpecEndToEndTests {
   }
 
   @Test(
+    "--select-rsync-filter and --select-gitignore start with what rsync would copy (rules anchored inside the --dir folder) and git would track; the spec printed from there, handed back to rsync, copies the same files; a rule this reader does not know is an error with its line and column, and the options refuse each other and --select-spec"
+  )
+  func filterFilesAsTheStartingSelection() throws {
+    let scratch = try TogglekitBinary.scratch()
+    let home = scratch.appendingPathComponent("proj")
+    try makeFiles(
+      [
+        "src/main.c", "src/main.o", "src/vendor/lib.c", "build/out", "docs/a.md", "x.log", "README",
+      ],
+      in: home)
+    _ = try TogglekitBinary.file("rules", "- *.o\n- /src/vendor/\n- /build/\n", in: scratch)
+    _ = try TogglekitBinary.file("ignore", "build/\n*.log\n!keep.log\n", in: scratch)
+    let leaves = try TogglekitBinary.run(
+      ["apply", "--dir", "proj", "--select-rsync-filter", "rules", "--print", "leaves"],
+      directory: scratch)
+    #expect(leaves.code == 0 && leaves.stderr.isEmpty, "\(leaves.stderr)")
+    #expect(
+      leaves.stdout.split(separator: "\n").sorted() == [
+        "proj/README", "proj/docs/a.md", "proj/src/main.c", "proj/x.log",
+      ])
+    let spec = try TogglekitBinary.run(
+      ["apply", "--dir", "proj", "--select-gitignore", "ignore", "--print", "spec"],
+      directory: scratch)
+    #expect(spec.stdout == "+ proj\n- proj/build\n- proj/x.log\n", "\(spec.stderr)")
+    if hasRsync {
+      let back = try TogglekitBinary.run(
+        ["apply", "--dir", "proj", "--select-rsync-filter", "rules", "--print", "rsync-filter"],
+        directory: scratch)
+      _ = try TogglekitBinary.file("back.rsync", back.stdout, in: scratch)
+      for (filter, copy) in [("rules", "copy1"), ("back.rsync", "copy2")] {
+        let result = try TogglekitBinary.runProgram(
+          "/usr/bin/rsync", ["-a", "--filter=merge \(filter)", "proj/", copy + "/"],
+          directory: scratch)
+        #expect(result.code == 0, "\(result.stderr)")
+      }
+      #expect(
+        files(below: scratch.appendingPathComponent("copy1"))
+          == files(below: scratch.appendingPathComponent("copy2")))
+      #expect(files(below: scratch.appendingPathComponent("copy1")).count == 4)
+    }
+    _ = try TogglekitBinary.file("bad", "+ /src/\nmerge more\n", in: scratch)
+    let bad = try TogglekitBinary.run(
+      ["apply", "--dir", "proj", "--select-rsync-filter", "bad"], directory: scratch)
+    #expect(bad.code == 1)
+    #expect(bad.stderr.hasPrefix("togglekit: bad:2:1: 'merge' reads rules from other files"))
+    for arguments in [
+      ["--select-rsync-filter", "rules", "--select-gitignore", "ignore"],
+      ["--select-spec", "rules", "--select-rsync-filter", "rules"],
+    ] {
+      let both = try TogglekitBinary.run(
+        ["apply", "--dir", "proj"] + arguments, directory: scratch)
+      #expect(both.code == 2 && both.stderr.contains("give one"), "\(arguments)")
+    }
+  }
+
+  @Test(
     "paths of a spec name their files from the working directory, and --select-spec reads them so or from the folder's own name"
   )
   func pathsFromTheWorkingDirectory() throws {

@@ -51,7 +51,7 @@ public struct FilterRules: Hashable, Sendable {
   public let dialect: Dialect
   /// The rules, in file order.
   public let filters: [Filter]
-  /// The labels of the folder a `.gitignore`'s paths are relative to; empty for rsync's.
+  /// The labels of the folder the rules' paths are relative to; empty for the top.
   public let folder: [String]
   let folderBytes: [[UInt8]]
 
@@ -60,6 +60,21 @@ public struct FilterRules: Hashable, Sendable {
     self.filters = filters
     self.folder = folder
     folderBytes = folder.map(LabelBytes.bytes(of:))
+  }
+
+  /// The same rules for the paths below another folder: a path not below it is selected.
+  ///
+  /// `rsync -a DIR/ DEST` (a trailing `/`) reads its rules from inside DIR, so a tree whose root
+  /// is DIR asks them with `under([DIR's label])`; a `.gitignore` is relative to the folder that
+  /// holds it.
+  ///
+  /// ```swift
+  /// let rules = try FilterRules(rsyncFilter: "- /cache/\n").under(["ada"])
+  /// rules.isSelected(["ada", "cache"], isFolder: true)   // false
+  /// ```
+  /// - Complexity: O(folder labels).
+  public func under(_ folder: [String]) -> FilterRules {
+    FilterRules(dialect: dialect, filters: filters, folder: folder)
   }
 
   /// Whether the tool would select the node at a label path: copy it (rsync) or track it (git).
