@@ -95,6 +95,31 @@ struct ExploreSessionTests {
   }
 
   @Test(
+    "explore --dir with a filter file starts with what the rules select: the folder is read at the start (not lazily, which would skip the rules), the rules anchored inside it"
+  )
+  func filterFileOnADirectory() throws {
+    let root = NSTemporaryDirectory() + "togglekit-filter-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    for name in ["proj/src/main.c", "proj/src/main.o", "proj/build/out", "proj/README"] {
+      let url = URL(fileURLWithPath: root + "/" + name)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data().write(to: url)
+    }
+    let invocation = try Invocation.parse([
+      "explore", "--dir", root + "/proj", "--select-rsync-filter", "rules",
+    ])
+    let rules = try FilterRules(rsyncFilter: "- *.o\n- /build/\n")
+    let session = try ExploreSession(
+      invocation, source: .directory(root + "/proj"),
+      preparation: TreePreparation(invocation, rules: nil, lists: [], filter: ("rules", rules)))
+    let leaves = session.explorer.tree.selection(.leaves).map {
+      session.explorer.tree.labelPath(of: $0).joined(separator: "/")
+    }
+    #expect(leaves.sorted() == ["proj/README", "proj/src/main.c"])
+  }
+
+  @Test(
     "a reload binding while a large file streams in replaces the tree, and the rest of the file is never appended to the tree it brought (even of the same size): the end is the file's tree"
   )
   func reloadMidStreamStopsTheAppends() throws {
