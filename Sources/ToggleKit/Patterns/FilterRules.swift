@@ -41,10 +41,17 @@ public struct FilterRules: Hashable, Sendable {
     let matcher: Matcher
   }
 
-  /// How a rule's pattern matches, in its language.
-  enum Matcher: Hashable, Sendable {
-    case rsync(RsyncPattern)
-    case git(IgnorePattern)
+  /// How a rule's pattern matches, in its language: one of the two is set.
+  ///
+  /// Two optionals, not an enum of two payloads: such an enum keeps its case in spare bits of a
+  /// payload's pointer, which leak checkers (LeakSanitizer) then cannot follow, so rules held for
+  /// the life of a program (a `static let`) would be reported as leaked.
+  struct Matcher: Hashable, Sendable {
+    var rsync: RsyncPattern?
+    var git: IgnorePattern?
+
+    static func rsync(_ pattern: RsyncPattern) -> Matcher { Matcher(rsync: pattern, git: nil) }
+    static func git(_ pattern: IgnorePattern) -> Matcher { Matcher(rsync: nil, git: pattern) }
   }
 
   /// The language the rules were read in.
@@ -130,9 +137,7 @@ public struct FilterRules: Hashable, Sendable {
 extension FilterRules.Filter {
   /// Whether the rule's pattern matches a path (names joined by `/`).
   func matches(_ path: [UInt8], _ starts: [Int], _ isFolder: Bool) -> Bool {
-    switch matcher {
-    case .rsync(let pattern): pattern.matches(path, starts, isFolder: isFolder)
-    case .git(let pattern): pattern.matches(path[...], isDirectory: isFolder)
-    }
+    if let pattern = matcher.rsync { return pattern.matches(path, starts, isFolder: isFolder) }
+    return matcher.git?.matches(path[...], isDirectory: isFolder) ?? false
   }
 }
