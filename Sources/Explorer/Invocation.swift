@@ -399,6 +399,20 @@ package struct Invocation: Hashable, Sendable {
   }
 }
 
+extension Invocation {
+  /// Takes `--select-rsync-filter` or `--select-gitignore`: one of them, once.
+  ///
+  /// - Throws: ``UsageError`` when a filter file was given already.
+  package mutating func selectFilterFile(
+    _ dialect: FilterRules.Dialect, _ name: String
+  ) throws(UsageError) {
+    guard selectFilterFile == nil else {
+      throw UsageError("give one of '--select-rsync-filter' and '--select-gitignore', once")
+    }
+    selectFilterFile = FilterFileOption(dialect: dialect, name: name)
+  }
+}
+
 /// A filter file given as the starting selection, and its language.
 package struct FilterFileOption: Hashable, Sendable {
   /// The file's language.

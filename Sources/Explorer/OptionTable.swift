@@ -170,10 +170,7 @@ package enum OptionTable {
         """,
       completion: .files,
       apply: { invocation, value throws(UsageError) in
-        guard invocation.selectFilterFile == nil else {
-          throw UsageError("give one of '--select-rsync-filter' and '--select-gitignore', once")
-        }
-        invocation.selectFilterFile = FilterFileOption(dialect: .rsync, name: value)
+        try invocation.selectFilterFile(.rsync, value)
       }),
     .init(
       names: ["--select-gitignore"], value: "FILE", commands: both, section: .selection,
@@ -184,10 +181,7 @@ package enum OptionTable {
         """,
       completion: .files,
       apply: { invocation, value throws(UsageError) in
-        guard invocation.selectFilterFile == nil else {
-          throw UsageError("give one of '--select-rsync-filter' and '--select-gitignore', once")
-        }
-        invocation.selectFilterFile = FilterFileOption(dialect: .gitignore, name: value)
+        try invocation.selectFilterFile(.gitignore, value)
       }),
     .init(
       names: ["--limit"], value: "N", commands: [.explore], section: .selection,

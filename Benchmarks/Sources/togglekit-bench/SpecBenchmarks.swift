@@ -165,22 +165,20 @@ func naiveSpecSize(values: [Bool], parents: [Int], isLeaf: [Bool]) -> Int {
 
 /// Every leaf's value under a spec, each found by its label path.
 func naiveRestore(_ spec: SelectionSpec, labels: [String], parents: [Int], isLeaf: [Bool]) -> Int {
-  var selected = 0
-  var path: [String] = []
-  for node in labels.indices where isLeaf[node] {
-    path.removeAll(keepingCapacity: true)
-    var step = node
-    while step >= 0 {
-      path.append(labels[step])
-      step = parents[step]
-    }
-    if spec.isSelected(path.reversed()) { selected += 1 }
-  }
-  return selected
+  naiveLeaves(labels: labels, parents: parents, isLeaf: isLeaf) { spec.isSelected($0) }
 }
 
 /// The leaves a filter file selects, the naive way: each leaf's whole path asked of the rules.
 func naiveFollow(_ rules: FilterRules, labels: [String], parents: [Int], isLeaf: [Bool]) -> Int {
+  naiveLeaves(labels: labels, parents: parents, isLeaf: isLeaf) {
+    rules.isSelected($0, isFolder: false)
+  }
+}
+
+/// How many leaves `selects` takes, each asked with its whole label path from the root up.
+func naiveLeaves(
+  labels: [String], parents: [Int], isLeaf: [Bool], selects: ([String]) -> Bool
+) -> Int {
   var selected = 0
   var path: [String] = []
   for node in labels.indices where isLeaf[node] {
@@ -190,7 +188,7 @@ func naiveFollow(_ rules: FilterRules, labels: [String], parents: [Int], isLeaf:
       path.append(labels[step])
       step = parents[step]
     }
-    if rules.isSelected(path.reversed(), isFolder: false) { selected += 1 }
+    if selects(path.reversed()) { selected += 1 }
   }
   return selected
 }

@@ -140,19 +140,24 @@ public struct IgnorePattern: Hashable, Sendable {
           index = end
         }
       case 0x5B:
-        if let (set, negated, end) = parseSet(pattern, from: index) {
-          tokens.append(.set(set, negated: negated))
-          index = end
-        } else {
-          tokens.append(.byte(byte))
-          index += 1
-        }
+        index = appendBracket(pattern, at: index, to: &tokens)
       default:
         tokens.append(.byte(byte))
         index += 1
       }
     }
     return tokens
+  }
+
+  /// Appends the token of the `[` at `index`: a bracket expression, or the byte itself when it is
+  /// not closed; returns the index after it.
+  static func appendBracket(_ pattern: [UInt8], at index: Int, to tokens: inout [Token]) -> Int {
+    guard let (set, negated, end) = parseSet(pattern, from: index) else {
+      tokens.append(.byte(pattern[index]))
+      return index + 1
+    }
+    tokens.append(.set(set, negated: negated))
+    return end
   }
 
   /// The POSIX classes `[[:name:]]` git knows.

@@ -88,13 +88,7 @@ struct RsyncPattern: Hashable, Sendable {
         tokens.append(end - index >= 2 ? .anything : .star)
         index = end
       case 0x5B:
-        if let (set, negated, end) = IgnorePattern.parseSet(pattern, from: index) {
-          tokens.append(.set(set, negated: negated))
-          index = end
-        } else {
-          tokens.append(.byte(byte))
-          index += 1
-        }
+        index = IgnorePattern.appendBracket(pattern, at: index, to: &tokens)
       default:
         tokens.append(.byte(byte))
         index += 1
