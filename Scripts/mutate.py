@@ -1603,6 +1603,9 @@ MUTANTS = [
      "rules.under(root.map { [$0] } ?? [])", "rules", LAZY_E2E),
     ("explore --dir with a filter file reads lazily and skips the rules", src("ExploreSession.swift"),
      "invocation.selectFilterFile == nil, !startsAtOnce", "!startsAtOnce", "ExploreSessionTests"),
+    ("an unclosed '[' in a pattern matches nothing", src("IgnorePattern.swift"),
+     "      tokens.append(.byte(pattern[index]))\n      return index + 1",
+     "      tokens.append(.set([:], negated: false))\n      return index + 1", "GitIgnoreTests|" + FILTERS),
 ]
 
 
