@@ -83,6 +83,7 @@ LAZY_E2E = "SpecEndToEndTests"
 BACKUP = "SpecBackupExportTests|SpecBackupToolTests|SelectionSpecTests|SpecEndToEndTests|AbsolutePathTests"
 TWINS = "NormalisationTwinTests|LabelPathTests"
 FILTERS = "FilterRulesTests|FilterRulesToolTests"
+DEPTHS = "FilterPatternDepthTests|FilterRulesTests|GitIgnoreTests"
 KEPT = "KeptDecisionsTests|SelectionSpecTests|ContractPairTests/everyPairOnFiveNodes|ContractRandomTests|SelectionModelContractTests|LazyTreeContractTests"
 STAGES = [
     SEAMS, BUILDING, BULK, MODEL, "ParentToggle", BASIC, HOSTILE, FOUR, FIVE, EXHAUSTIVE, PAIRS, RANDOM, HOSTILE_E2E,
@@ -1460,8 +1461,8 @@ MUTANTS = [
     ("the explorer draws a folder shown mixed as the tree sees it", src("Explorer+Frame.swift"),
      "    if mixed.contains(id) { configuration.state = .mixed }\n", "", LAZY_E2E),
     ("the explorer clicks a folder shown mixed as the tree sees it", src("Explorer+Selection.swift"),
-     "    let shown = mixedByDecisions.contains(id) ? .mixed : tree.state(of: id) ?? .off\n",
-     "    let shown = tree.state(of: id) ?? .off\n", LAZY_E2E + "|ExplorerLazyTests"),
+     "    let shown = state != .mixed && mixedByDecisions.contains(id) ? .mixed : state\n",
+     "    let shown = state\n", LAZY_E2E + "|ExplorerLazyTests"),
     ("explore --dir --select-spec reads the whole folder", src("ExploreSession.swift"),
      "      invocation.selectFiles.isEmpty, invocation.limit == nil,",
      "      invocation.selectFiles.isEmpty, invocation.selectSpecFile == nil, invocation.limit == nil,",
@@ -1606,6 +1607,18 @@ MUTANTS = [
     ("an unclosed '[' in a pattern matches nothing", src("IgnorePattern.swift"),
      "      tokens.append(.byte(pattern[index]))\n      return index + 1",
      "      tokens.append(.set([:], negated: false))\n      return index + 1", "GitIgnoreTests|" + FILTERS),
+    ("a pattern of fixed names counts one name too few", src("IgnorePattern.swift"),
+     "    var count = 1\n", "    var count = 0\n", DEPTHS),
+    ("a '**' in a pattern is one name", src("IgnorePattern.swift"),
+     "      case .folders, .anything: return nil\n", "", DEPTHS),
+    ("an unanchored rsync pattern of fixed names is tried at the path's first name", src("RsyncPattern.swift"),
+     "path[starts[starts.endIndex - nameCount]...]", "path[starts[starts.startIndex]...]", DEPTHS),
+    ("an unanchored rsync P/*** looks for its folder only as deep as its names", src("RsyncPattern.swift"),
+     "      if place == .wholePath { end = min(end, nameCount) }", "      end = min(end, nameCount)",
+     DEPTHS),
+    ("a gitignore name pattern is rejected below the top", src("FilterRules.swift"),
+     "    if !pattern.matchesName, let count = pattern.nameCount,",
+     "    if pattern.matchesName, let count = pattern.nameCount,", DEPTHS),
 ]
 
 

@@ -17,8 +17,10 @@ extension Explorer {
   mutating func toggleFocused(_ cursor: Int) {
     let id = tree.id(at: cursor)
     let name = "toggle \(displayPath(of: id))"
-    // A folder shown mixed by decisions below a folder not read is clicked as mixed.
-    let shown = mixedByDecisions.contains(id) ? .mixed : tree.state(of: id) ?? .off
+    // A folder shown mixed by decisions below a folder not read is clicked as mixed (a node
+    // mixed already needs no look at the decisions).
+    let state = tree.state(of: id) ?? .off
+    let shown = state != .mixed && mixedByDecisions.contains(id) ? .mixed : state
     let click = { (tree: inout SelectionTree<String>) in _ = try? tree.toggle(id, shown: shown) }
     guard change(name, click) == .refused, settings.selectionLimit == 1 else {
       return

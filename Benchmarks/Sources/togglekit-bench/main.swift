@@ -23,7 +23,7 @@ let usage = """
     --max-nodes N    trees of up to N nodes (default 1000000; 10000000 adds 10^7, needs ~8 GiB)
     --only SECTIONS  some of: tree, memory, parse, explorer, parent, rules, model, history, floor,
                      edits (inserts, removals, moves, relabels, lazy loads),
-                     specs (a selection's minimal spec, restoring one, its exports)
+                     specs (a selection's minimal spec, restoring one, its exports, filter files)
                      (comma-separated; floor: what a cache miss and a fresh output array cost;
                      history: copies, kept copies, undo history)
     --json           one JSON object instead of Markdown tables
@@ -283,6 +283,10 @@ if sections.contains("specs") {
     rows += benchmarkSpecs(levels: levels)
     rows += benchmarkLazySpecs(levels: levels)
   }
+  for depth in sizes where depth <= 100_000 {
+    progress("specs, a chain \(grouped(depth)) folders deep")
+    rows.append(benchmarkDeepFilter(depth: depth))
+  }
 }
 
 if asJSON {
@@ -356,6 +360,10 @@ if sections.contains("specs") {
   print("Selection specs on the wide tree, selections of random clicks; beside a walk of every")
   print("node (how many times faster ToggleKit is).\n")
   print(markdownEdits(rows: rows, section: "specs", title: "spec"))
+  print(
+    "\nFilter files on a chain of folders (every node asked; beside the leaf's whole path asked")
+  print("from the top):\n")
+  print(markdownEdits(rows: rows, section: "chains", title: "chain"))
   for row in rows where row.section == "specs" {
     if let decisions = row.extra.first(where: { $0.0 == "decisions" })?.1 {
       print(

@@ -92,7 +92,9 @@ public struct FilterRules: Hashable, Sendable {
   ///   - isFolder: Whether the node is a folder (patterns ending in `/` match folders only).
   /// - Returns: True when the tool would copy or track the node: no folder above it excluded, and
   ///   its own deciding rule, if any, an include.
-  /// - Complexity: O(depth × rules × match): every folder on the way down is asked, as the tools do.
+  /// - Complexity: O(depth × rules × match): every folder on the way down is asked, as the tools
+  ///   do. A pattern of a fixed number of names (no `**`) reads at most that many last names of
+  ///   a path, and none of a path whose depth rules it out.
   public func isSelected(_ path: [String], isFolder: Bool) -> Bool {
     isSelected(bytes: path.map(LabelBytes.bytes(of:)), isFolder: isFolder)
   }
@@ -135,9 +137,14 @@ public struct FilterRules: Hashable, Sendable {
 }
 
 extension FilterRules.Filter {
-  /// Whether the rule's pattern matches a path (names joined by `/`).
+  /// Whether the rule's pattern matches a path (names joined by `/`, `starts` the offset of each).
+  /// - Complexity: O(1) when the path's depth rules out a pattern of a fixed number of names;
+  ///   otherwise as the pattern matches.
   func matches(_ path: [UInt8], _ starts: [Int], _ isFolder: Bool) -> Bool {
     if let pattern = matcher.rsync { return pattern.matches(path, starts, isFolder: isFolder) }
-    return matcher.git?.matches(path[...], isDirectory: isFolder) ?? false
+    guard let pattern = matcher.git else { return false }
+    // An anchored pattern of a fixed number of names matches no path of another depth.
+    if !pattern.matchesName, let count = pattern.nameCount, count != starts.count { return false }
+    return pattern.matches(path[...], isDirectory: isFolder)
   }
 }

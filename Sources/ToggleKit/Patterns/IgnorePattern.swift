@@ -41,6 +41,8 @@ public struct IgnorePattern: Hashable, Sendable {
   /// No `/` (a trailing one aside): the pattern is matched against the last name of a path.
   public let matchesName: Bool
   let tokens: [Token]
+  /// How many names the pattern matches when that is fixed (no `**`), or nil.
+  let nameCount: Int?
 
   /// Parses a line of a `.gitignore`; nil for a blank line or a comment.
   ///
@@ -79,6 +81,7 @@ public struct IgnorePattern: Hashable, Sendable {
     if body.first == 0x2F { body = body.dropFirst() }
     guard !body.isEmpty else { return nil }
     tokens = Self.compile(Array(body))
+    nameCount = Self.nameCount(of: tokens)
   }
 
   /// Whether the pattern matches `path` (relative to the folder of the pattern's file, names
@@ -147,6 +150,21 @@ public struct IgnorePattern: Hashable, Sendable {
       }
     }
     return tokens
+  }
+
+  /// How many names compiled tokens match: one more than their `/` bytes, as nothing else
+  /// matches a `/` — or nil when a `**` matches any number of names.
+  /// - Complexity: O(tokens).
+  static func nameCount(of tokens: [Token]) -> Int? {
+    var count = 1
+    for token in tokens {
+      switch token {
+      case .byte(0x2F): count += 1
+      case .folders, .anything: return nil
+      default: continue
+      }
+    }
+    return count
   }
 
   /// Appends the token of the `[` at `index`: a bracket expression, or the byte itself when it is

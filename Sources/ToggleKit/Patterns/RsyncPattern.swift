@@ -17,6 +17,10 @@ struct RsyncPattern: Hashable, Sendable {
   let includesInside: Bool
   /// Where the pattern is tried: the last name only, the whole path, or every name's start.
   let place: Place
+  /// How many names the body matches when that is fixed (no `**`), or nil: a path of another
+  /// depth is rejected without reading it, and a pattern tried at every name's start is tried at
+  /// one.
+  let nameCount: Int?
 
   enum Place: Hashable, Sendable {
     case lastName, wholePath, anyNameStart
@@ -49,6 +53,7 @@ struct RsyncPattern: Hashable, Sendable {
       place = .anyNameStart
     }
     tokens = isWild ? Self.compile(Array(body)) : body.map { .byte($0) }
+    nameCount = IgnorePattern.nameCount(of: tokens)
   }
 
   /// Whether the bytes hold `**` outside a quoted byte or a bracket expression.
@@ -98,30 +103,45 @@ struct RsyncPattern: Hashable, Sendable {
   }
 
   /// Whether the pattern matches a path: its names joined by `/`, `starts` the offset of each.
-  /// - Complexity: O(names × pattern × path) at worst.
+  /// - Complexity: O(pattern × the bytes of the last names it can match) for a pattern of a fixed
+  ///   number of names (O(1) when the path's depth rules it out), times the path's depth for an
+  ///   unanchored `/***`; O(names × pattern × path) at worst, with `**`.
   func matches(_ path: [UInt8], _ starts: [Int], isFolder: Bool) -> Bool {
-    if matchesItself(path, starts, isFolder: isFolder) { return true }
+    if matchesItself(path[...], starts[...], isFolder: isFolder) { return true }
     guard includesInside else { return false }
-    // Inside the folder: some folder above the path is the pattern's folder.
-    for depth in 0..<(starts.count - 1) {
-      let end = starts[depth + 1] - 1
-      if matchesItself(Array(path[..<end]), Array(starts[...depth]), isFolder: true) {
-        return true
-      }
+    // Inside the folder: some folder above the path is the pattern's folder — of a fixed number
+    // of names, one as deep as it at least (anchored: exactly).
+    var first = 0
+    var end = starts.count - 1
+    if let nameCount {
+      first = nameCount - 1
+      if place == .wholePath { end = min(end, nameCount) }
+    }
+    guard first < end else { return false }
+    for depth in first..<end {
+      let folderEnd = starts[depth + 1] - 1
+      if matchesItself(path[..<folderEnd], starts[...depth], isFolder: true) { return true }
     }
     return false
   }
 
   /// Whether the pattern's body (not what `/***` adds) matches the path.
-  private func matchesItself(_ path: [UInt8], _ starts: [Int], isFolder: Bool) -> Bool {
+  private func matchesItself(
+    _ path: ArraySlice<UInt8>, _ starts: ArraySlice<Int>, isFolder: Bool
+  ) -> Bool {
     if isDirectoryOnly && !isFolder { return false }
     switch place {
     case .lastName:
       return IgnorePattern.match(tokens, path[starts.last!...])
     case .wholePath:
-      return IgnorePattern.match(tokens, path[...])
+      if let nameCount, nameCount != starts.count { return false }
+      return IgnorePattern.match(tokens, path)
     case .anyNameStart:
-      return starts.contains { IgnorePattern.match(tokens, path[$0...]) }
+      guard let nameCount else {
+        return starts.contains { IgnorePattern.match(tokens, path[$0...]) }
+      }
+      guard starts.count >= nameCount else { return false }
+      return IgnorePattern.match(tokens, path[starts[starts.endIndex - nameCount]...])
     }
   }
 }

@@ -17,8 +17,11 @@ extension SelectionTree {
   /// today's nodes by their paths; the rules' patterns are not kept in it.
   /// - Throws: ``SelectionSpecError/sharedLabelPath(_:)`` when nodes that share a label path get
   ///   different verdicts (a folder and a file of one name, which no file system holds).
-  /// - Complexity: O(v × r × p) for the v nodes visited (none below an excluded folder), r rules
-  ///   and paths of p bytes, plus a path look-up per decision.
+  /// - Complexity: O(v × r × m) for the v nodes visited (none below an excluded folder) and r
+  ///   rules, plus a path look-up per decision. m is what a pattern reads of a node's path: a
+  ///   pattern of a fixed number of names (no `**`) reads at most that many last names, and none
+  ///   when the node's depth rules it out, so deep trees cost no more per node than shallow ones;
+  ///   a pattern with `**`, or an unanchored one ending in `/***`, reads the whole path.
   public func selectionSpec(
     following rules: FilterRules
   ) throws(SelectionSpecError) -> SelectionSpec {
