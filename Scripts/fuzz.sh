@@ -24,7 +24,7 @@ if [[ "${1:-}" == "--jobs" ]]; then
 fi
 targets=("$@")
 if [[ ${#targets[@]} -eq 0 ]]; then
-  targets=(indented json paths rules arguments keys labelPath detection names spec)
+  targets=(indented json paths rules arguments keys labelPath detection names spec filters)
 fi
 for target in "${targets[@]}"; do
   [[ -d "Fuzz/Corpus/$target" ]] || { echo "error: no target '$target' (no Fuzz/Corpus/$target)" >&2; exit 2; }

@@ -43,6 +43,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   /// control-free text that reads to itself; its minimized form selects what it selects; its
   /// exports refuse a name they cannot hold or write lines that hold no control character.
   case spec
+  /// A filter file (the first byte picks rsync's language or git's): an rsync error names a place
+  /// inside the file and holds no control character; a tree of the paths the file spells, set to
+  /// the spec that follows its rules, selects exactly the leaves the rules select.
+  case filters
 
   /// Runs the target on one input, trapping when a property fails.
   ///
@@ -64,6 +68,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case .detection: Self.checkDetection(bytes)
     case .names: Self.checkNames(bytes)
     case .spec: Self.checkSpec(bytes)
+    case .filters: Self.checkFilters(bytes)
     }
   }
 
