@@ -1616,9 +1616,17 @@ MUTANTS = [
     ("an unanchored rsync P/*** looks for its folder only as deep as its names", src("RsyncPattern.swift"),
      "      if place == .wholePath { end = min(end, nameCount) }", "      end = min(end, nameCount)",
      DEPTHS),
-    ("a gitignore name pattern is rejected below the top", src("FilterRules.swift"),
-     "    if !pattern.matchesName, let count = pattern.nameCount,",
-     "    if pattern.matchesName, let count = pattern.nameCount,", DEPTHS),
+    ("a gitignore name pattern is rejected below the top", src("IgnorePattern.swift"),
+     "    if matchesName { return Self.match(tokens, path[starts[starts.count - 1]...]) }",
+     "    if matchesName { return starts.count == 1 && Self.match(tokens, path[starts[0]...]) }", DEPTHS),
+    ("rsync's **/x matches a top-level x", src("RsyncPattern.swift"),
+     "        return starts.count > fixedEnd.names", "        return starts.count >= fixedEnd.names",
+     DEPTHS),
+    ("git's **/x needs a folder above x", src("IgnorePattern.swift"),
+     "      return starts.count >= fixedEnd.names", "      return starts.count > fixedEnd.names",
+     DEPTHS),
+    ("the names after git's **/ are tried at the path's first name", src("IgnorePattern.swift"),
+     "path[starts[starts.count - fixedEnd.names]...]", "path[starts[0]...]", DEPTHS),
 ]
 
 

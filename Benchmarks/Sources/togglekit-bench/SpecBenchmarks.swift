@@ -194,8 +194,9 @@ func naiveLeaves(
 }
 
 /// Follows a filter file on a chain `depth` folders deep (a path list's pathological shape):
-/// anchored names, a path's end, a folder and all inside it, a name, each asked of every node;
-/// beside it, the chain's leaf asked with its whole path from the top, every folder on the way.
+/// anchored names, `**/` and names, a path's end, a folder and all inside it, a name, each asked
+/// of every node; beside it, the chain's leaf asked with its whole path from the top, every
+/// folder on the way.
 func benchmarkDeepFilter(depth: Int) -> Row {
   let labels = (0..<depth).map { "n\($0)" }
   let parents = (0..<depth).map { $0 - 1 }
@@ -206,7 +207,8 @@ func benchmarkDeepFilter(depth: Int) -> Row {
   }
   let base = try! SelectionTree(entries: entries)
   let rules = try! FilterRules(
-    rsyncFilter: "- /n0/n1/x/\n+ /n0/q/***\n- n\(depth / 2 - 1)/n\(depth / 2)\n- n7?/z\n- *.o\n")
+    rsyncFilter:
+      "- /n0/n1/x/\n+ /n0/q/***\n- **/n9/z\n- n\(depth / 2 - 1)/n\(depth / 2)\n- n7?/z\n- *.o\n")
   let budget = Budget(seconds: 0.5, minRuns: 5, maxRuns: 200, warmUp: 1)
   let ours = measure(budget) {
     var fresh = base
@@ -217,5 +219,5 @@ func benchmarkDeepFilter(depth: Int) -> Row {
   }
   return Row(
     section: "chains", shape: "chain", nodes: depth,
-    operation: "follow a filter file (5 rules) on a chain's copy", ours: ours, naive: naive)
+    operation: "follow a filter file (6 rules) on a chain's copy", ours: ours, naive: naive)
 }

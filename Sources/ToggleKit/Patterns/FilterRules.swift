@@ -138,13 +138,10 @@ public struct FilterRules: Hashable, Sendable {
 
 extension FilterRules.Filter {
   /// Whether the rule's pattern matches a path (names joined by `/`, `starts` the offset of each).
-  /// - Complexity: O(1) when the path's depth rules out a pattern of a fixed number of names;
-  ///   otherwise as the pattern matches.
+  /// - Complexity: As the pattern matches: O(1) when the path's depth rules out a pattern of a
+  ///   fixed number of names, O(pattern × the last names it can match) otherwise.
   func matches(_ path: [UInt8], _ starts: [Int], _ isFolder: Bool) -> Bool {
     if let pattern = matcher.rsync { return pattern.matches(path, starts, isFolder: isFolder) }
-    guard let pattern = matcher.git else { return false }
-    // An anchored pattern of a fixed number of names matches no path of another depth.
-    if !pattern.matchesName, let count = pattern.nameCount, count != starts.count { return false }
-    return pattern.matches(path[...], isDirectory: isFolder)
+    return matcher.git?.matches(path, starts: starts, isDirectory: isFolder) ?? false
   }
 }

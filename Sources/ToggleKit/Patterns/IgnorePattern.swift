@@ -43,6 +43,26 @@ public struct IgnorePattern: Hashable, Sendable {
   let tokens: [Token]
   /// How many names the pattern matches when that is fixed (no `**`), or nil.
   let nameCount: Int?
+  /// A leading `**/` and then a fixed number of names: those names' tokens, which the path's last
+  /// names must match.
+  let fixedEnd: FixedEnd?
+
+  /// The names after a leading `**/` (any folders), when there is a fixed number of them.
+  struct FixedEnd: Hashable, Sendable {
+    /// The tokens after the `**/`.
+    let tokens: [Token]
+    /// How many names they match.
+    let names: Int
+
+    /// The end of `tokens` after their first `skipping` tokens (the `**/`), when it matches a
+    /// fixed number of names.
+    init?(_ tokens: [Token], skipping: Int) {
+      let rest = Array(tokens.dropFirst(skipping))
+      guard let names = IgnorePattern.nameCount(of: rest) else { return nil }
+      self.tokens = rest
+      self.names = names
+    }
+  }
 
   /// Parses a line of a `.gitignore`; nil for a blank line or a comment.
   ///
@@ -82,6 +102,7 @@ public struct IgnorePattern: Hashable, Sendable {
     guard !body.isEmpty else { return nil }
     tokens = Self.compile(Array(body))
     nameCount = Self.nameCount(of: tokens)
+    fixedEnd = tokens.first == .folders ? FixedEnd(tokens, skipping: 1) : nil
   }
 
   /// Whether the pattern matches `path` (relative to the folder of the pattern's file, names
@@ -98,12 +119,25 @@ public struct IgnorePattern: Hashable, Sendable {
 
   /// ``matches(_:isDirectory:)`` on the path's bytes (file names need not be UTF-8).
   func matches(_ path: ArraySlice<UInt8>, isDirectory: Bool) -> Bool {
+    let bytes = Array(path)
+    var starts = [0]
+    for (offset, byte) in bytes.enumerated() where byte == 0x2F { starts.append(offset + 1) }
+    return matches(bytes, starts: starts, isDirectory: isDirectory)
+  }
+
+  /// ``matches(_:isDirectory:)`` given where each of the path's names starts: a pattern of a
+  /// fixed number of names, after a leading `**/` or not, reads only the last names it can match
+  /// (none when the path's depth rules it out).
+  /// - Complexity: O(pattern × the bytes of those names); O(pattern × path) with another `**`.
+  func matches(_ path: [UInt8], starts: [Int], isDirectory: Bool) -> Bool {
     if isDirectoryOnly && !isDirectory { return false }
-    var subject = path
-    if matchesName, let slash = path.lastIndex(of: 0x2F) {
-      subject = path[(slash + 1)...]
+    if matchesName { return Self.match(tokens, path[starts[starts.count - 1]...]) }
+    if let nameCount { return nameCount == starts.count && Self.match(tokens, path[...]) }
+    if let fixedEnd {
+      return starts.count >= fixedEnd.names
+        && Self.match(fixedEnd.tokens, path[starts[starts.count - fixedEnd.names]...])
     }
-    return Self.match(tokens, subject)
+    return Self.match(tokens, path[...])
   }
 
   // MARK: Compiling

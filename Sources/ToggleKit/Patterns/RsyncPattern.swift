@@ -21,6 +21,9 @@ struct RsyncPattern: Hashable, Sendable {
   /// depth is rejected without reading it, and a pattern tried at every name's start is tried at
   /// one.
   let nameCount: Int?
+  /// A leading `**/` and then a fixed number of names: those names' tokens, which the path's
+  /// last names must match, below at least one folder (rsync's `**` is no folder of its own).
+  let fixedEnd: IgnorePattern.FixedEnd?
 
   enum Place: Hashable, Sendable {
     case lastName, wholePath, anyNameStart
@@ -54,6 +57,9 @@ struct RsyncPattern: Hashable, Sendable {
     }
     tokens = isWild ? Self.compile(Array(body)) : body.map { .byte($0) }
     nameCount = IgnorePattern.nameCount(of: tokens)
+    fixedEnd =
+      place == .wholePath && tokens.starts(with: [.anything, .byte(0x2F)])
+      ? IgnorePattern.FixedEnd(tokens, skipping: 2) : nil
   }
 
   /// Whether the bytes hold `**` outside a quoted byte or a bracket expression.
@@ -105,7 +111,8 @@ struct RsyncPattern: Hashable, Sendable {
   /// Whether the pattern matches a path: its names joined by `/`, `starts` the offset of each.
   /// - Complexity: O(pattern × the bytes of the last names it can match) for a pattern of a fixed
   ///   number of names (O(1) when the path's depth rules it out), times the path's depth for an
-  ///   unanchored `/***`; O(names × pattern × path) at worst, with `**`.
+  ///   unanchored `/***`; the same for a leading `**/` and then a fixed number of names;
+  ///   O(names × pattern × path) at worst, with another `**`.
   func matches(_ path: [UInt8], _ starts: [Int], isFolder: Bool) -> Bool {
     if matchesItself(path[...], starts[...], isFolder: isFolder) { return true }
     guard includesInside else { return false }
@@ -135,6 +142,10 @@ struct RsyncPattern: Hashable, Sendable {
       return IgnorePattern.match(tokens, path[starts.last!...])
     case .wholePath:
       if let nameCount, nameCount != starts.count { return false }
+      if let fixedEnd {
+        return starts.count > fixedEnd.names
+          && IgnorePattern.match(fixedEnd.tokens, path[starts[starts.endIndex - fixedEnd.names]...])
+      }
       return IgnorePattern.match(tokens, path)
     case .anyNameStart:
       guard let nameCount else {

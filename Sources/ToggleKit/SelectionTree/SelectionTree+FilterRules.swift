@@ -21,7 +21,8 @@ extension SelectionTree {
   ///   rules, plus a path look-up per decision. m is what a pattern reads of a node's path: a
   ///   pattern of a fixed number of names (no `**`) reads at most that many last names, and none
   ///   when the node's depth rules it out, so deep trees cost no more per node than shallow ones;
-  ///   a pattern with `**`, or an unanchored one ending in `/***`, reads the whole path.
+  ///   a leading `**/` and then such names read as those names do; a pattern with another `**`,
+  ///   or an unanchored one ending in `/***`, reads the whole path.
   public func selectionSpec(
     following rules: FilterRules
   ) throws(SelectionSpecError) -> SelectionSpec {

@@ -212,15 +212,16 @@ struct FilterPatternDepthTests {
     }
     let tree = try SelectionTree(entries: entries)
     let path = (0..<depth).map { "n\($0)" }
-    // Anchored names, a path's end, a folder and all inside it, a name: each asked of every node.
+    // Anchored names, a path's end, `**/` and names, a folder and all inside it, a name: each
+    // asked of every node.
     let rsync = try FilterRules(
-      rsyncFilter: "- /n0/n1/x/\n+ /n0/q/***\n- n49999/n50000\n- n7?/z\n- *.o\n")
+      rsyncFilter: "- /n0/n1/x/\n+ /n0/q/***\n- **/n9/z\n- n49999/n50000\n- n7?/z\n- *.o\n")
     #expect(
       try tree.selectionSpec(following: rsync)
         == SelectionSpec([
           .init(["n0"], isIncluded: true), .init(Array(path[...50_000]), isIncluded: false),
         ]))
-    let git = FilterRules(gitignore: "/n0/n1/x\nn3/n4\n[n]99999\n*.o\n")
+    let git = FilterRules(gitignore: "/n0/n1/x\nn3/n4\n**/n9/z/\n[n]99999\n*.o\n")
     #expect(
       try tree.selectionSpec(following: git)
         == SelectionSpec([
