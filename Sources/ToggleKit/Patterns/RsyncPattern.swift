@@ -4,8 +4,9 @@
 /// a backslash quotes the next byte only in a pattern that holds `*`, `?` or `[` (elsewhere it is
 /// a byte of the name). A leading `/` anchors the pattern at the top of the transfer; a pattern
 /// without `/` or `**` matches a path's last name; any other matches the path's end at a name's
-/// start (one starting with `**` the whole path). A trailing `/` matches folders only, and a
-/// trailing `/***` matches the folder and everything inside it.
+/// start (one starting with `**` the whole path, and one starting with `**/` the whole path with
+/// or without them: `**/x` matches `x` at the top too). A trailing `/` matches folders only, and
+/// a trailing `/***` matches the folder and everything inside it.
 struct RsyncPattern: Hashable, Sendable {
   /// The tokens of the pattern's body (no leading `/`, trailing `/` or trailing `/***`).
   let tokens: [IgnorePattern.Token]
@@ -22,8 +23,12 @@ struct RsyncPattern: Hashable, Sendable {
   /// one.
   let nameCount: Int?
   /// A leading `**/` and then a fixed number of names: those names' tokens, which the path's
-  /// last names must match, below at least one folder (rsync's `**` is no folder of its own).
+  /// last names must match.
   let fixedEnd: IgnorePattern.FixedEnd?
+  /// An unanchored pattern that starts with `**/`: what follows them is also tried against the
+  /// whole path, so `**/x` matches `x` at the top too, as rsync tries a `**`-prefixed pattern
+  /// (anchored `/**/x` needs a folder above `x`).
+  let rootTokens: [IgnorePattern.Token]?
 
   enum Place: Hashable, Sendable {
     case lastName, wholePath, anyNameStart
@@ -60,6 +65,9 @@ struct RsyncPattern: Hashable, Sendable {
     fixedEnd =
       place == .wholePath && tokens.starts(with: [.anything, .byte(0x2F)])
       ? IgnorePattern.FixedEnd(tokens, skipping: 2) : nil
+    rootTokens =
+      !isAnchored && isWild && body.starts(with: [0x2A, 0x2A, 0x2F])
+      ? Array(tokens.dropFirst(2)) : nil
   }
 
   /// Whether the bytes hold `**` outside a quoted byte or a bracket expression.
@@ -143,9 +151,12 @@ struct RsyncPattern: Hashable, Sendable {
     case .wholePath:
       if let nameCount, nameCount != starts.count { return false }
       if let fixedEnd {
-        return starts.count > fixedEnd.names
+        // Below a folder; at the top too when the pattern is tried at the root.
+        let least = rootTokens == nil ? fixedEnd.names + 1 : fixedEnd.names
+        return starts.count >= least
           && IgnorePattern.match(fixedEnd.tokens, path[starts[starts.endIndex - fixedEnd.names]...])
       }
+      if let rootTokens, IgnorePattern.match(rootTokens, path) { return true }
       return IgnorePattern.match(tokens, path)
     case .anyNameStart:
       guard let nameCount else {

@@ -52,7 +52,9 @@ struct FilterPatternDepthTests {
   /// rsync's manual: a leading `/` anchors the pattern at the top; otherwise it matches the end of
   /// the path at a name's start (a pattern without `/` or `**` can only match the last name
   /// then); a trailing `/` matches folders only; a trailing `/***` matches the folder and
-  /// everything inside it.
+  /// everything inside it. And rsync's exclude.c: an unanchored pattern starting with `**/` is
+  /// tried without them at the root too (checked with rsync 3: `- **/x` leaves out a top-level
+  /// `x`, `- /**/x` keeps it).
   static func rsyncMatches(_ pattern: String, _ names: [String], isFolder: Bool) -> Bool {
     var body = Array(pattern.utf8)[...]
     var folderOnly = false
@@ -71,6 +73,7 @@ struct FilterPatternDepthTests {
       if folderOnly && !isFolder { return false }
       let text = Array(names.joined(separator: "/").utf8)
       if anchored { return glob(body, text[...]) }
+      if body.starts(with: "**/".utf8), glob(body.dropFirst(3), text[...]) { return true }
       var start = 0
       for name in names {
         if glob(body, text[start...]) { return true }

@@ -55,6 +55,25 @@ struct FilterRulesTests {
     #expect(!selects(inner, "b/c") && !selects(inner, "a/b/c") && selects(inner, "a/xb/c"))
   }
 
+  @Test(
+    "rsync: a pattern starting with '**/' matches at the top too, an anchored '/**/' and an inner '/**/' need a folder there"
+  )
+  func rsyncLeadingDoubleStar() throws {
+    // Each checked with rsync 3.5.0 on these paths first.
+    let lead = try FilterRules(rsyncFilter: "- **/x\n")
+    #expect(!selects(lead, "x/") && !selects(lead, "a/x/") && !selects(lead, "q/a/x/"))
+    let anchored = try FilterRules(rsyncFilter: "- /**/x\n")
+    #expect(selects(anchored, "x/") && !selects(anchored, "a/x/"))
+    let two = try FilterRules(rsyncFilter: "- **/a/x\n")
+    #expect(!selects(two, "a/x/") && !selects(two, "q/a/x/") && selects(two, "a/b/"))
+    let inner = try FilterRules(rsyncFilter: "- a/**/x\n")
+    #expect(selects(inner, "a/x/") && selects(inner, "q/a/x/") && !selects(inner, "a/b/x/"))
+    let inside = try FilterRules(rsyncFilter: "+ **/x/***\n- *\n")
+    #expect(selects(inside, "x/") && selects(inside, "x/f") && !selects(inside, "a/"))
+    let wild = try FilterRules(rsyncFilter: "- **/a/**/x\n")
+    #expect(!selects(wild, "a/b/x/") && !selects(wild, "q/a/b/x/") && selects(wild, "a/x/"))
+  }
+
   @Test("rsync: '*' stays within a name, '**' crosses names, '?' and '[…]' match one byte")
   func rsyncWildcards() throws {
     let star = try FilterRules(rsyncFilter: "- /a/*.log\n")

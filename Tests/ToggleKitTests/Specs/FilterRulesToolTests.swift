@@ -75,7 +75,10 @@ private struct RuleWriter {
     case 0: pieces = names.last!
     case 1 where names.count > 1:
       pieces = joined(names.suffix(Int.random(in: 1..<names.count, using: &random)))
-    case 2 where names.count > 1: pieces = [.syntax("**/")] + names.last!
+    case 2:
+      // At any depth, the top's names too (`**/x` matches a top-level `x` in rsync).
+      pieces =
+        [.syntax("**/")] + joined(names.suffix(Int.random(in: 1...names.count, using: &random)))
     default: pieces = [.syntax("/")] + joined(names)
     }
     // Mostly on folders; now and then on a file, which neither matches.
