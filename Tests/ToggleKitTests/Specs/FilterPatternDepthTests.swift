@@ -49,7 +49,9 @@ struct FilterPatternDepthTests {
     }
   }
 
-  /// rsync's manual: a leading `/` anchors the pattern at the top; otherwise it matches the end of
+  /// Whether an rsync pattern matches, as rsync's manual and its exclude.c say.
+  ///
+  /// A leading `/` anchors the pattern at the top; otherwise it matches the end of
   /// the path at a name's start (a pattern without `/` or `**` can only match the last name
   /// then); a trailing `/` matches folders only; a trailing `/***` matches the folder and
   /// everything inside it. And rsync's exclude.c: an unanchored pattern starting with `**/` is
