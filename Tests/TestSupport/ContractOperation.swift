@@ -265,10 +265,10 @@ extension ContractOperation {
   /// `ne\u{301}<k>`): names with a wildcard, one twin's spelling only, folders only, an include
   /// list closed by `- *`, a gitignore that re-includes.
   static let ruleFiles: [FilterRules] = [
-    try! FilterRules(rsyncFilter: "- n1*\n"),
+    try! FilterRules(rsyncFilter: "- n1*\n- **/n3/n2*\n"),
     try! FilterRules(rsyncFilter: "+ n\u{E9}*\n+ n0\n+ n2*/\n- *\n"),
     try! FilterRules(rsyncFilter: "- */\n+ n4\n"),
-    FilterRules(gitignore: "*1\n!n1\nne\u{301}*/\n"),
+    FilterRules(gitignore: "*1\n!n1\nne\u{301}*/\n**/n0/n2*\n"),
   ]
 
   /// This operation, or `instead` when it would take a tree of `count` nodes far from `size`: a

@@ -142,6 +142,6 @@ extension FilterRules.Filter {
   ///   fixed number of names, O(pattern × the last names it can match) otherwise.
   func matches(_ path: [UInt8], _ starts: [Int], _ isFolder: Bool) -> Bool {
     if let pattern = matcher.rsync { return pattern.matches(path, starts, isFolder: isFolder) }
-    return matcher.git?.matches(path, starts: starts, isDirectory: isFolder) ?? false
+    return matcher.git?.matches(path[...], starts: starts[...], isDirectory: isFolder) ?? false
   }
 }

@@ -119,25 +119,30 @@ public struct IgnorePattern: Hashable, Sendable {
 
   /// ``matches(_:isDirectory:)`` on the path's bytes (file names need not be UTF-8).
   func matches(_ path: ArraySlice<UInt8>, isDirectory: Bool) -> Bool {
-    let bytes = Array(path)
-    var starts = [0]
-    for (offset, byte) in bytes.enumerated() where byte == 0x2F { starts.append(offset + 1) }
-    return matches(bytes, starts: starts, isDirectory: isDirectory)
+    // A name pattern reads the last name alone: its start is all it needs (a folder's walk asks
+    // every file in it with every pattern).
+    if matchesName {
+      let last = path.lastIndex(of: 0x2F).map { $0 + 1 } ?? path.startIndex
+      return matches(path, starts: [last], isDirectory: isDirectory)
+    }
+    var starts = [path.startIndex]
+    for index in path.indices where path[index] == 0x2F { starts.append(index + 1) }
+    return matches(path, starts: starts[...], isDirectory: isDirectory)
   }
 
-  /// ``matches(_:isDirectory:)`` given where each of the path's names starts: a pattern of a
-  /// fixed number of names, after a leading `**/` or not, reads only the last names it can match
-  /// (none when the path's depth rules it out).
+  /// ``matches(_:isDirectory:)`` given where each of the path's names starts (indices of
+  /// `path`; a name pattern needs only the last): a pattern of a fixed number of names, after a
+  /// leading `**/` or not, reads only the last names it can match (none when the path's depth
+  /// rules it out).
   /// - Complexity: O(pattern × the bytes of those names); O(pattern × path) with another `**`.
-  func matches(_ path: [UInt8], starts: [Int], isDirectory: Bool) -> Bool {
+  func matches(
+    _ path: ArraySlice<UInt8>, starts: ArraySlice<Int>, isDirectory: Bool
+  ) -> Bool {
     if isDirectoryOnly && !isDirectory { return false }
-    if matchesName { return Self.match(tokens, path[starts[starts.count - 1]...]) }
-    if let nameCount { return nameCount == starts.count && Self.match(tokens, path[...]) }
-    if let fixedEnd {
-      return starts.count >= fixedEnd.names
-        && Self.match(fixedEnd.tokens, path[starts[starts.count - fixedEnd.names]...])
-    }
-    return Self.match(tokens, path[...])
+    if matchesName { return Self.matchLastNames(1, tokens, path, starts) }
+    if let nameCount { return nameCount == starts.count && Self.match(tokens, path) }
+    if let fixedEnd { return Self.matchLastNames(fixedEnd.names, fixedEnd.tokens, path, starts) }
+    return Self.match(tokens, path)
   }
 
   // MARK: Compiling
@@ -184,6 +189,15 @@ public struct IgnorePattern: Hashable, Sendable {
       }
     }
     return tokens
+  }
+
+  /// Whether `tokens` match the path's last `names` names (false when it has fewer): the one
+  /// place a pattern of a fixed number of names can match at the end of a path.
+  /// - Complexity: O(tokens × the bytes of those names).
+  static func matchLastNames(
+    _ names: Int, _ tokens: [Token], _ path: ArraySlice<UInt8>, _ starts: ArraySlice<Int>
+  ) -> Bool {
+    starts.count >= names && match(tokens, path[starts[starts.endIndex - names]...])
   }
 
   /// How many names compiled tokens match: one more than their `/` bytes, as nothing else

@@ -147,14 +147,14 @@ struct RsyncPattern: Hashable, Sendable {
     if isDirectoryOnly && !isFolder { return false }
     switch place {
     case .lastName:
-      return IgnorePattern.match(tokens, path[starts.last!...])
+      return IgnorePattern.matchLastNames(1, tokens, path, starts)
     case .wholePath:
       if let nameCount, nameCount != starts.count { return false }
       if let fixedEnd {
         // Below a folder; at the top too when the pattern is tried at the root.
         let least = rootTokens == nil ? fixedEnd.names + 1 : fixedEnd.names
         return starts.count >= least
-          && IgnorePattern.match(fixedEnd.tokens, path[starts[starts.endIndex - fixedEnd.names]...])
+          && IgnorePattern.matchLastNames(fixedEnd.names, fixedEnd.tokens, path, starts)
       }
       if let rootTokens, IgnorePattern.match(rootTokens, path) { return true }
       return IgnorePattern.match(tokens, path)
@@ -162,8 +162,7 @@ struct RsyncPattern: Hashable, Sendable {
       guard let nameCount else {
         return starts.contains { IgnorePattern.match(tokens, path[$0...]) }
       }
-      guard starts.count >= nameCount else { return false }
-      return IgnorePattern.match(tokens, path[starts[starts.endIndex - nameCount]...])
+      return IgnorePattern.matchLastNames(nameCount, tokens, path, starts)
     }
   }
 }
