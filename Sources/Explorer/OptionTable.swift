@@ -157,7 +157,9 @@ package enum OptionTable {
       help: """
         start with the selection spec in FILE ('-': standard input): '+ PATH'
         and '- PATH' lines as --output spec prints them; each node follows the
-        nearest decision on itself or a folder above it (new files too)
+        nearest decision on itself or a folder above it (new files too); after
+        a line 'rules rsync' or 'rules gitignore', a filter file's lines decide
+        the rest
         """,
       completion: .files,
       apply: { invocation, value in invocation.selectSpecFile = value }),

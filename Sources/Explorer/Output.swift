@@ -113,9 +113,11 @@ package enum OutputForm: String, Hashable, Sendable, CaseIterable {
         emit(path + String(end))
       }
     case .spec:
-      for decision in try Self.spec(of: tree, .decisions).decisions {
+      let spec = try Self.spec(of: tree, .decisions)
+      for decision in spec.decisions {
         emit((decision.isIncluded ? "+ " : "- ") + LabelPath.joined(prefix + decision.path) + "\n")
       }
+      if let rules = spec.rules { emit(SelectionSpec.rulesText(rules, prefix: prefix)) }
     case .rsyncFilter, .gitignore, .resticFiles, .resticExcludes, .borgPatterns:
       let spec = try Self.spec(of: tree, .selection)
       // Anchored at the one root, the folder itself (`--dir .` and `--dir /` alike).

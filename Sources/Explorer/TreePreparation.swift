@@ -101,6 +101,12 @@ package struct TreePreparation {
         }
         given[key(path)] = decision.path
         return SelectionSpec.Decision(path, isIncluded: decision.isIncluded)
+      },
+      // The rules' folder as the file gave it, from the working directory (the folder that holds
+      // the `--dir` folder: the top).
+      rules: spec.rules.map { rules in
+        guard !prefix.isEmpty, rules.folder.starts(with: prefix) else { return rules }
+        return rules.under(Array(rules.folder.dropFirst(prefix.count)))
       })
     let result = apply(relative)
     var warnings = result.unknownPaths.map { path in

@@ -9,6 +9,12 @@ extension ContractModel {
   /// The nodes whose values a spec decides: leaves when parents derive, every node otherwise.
   var specCarriers: [Int] { options.propagation.up ? order.filter(isLeaf) : order }
 
+  /// Whether a spec selects a node, asked by its path (and, for the rules, whether it has
+  /// children).
+  func isSelected(_ id: Int, by spec: SelectionSpec) -> Bool {
+    spec.isSelected(labelPath(id), isFolder: !isLeaf(id))
+  }
+
   /// Whether a node keeps its value whatever a spec says: locked, or disabled.
   func keepsValue(_ id: Int) -> Bool { locked[id]! || isDisabled(id) }
 
@@ -20,7 +26,7 @@ extension ContractModel {
     do {
       let spec = try tree.selectionSpec(coverage)
       let decided = specCarriers.filter { coverage == .selection || !keepsValue($0) }
-      guard decided.allSatisfy({ spec.isSelected(labelPath($0)) == value[$0]! }), spec.isMinimal
+      guard decided.allSatisfy({ isSelected($0, by: spec) == value[$0]! }), spec.isMinimal
       else { return false }
       savedSpec = spec
       return true
@@ -57,7 +63,7 @@ extension ContractModel {
     var changed = 0
     var conflicts = 0
     for member in specCarriers {
-      let wanted = spec.isSelected(labelPath(member))
+      let wanted = isSelected(member, by: spec)
       if keepsValue(member) {
         if value[member]! != wanted { conflicts += 1 }
       } else if value[member]! != wanted {
@@ -105,7 +111,7 @@ extension ContractModel {
     } else if options.propagation.up {
       return
     } else {
-      let held = children[id]!.map { (labelPath($0), kept.isSelected(labelPath($0))) }
+      let held = children[id]!.map { (labelPath($0), isSelected($0, by: kept)) }
       kept.setDecision(value, at: path)
       for (childPath, old) in held { kept.setDecision(old, at: childPath) }
     }
@@ -116,7 +122,7 @@ extension ContractModel {
   mutating func followKeptSpec() {
     guard let keptSpec else { return }
     for member in specCarriers where !keepsValue(member) {
-      value[member] = keptSpec.isSelected(labelPath(member))
+      value[member] = isSelected(member, by: keptSpec)
     }
   }
 }

@@ -231,10 +231,12 @@ struct ContractModel {
   mutating func writeAll(_ newValue: Bool) -> ToggleOutcome {
     if filter != nil && options.filterScope == .visible && order.contains(where: isHidden) {
       keptSpec = nil
-    } else if keptSpec != nil {
+    } else if let kept = keptSpec {
+      // Every root decided; with rules even when off (the rules would decide them otherwise).
       keptSpec = SelectionSpec(
-        newValue
-          ? order.filter { parent[$0] == nil }.map { .init(labelPath($0), isIncluded: true) } : [])
+        order.filter { parent[$0] == nil }.map { .init(labelPath($0), isIncluded: newValue) },
+        rules: kept.rules
+      ).minimized()
     }
     var outcome = ToggleOutcome()
     let members = options.propagation.up ? order.filter(isLeaf) : order
@@ -479,7 +481,7 @@ struct ContractView: Equatable, CustomStringConvertible {
     kept = model.keptSpec.map { ContractLabel.shown($0.text) }
     if let spec = model.keptSpec {
       let off = model.specCarriers.filter {
-        !model.keepsValue($0) && model.value[$0]! != spec.isSelected(model.labelPath($0))
+        !model.keepsValue($0) && model.value[$0]! != model.isSelected($0, by: spec)
       }
       if !off.isEmpty {
         kept =

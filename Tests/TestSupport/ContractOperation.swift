@@ -95,6 +95,8 @@ enum ContractOperation: Hashable, CustomStringConvertible {
   case restoreSpec
   /// Sets the tree to the spec that follows a filter file's rules.
   case followRules(FilterRules)
+  /// Sets the tree to a spec that keeps a filter file's rules as patterns (no decisions).
+  case keepRules(FilterRules)
 
   var description: String {
     switch self {
@@ -120,6 +122,9 @@ enum ContractOperation: Hashable, CustomStringConvertible {
     case .restoreSpec: "restore the saved spec"
     case .followRules(let rules):
       "follow the \(rules.dialect) rules "
+        + rules.filters.map { ($0.isIncluded ? "+" : "-") + $0.pattern }.debugDescription
+    case .keepRules(let rules):
+      "keep the \(rules.dialect) rules "
         + rules.filters.map { ($0.isIncluded ? "+" : "-") + $0.pattern }.debugDescription
     }
   }
@@ -161,6 +166,7 @@ enum ContractOperation: Hashable, CustomStringConvertible {
     result += [.selectAll, .deselectAll, .clearFilter, .restore([]), .expandAll(false)]
     result += [.saveSpec(.selection), .saveSpec(.decisions), .restoreSpec]
     result += ContractOperation.ruleFiles.map { .followRules($0) }
+    result += ContractOperation.ruleFiles.map { .keepRules($0) }
     result += [.policy(.counted), .policy(.excluded), .mixedTarget(.off), .cascade(true)]
     result += [.scope(.all), .reload(.reverse, .unselected), .reload(.same, .unselected)]
     return result
@@ -237,30 +243,32 @@ enum ContractOperation: Hashable, CustomStringConvertible {
         return (ToggleOutcome(), ToggleOutcome(changed: spec == nil ? 0 : -1))
       }
       guard let spec else { return (ToggleOutcome(changed: -1), ToggleOutcome()) }
-      let result = tree.setSelection(to: spec)
-      let (changed, unknown, conflicts) = model.setSelection(to: expected)
-      let agrees =
-        result.unknownPaths.isEmpty && unknown.isEmpty
-        && result.conflicts.reduce(0) { $0 + $1.count } == conflicts
-      return (
-        ToggleOutcome(changed: result.changed), ToggleOutcome(changed: agrees ? changed : -1)
-      )
+      return Self.setSelection(of: &tree, to: spec, &model, expected)
+    case .keepRules(let rules):
+      return Self.setSelection(of: &tree, to: SelectionSpec(rules: rules), &model)
     case .restoreSpec:
-      let spec = model.savedSpec
-      let result = tree.setSelection(to: spec)
-      let (changed, unknown, conflicts) = model.setSelection(to: spec)
-      let agrees =
-        result.unknownPaths.map(ContractLabel.key) == unknown.map(ContractLabel.key)
-        && result.conflicts.reduce(0) { $0 + $1.count } == conflicts
-      return (
-        ToggleOutcome(changed: result.changed), ToggleOutcome(changed: agrees ? changed : -1)
-      )
+      return Self.setSelection(of: &tree, to: model.savedSpec, &model)
     }
     return (nil, nil)
   }
 }
 
 extension ContractOperation {
+  /// Sets the tree to `spec` and the model to `expected` (the same spec unless given): the
+  /// outcomes to compare, the model's marked wrong (-1) when the unknown paths or the conflicts
+  /// differ.
+  static func setSelection(
+    of tree: inout SelectionTree<Int>, to spec: SelectionSpec, _ model: inout ContractModel,
+    _ expected: SelectionSpec? = nil
+  ) -> (ToggleOutcome?, ToggleOutcome?) {
+    let result = tree.setSelection(to: spec)
+    let (changed, unknown, conflicts) = model.setSelection(to: expected ?? spec)
+    let agrees =
+      result.unknownPaths.map(ContractLabel.key) == unknown.map(ContractLabel.key)
+      && result.conflicts.reduce(0) { $0 + $1.count } == conflicts
+    return (ToggleOutcome(changed: result.changed), ToggleOutcome(changed: agrees ? changed : -1))
+  }
+
   /// Filter files over the contract worlds' labels (`n<k>`, and the twins `né<k>` and
   /// `ne\u{301}<k>`): names with a wildcard, one twin's spelling only, folders only, an include
   /// list closed by `- *`, a gitignore that re-includes.

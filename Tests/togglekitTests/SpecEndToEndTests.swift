@@ -208,6 +208,53 @@ struct SpecEndToEndTests {
   }
 
   @Test(
+    "a spec that keeps rsync rules as patterns: --select-spec selects what the rules select where no decision covers, files added later follow them, --print spec writes the rules back (their folder from the working directory, an absolute --dir too), and a bad rule is refused at its line in the spec"
+  )
+  func specsKeepingRules() throws {
+    let scratch = try TogglekitBinary.scratch()
+    try makeFiles(
+      ["proj/src/a.c", "proj/src/a.o", "proj/src/vendor/v.c", "proj/README"], in: scratch)
+    let text = "+ proj/src/vendor\nrules rsync under proj\n# objects\n- *.o\n- /src/vendor/\n"
+    _ = try TogglekitBinary.file("kept.spec", text, in: scratch)
+    func leaves(_ arguments: [String] = ["--dir", "proj"]) throws -> [String] {
+      let result = try TogglekitBinary.run(
+        ["apply"] + arguments + ["--select-spec", "kept.spec", "--print", "leaves"],
+        directory: scratch)
+      #expect(result.code == 0 && result.stderr.isEmpty, "\(result.stderr)")
+      return result.stdout.split(separator: "\n").map(String.init).sorted()
+    }
+    #expect(try leaves() == ["proj/README", "proj/src/a.c", "proj/src/vendor/v.c"])
+    try makeFiles(["proj/lib/b.o", "proj/lib/b.c", "proj/src/vendor/w.o"], in: scratch)
+    #expect(
+      try leaves() == [
+        "proj/README", "proj/lib/b.c", "proj/src/a.c", "proj/src/vendor/v.c",
+        "proj/src/vendor/w.o",
+      ])
+    let spec = try TogglekitBinary.run(
+      ["apply", "--dir", "proj", "--select-spec", "kept.spec", "--print", "spec"],
+      directory: scratch)
+    #expect(spec.stdout == text, "\(spec.stderr)")
+    let folder = scratch.appendingPathComponent("proj").path
+    let absolute = try TogglekitBinary.run(
+      ["apply", "--dir", folder, "--select-spec", "kept.spec", "--print", "spec"],
+      directory: scratch)
+    // Every path, the rules' folder too, is written from the working directory as given.
+    #expect(
+      absolute.stdout
+        == "+ \(folder)/src/vendor\nrules rsync under \(folder)\n# objects\n- *.o\n- /src/vendor/\n"
+    )
+    _ = try TogglekitBinary.file("abs.spec", absolute.stdout, in: scratch)
+    let back = try TogglekitBinary.run(
+      ["apply", "--dir", folder, "--select-spec", "abs.spec", "--print", "spec"],
+      directory: scratch)
+    #expect(back.stdout == absolute.stdout, "\(back.stderr)")
+    _ = try TogglekitBinary.file("bad.spec", "+ proj\nrules rsync\n- *.o\nmerge x\n", in: scratch)
+    let bad = try TogglekitBinary.run(
+      ["apply", "--dir", "proj", "--select-spec", "bad.spec"], directory: scratch)
+    #expect(bad.code == 1 && bad.stderr.hasPrefix("togglekit: bad.spec:4:1: 'merge' reads"))
+  }
+
+  @Test(
     "paths of a spec name their files from the working directory, and --select-spec reads them so or from the folder's own name"
   )
   func pathsFromTheWorkingDirectory() throws {

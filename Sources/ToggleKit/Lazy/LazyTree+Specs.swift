@@ -35,7 +35,7 @@ extension LazyTree {
   /// ```
   /// - Complexity: O(d · k log n) for d kept decisions of k labels, never a load.
   public var mixedByDecisions: Set<ID> {
-    tree.nodesMixedByKeptDecisions(isUnloaded: isUnloaded)
+    tree.nodesMixedByKeptDecisions(isUnloaded: isUnloaded, unloaded: unloaded)
   }
 
   /// The state of a node as a tree view shows it: the tree's, or `.mixed` where a kept decision

@@ -16,19 +16,21 @@ extension FilterRules {
   /// - Complexity: O(bytes).
   public init<Bytes: Collection<UInt8>>(gitignore bytes: Bytes, under folder: [String] = []) {
     var rules: [Filter] = []
+    var lines: [String] = []
     for (index, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
       .enumerated()
     {
-      guard let pattern = IgnorePattern(lineBytes: Array(line)) else { continue }
       var written = Array(line)
       if written.last == 0x0D { written.removeLast() }
+      lines.append(LabelBytes.label(decoding: written))
+      guard let pattern = IgnorePattern(lineBytes: Array(line)) else { continue }
       if pattern.isNegated { written.removeFirst() }
       rules.append(
         Filter(
           isIncluded: pattern.isNegated, pattern: LabelBytes.label(decoding: written),
           line: index + 1, matcher: .git(pattern)))
     }
-    self.init(dialect: .gitignore, filters: rules, folder: folder)
+    self.init(dialect: .gitignore, filters: rules, folder: folder, lines: lines)
   }
 
   /// Reads a `.gitignore`'s text; see ``init(gitignore:under:)-(Bytes,_)``.

@@ -29,6 +29,7 @@ extension FilterRules {
     rsyncFilter bytes: Bytes, file: String? = nil
   ) throws(TreeFormatError) {
     var rules: [Filter] = []
+    var lines: [String] = []
     var lineNumber = 0
     var start = bytes.startIndex
     func failure(_ column: Int, _ message: String) -> TreeFormatError {
@@ -38,6 +39,7 @@ extension FilterRules {
       lineNumber += 1
       let lineEnd = bytes[start...].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? bytes.endIndex
       let line = Array(bytes[start..<lineEnd])
+      lines.append(LabelBytes.label(decoding: line))
       start = lineEnd == bytes.endIndex ? lineEnd : bytes.index(after: lineEnd)
       if lineEnd != bytes.endIndex, bytes[lineEnd] == 0x0D, start != bytes.endIndex,
         bytes[start] == 0x0A
@@ -93,7 +95,7 @@ extension FilterRules {
           isIncluded: kind, pattern: LabelBytes.label(decoding: patternBytes), line: lineNumber,
           matcher: .rsync(pattern)))
     }
-    self.init(dialect: .rsync, filters: rules, folder: [])
+    self.init(dialect: .rsync, filters: rules, folder: [], lines: lines)
   }
 
   /// Reads an rsync filter file's text; see ``init(rsyncFilter:file:)-(Bytes,_)``.

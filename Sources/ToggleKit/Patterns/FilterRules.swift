@@ -60,13 +60,39 @@ public struct FilterRules: Hashable, Sendable {
   public let filters: [Filter]
   /// The labels of the folder the rules' paths are relative to; empty for the top.
   public let folder: [String]
+  /// The file's lines as read, without line ends, as labels (``LabelBytes``): a spec writes them.
+  public let lines: [String]
   let folderBytes: [[UInt8]]
 
-  init(dialect: Dialect, filters: [Filter], folder: [String]) {
+  init(dialect: Dialect, filters: [Filter], folder: [String], lines: [String]) {
     self.dialect = dialect
     self.filters = filters
     self.folder = folder
+    self.lines = lines
     folderBytes = folder.map(LabelBytes.bytes(of:))
+  }
+
+  /// Reads the rules of a file in `dialect` for the paths below `folder`.
+  ///
+  /// - Parameters:
+  ///   - dialect: The file's language.
+  ///   - lines: The file's lines, without line ends; each label's bytes are the line's.
+  ///   - folder: The labels of the folder the rules' paths are relative to.
+  ///   - file: The file's name for errors.
+  /// - Throws: ``TreeFormatError`` for the first rsync line that is not a rule this reader knows.
+  /// - Complexity: O(total length of the lines).
+  public init(
+    _ dialect: Dialect, lines: [String], under folder: [String] = [], file: String? = nil
+  ) throws(TreeFormatError) {
+    var bytes: [UInt8] = []
+    for (index, line) in lines.enumerated() {
+      if index > 0 { bytes.append(0x0A) }
+      bytes += LabelBytes.bytes(of: line)
+    }
+    switch dialect {
+    case .rsync: self = try FilterRules(rsyncFilter: bytes, file: file).under(folder)
+    case .gitignore: self = FilterRules(gitignore: bytes, under: folder)
+    }
   }
 
   /// The same rules for the paths below another folder: a path not below it is selected.
@@ -81,7 +107,7 @@ public struct FilterRules: Hashable, Sendable {
   /// ```
   /// - Complexity: O(folder labels).
   public func under(_ folder: [String]) -> FilterRules {
-    FilterRules(dialect: dialect, filters: filters, folder: folder)
+    FilterRules(dialect: dialect, filters: filters, folder: folder, lines: lines)
   }
 
   /// Whether the tool would select the node at a label path: copy it (rsync) or track it (git).
@@ -136,7 +162,45 @@ public struct FilterRules: Hashable, Sendable {
   }
 }
 
+extension FilterRules {
+  /// Whether a rule whose value is not `verdict` could match a path strictly below `path`.
+  ///
+  /// True when the rules cannot tell without the names below. A rule anchored at the rules' folder with a fixed number of names (no `**`) matches paths
+  /// of that depth only, whose first names it reads: it reaches below the folder when it has more
+  /// names and its first ones match the folder's (a trailing `/***` reaches inside the folder it
+  /// names). Every other rule may match at any depth.
+  /// - Complexity: O(rules × (depth + pattern)).
+  func mayDecide(otherThan verdict: Bool, below path: [String]) -> Bool {
+    let names = path.map(LabelBytes.bytes(of:))
+    // A folder beside the rules' folder (not on the way down to it, not in it): no rule applies.
+    guard zip(folderBytes, names).allSatisfy({ $0.0 == $0.1 }) else { return false }
+    let below = names.dropFirst(folderBytes.count)
+    return filters.contains { $0.isIncluded != verdict && $0.mayMatch(below: below) }
+  }
+}
+
 extension FilterRules.Filter {
+  /// Whether the pattern may match a path strictly below the folder whose names (below the rules'
+  /// folder) are `folder`.
+  func mayMatch(below folder: ArraySlice<[UInt8]>) -> Bool {
+    let tokens: [IgnorePattern.Token]
+    var inside = false
+    if let pattern = matcher.rsync {
+      guard pattern.isAnchored else { return true }
+      tokens = pattern.tokens
+      inside = pattern.includesInside
+    } else if let pattern = matcher.git, !pattern.matchesName {
+      tokens = pattern.tokens
+    } else {
+      return true
+    }
+    guard let count = IgnorePattern.nameCount(of: tokens) else { return true }
+    guard inside || count > folder.count else { return false }
+    // Nothing but a `/` token matches a `/`: the pattern's names are its tokens between them.
+    let names = tokens.split(separator: .byte(0x2F), omittingEmptySubsequences: false)
+    return zip(names, folder).allSatisfy { IgnorePattern.match(Array($0.0), $0.1[...]) }
+  }
+
   /// Whether the rule's pattern matches a path (names joined by `/`, `starts` the offset of each).
   /// - Complexity: As the pattern matches: O(1) when the path's depth rules out a pattern of a
   ///   fixed number of names, O(pattern × the last names it can match) otherwise.

@@ -26,13 +26,24 @@ extension SelectionTree {
   public func selectionSpec(
     following rules: FilterRules
   ) throws(SelectionSpecError) -> SelectionSpec {
+    let entries = ruleEntries(rules)
+    try checkSharedPaths(entries, rules)
+    return SelectionSpec(entries.map { SelectionSpec.Decision($0.path, isIncluded: $0.value) })
+  }
+
+  /// The nodes where the rules' verdict differs from their parent's (the roots' parent selects
+  /// nothing), in the tree's order: the pruned walk of ``selectionSpec(following:)``, each node
+  /// decided by its own path and kind (nodes that share a path may differ).
+  /// - Complexity: As ``selectionSpec(following:)``, without its look-ups.
+  func ruleEntries(
+    _ rules: FilterRules
+  ) -> [(position: Int, value: Bool, path: [String], isFolder: Bool)] {
     let folder = rules.folderBytes
     var frames: [_RulesWalkFrame] = []
     var labels: [String] = []
     var joined: [UInt8] = []
     var starts: [Int] = []
-    var decisions: [SelectionSpec.Decision] = []
-    var decided: [(position: Int, isFolder: Bool, path: [String])] = []
+    var entries: [(position: Int, value: Bool, path: [String], isFolder: Bool)] = []
     var position = 0
     while position < structure.count {
       while let last = frames.last, last.end <= position {
@@ -45,7 +56,7 @@ extension SelectionTree {
       let label = structure.label(at: position)
       let name = LabelBytes.bytes(of: label)
       let range = structure.range(of: position)
-      let isFolder = range.count > 1 || structure.attributes(at: position)?["kind"] == "directory"
+      let isFolder = isFolderToRules(position)
       let depth = frames.count
       let asked = parent?.asksChildren ?? folder.isEmpty
       let onTheWay = (parent?.onTheWay ?? true) && depth < folder.count && folder[depth] == name
@@ -58,8 +69,7 @@ extension SelectionTree {
       }
       labels.append(label)
       if verdict != (parent?.verdict ?? false) {
-        decisions.append(SelectionSpec.Decision(labels, isIncluded: verdict))
-        decided.append((position, isFolder, labels))
+        entries.append((position, verdict, labels, isFolder))
       }
       if verdict && range.count > 1 {
         frames.append(
@@ -73,21 +83,26 @@ extension SelectionTree {
         position = range.upperBound
       }
     }
-    try checkSharedPaths(decided, rules)
-    return SelectionSpec(decisions)
+    return entries
+  }
+
+  /// Whether the rules see the node as a folder: it has children, or its `kind` attribute is
+  /// `directory` (an empty folder of a directory tree).
+  func isFolderToRules(_ position: Int) -> Bool {
+    structure.range(of: position).count > 1
+      || structure.attributes(at: position)?["kind"] == "directory"
   }
 
   /// Throws when a node that shares a decided node's label path gets another verdict: only a
   /// folder and a file can, as the rules see nothing else of a node.
   private func checkSharedPaths(
-    _ decided: [(position: Int, isFolder: Bool, path: [String])], _ rules: FilterRules
+    _ decided: [(position: Int, value: Bool, path: [String], isFolder: Bool)],
+    _ rules: FilterRules
   ) throws(SelectionSpecError) {
     var finder = labelIndex()
     for entry in decided {
       for other in finder.positions(of: entry.path) where other != entry.position {
-        let otherIsFolder =
-          structure.range(of: other).count > 1
-          || structure.attributes(at: other)?["kind"] == "directory"
+        let otherIsFolder = isFolderToRules(other)
         guard otherIsFolder != entry.isFolder else { continue }
         let bytes = entry.path.map(LabelBytes.bytes(of:))
         if rules.isSelected(bytes: bytes, isFolder: otherIsFolder)

@@ -58,7 +58,7 @@ extension SelectionTree {
     } else {
       let held = _children(of: position).map { child in
         let childPath = labelPath(at: child)
-        return (childPath, kept.isSelected(childPath))
+        return (childPath, kept.isSelected(childPath, isFolder: isFolderToRules(child)))
       }
       kept.setDecision(value, at: path)
       for (childPath, old) in held where old != value && kept.decision(at: childPath) == nil {
@@ -78,7 +78,11 @@ extension SelectionTree {
       keptSpec = nil
       return
     }
-    keptSpec = SelectionSpec(value ? roots.map { .init(labelPath(of: $0), isIncluded: true) } : [])
+    // With rules, every root is decided either way (the rules would decide the undecided).
+    let rules = keptSpec?.rules
+    keptSpec = SelectionSpec(
+      value || rules != nil ? roots.map { .init(labelPath(of: $0), isIncluded: value) } : [],
+      rules: rules)
   }
 
   /// Whether a filter keeps a write from some of the nodes in `range`: it hides one, and writes
@@ -104,6 +108,8 @@ extension SelectionTree {
   ///   pass through, read once, when ids are not label paths).
   mutating func followKeptDecisions(inSubtreeOf position: Int) {
     guard let keptSpec else { return }
+    // The rules' verdicts below depend on the whole path: the whole tree is asked again.
+    guard keptSpec.rules == nil else { return followKeptDecisions() }
     let path = labelPath(at: position)
     _ = applyDecisions(
       keptSpec.decisions[keptSpec.indices(atOrBelow: path)], in: structure.range(of: position),
@@ -125,23 +131,51 @@ extension SelectionTree {
   /// (``Propagation/up``), since a node that keeps its own value is never mixed.
   ///
   /// A writable node follows its nearest decision and the kept decisions are minimal, so the
-  /// highest decisions below it differ from its value: any decision below makes it mixed.
+  /// highest decisions below it differ from its value: any decision below makes it mixed. With
+  /// rules, a decision below makes it mixed where its value differs, and so does a rule that
+  /// excludes and could match below a selected unloaded folder that no decision covers.
+  /// - Parameters:
+  ///   - isUnloaded: Whether a leaf is unloaded.
+  ///   - unloaded: The unloaded leaves, asked when the kept decisions have rules.
+  /// - Returns: The ids of the nodes shown mixed.
   /// - Complexity: O(d · k log n) for d kept decisions of k labels (each path's folders read
-  ///   once when ids are not label paths), plus O(depth) for each leaf found.
-  func nodesMixedByKeptDecisions(isUnloaded: (ID) -> Bool) -> Set<ID> {
+  ///   once when ids are not label paths), plus O(depth) for each leaf found; with rules, plus
+  ///   O(u · (k log d + r)) for u unloaded leaves and r rules.
+  func nodesMixedByKeptDecisions(
+    isUnloaded: (ID) -> Bool, unloaded: @autoclosure () -> Set<ID> = []
+  ) -> Set<ID> {
     guard options.propagation.up, let keptSpec else { return [] }
     var finder = labelIndex()
     var mixed = Set<ID>()
+    func mark(_ position: Int) {
+      guard states.state(at: position) & (NodeBits.locked | NodeBits.disabled) == 0 else {
+        return
+      }
+      // The leaf and its ancestors, up to one already in.
+      var node = position
+      while node >= 0, mixed.insert(structure.id(at: node)).inserted {
+        node = structure.parent(of: node)
+      }
+    }
+    let rules = keptSpec.rules
     for decision in keptSpec.decisions {
-      for position in unloadedLeaves(above: decision.path, &finder, isUnloaded: isUnloaded) {
-        guard states.state(at: position) & (NodeBits.locked | NodeBits.disabled) == 0 else {
-          continue
-        }
-        // The leaf and its ancestors, up to one already in.
-        var node = position
-        while node >= 0, mixed.insert(structure.id(at: node)).inserted {
-          node = structure.parent(of: node)
-        }
+      for position in unloadedLeaves(above: decision.path, &finder, isUnloaded: isUnloaded)
+      where rules == nil
+        || (states.state(at: position) & NodeBits.selected != 0) != decision.isIncluded
+      {
+        mark(position)
+      }
+    }
+    guard let rules else { return mixed }
+    for id in unloaded() {
+      guard let position = structure.position(of: id),
+        states.state(at: position) & NodeBits.selected != 0
+      else { continue }
+      let path = labelPath(at: position)
+      if keptSpec.nearestDecision(for: path) == nil,
+        rules.mayDecide(otherThan: true, below: path)
+      {
+        mark(position)
       }
     }
     return mixed

@@ -70,7 +70,7 @@ extension SelectionTree {
   ) throws(SelectionSpecError) -> SelectionSpec {
     // The kept decisions, while the tree follows them (every node they decide, with `.selection`
     // locked and disabled ones too).
-    if let keptSpec {
+    if let keptSpec, coverage == .decisions || keptSpec.rules == nil {
       let (result, _) = measure(keptSpec)
       if result.changed == 0 && (coverage == .decisions || result.conflicts.isEmpty) {
         return keptSpec
@@ -193,7 +193,11 @@ extension SelectionTree {
   /// Sets every writable node to its nearest decision (nodes outside every decision off), without
   /// keeping the decisions; reports what could not be done.
   mutating func applyDecisions(_ spec: SelectionSpec) -> SpecApplication {
-    applyDecisions(spec.decisions[...], in: 0..<structure.count, outer: false)
+    guard spec.rules != nil else {
+      return applyDecisions(spec.decisions[...], in: 0..<structure.count, outer: false)
+    }
+    let (result, decided) = measure(spec)
+    return write(decided, measured: result, in: 0..<structure.count, outer: false)
   }
 
   /// Sets every writable node of `scope` (the whole tree, or one subtree) to its nearest
@@ -202,6 +206,15 @@ extension SelectionTree {
     _ decisions: ArraySlice<SelectionSpec.Decision>, in scope: Range<Int>, outer: Bool
   ) -> SpecApplication {
     let (result, decided) = measure(decisions, in: scope, outer: outer)
+    return write(decided, measured: result, in: scope, outer: outer)
+  }
+
+  /// Writes the measured decisions (`decided`, in the tree's order) over `scope`, unless they
+  /// change nothing.
+  private mutating func write(
+    _ decided: [(position: Int, value: Bool, path: [String])], measured result: SpecApplication,
+    in scope: Range<Int>, outer: Bool
+  ) -> SpecApplication {
     guard result.changed > 0 else { return result }
     writeDecision(outer, to: scope)
     for (position, value, _) in decided { writeDecision(value, to: structure.range(of: position)) }
@@ -210,10 +223,32 @@ extension SelectionTree {
 
   /// What setting the tree to `spec` would change and could not, and the nodes its decisions
   /// name (position, value, path) in the tree's order.
+  ///
+  /// With rules, the nodes no decision covers take the rules' verdicts: the nodes where those
+  /// differ from their parents' are named beside the decisions' own.
   func measure(
     _ spec: SelectionSpec
   ) -> (SpecApplication, [(position: Int, value: Bool, path: [String])]) {
-    measure(spec.decisions[...], in: 0..<structure.count, outer: false)
+    let scope = 0..<structure.count
+    guard let rules = spec.rules else {
+      return measure(spec.decisions[...], in: scope, outer: false)
+    }
+    var (unknown, named) = named(by: spec.decisions[...], in: scope)
+    // The rules' nodes that no decision's subtree holds (the decisions are in the tree's order).
+    var next = 0
+    var coveredEnd = 0
+    var decided = named
+    for entry in ruleEntries(rules) {
+      while next < named.count, named[next].position <= entry.position {
+        coveredEnd = max(coveredEnd, structure.range(of: named[next].position).upperBound)
+        next += 1
+      }
+      if entry.position >= coveredEnd { decided.append((entry.position, entry.value, entry.path)) }
+    }
+    decided.sort { $0.position < $1.position }
+    var (result, _) = measure(decided: decided, in: scope, outer: false)
+    swap(&result.unknownPaths, &unknown)
+    return (result, decided)
   }
 
   /// ``measure(_:)`` of `decisions` over `scope` (the whole tree, or one subtree), its nodes that
@@ -221,21 +256,39 @@ extension SelectionTree {
   func measure(
     _ decisions: ArraySlice<SelectionSpec.Decision>, in scope: Range<Int>, outer: Bool
   ) -> (SpecApplication, [(position: Int, value: Bool, path: [String])]) {
-    let carriers = specCarriers
-    let writable = StateSet.unlocked & StateSet.enabled
-    var result = SpecApplication()
+    let (unknown, decided) = named(by: decisions, in: scope)
+    var (result, _) = measure(decided: decided, in: scope, outer: outer)
+    result.unknownPaths = unknown
+    return (result, decided)
+  }
+
+  /// The nodes of `scope` that `decisions` name, with their values, in the tree's order
+  /// (ancestors before descendants), and the decisions' paths that name no node.
+  private func named(
+    by decisions: ArraySlice<SelectionSpec.Decision>, in scope: Range<Int>
+  ) -> (unknown: [[String]], decided: [(position: Int, value: Bool, path: [String])]) {
+    var unknown: [[String]] = []
     var finder = labelIndex()
-    // (position, value, path), in the tree's order once sorted.
     var decided: [(position: Int, value: Bool, path: [String])] = []
     for decision in decisions {
       let positions = finder.positions(of: decision.path)
-      if positions.isEmpty { result.unknownPaths.append(decision.path) }
+      if positions.isEmpty { unknown.append(decision.path) }
       for position in positions where scope.contains(position) {
         decided.append((position, decision.isIncluded, decision.path))
       }
     }
-    // Ancestors before descendants.
     decided.sort { $0.position < $1.position }
+    return (unknown, decided)
+  }
+
+  /// What setting the nodes of `scope` to `decided` (in the tree's order) would change and could
+  /// not, its nodes that none of them covers taking `outer`.
+  private func measure(
+    decided: [(position: Int, value: Bool, path: [String])], in scope: Range<Int>, outer: Bool
+  ) -> (SpecApplication, [(position: Int, value: Bool, path: [String])]) {
+    let carriers = specCarriers
+    let writable = StateSet.unlocked & StateSet.enabled
+    var result = SpecApplication()
     // Per region (0: outside every decision), the nodes that differ from what it gives: writable
     // ones change, the others are conflicts. Counted first, so that a spec the tree already
     // follows writes nothing (and leaves the tree one value with its copies).

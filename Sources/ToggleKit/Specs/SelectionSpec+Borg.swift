@@ -30,8 +30,8 @@ extension SelectionSpec {
   public func borgPatterns(
     in folder: [UInt8], under base: [String] = []
   ) throws(SelectionSpecError) -> [UInt8] {
-    let trie = _SpecTrie(self, under: base)
     let format = "a borg pattern"
+    let trie = try _SpecTrie(self, under: base, format: format)
     let root = try _SpecTrie.absoluteFolder(folder, format: format)
     guard String(validating: root, as: UTF8.self) != nil else {
       throw .notUTF8([LabelBytes.label(decoding: root)], format: format)

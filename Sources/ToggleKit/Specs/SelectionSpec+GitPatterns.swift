@@ -54,7 +54,7 @@ extension SelectionSpec {
   private func gitPatterns(
     under base: [String], matchSelects: Bool, format: String
   ) throws(SelectionSpecError) -> [UInt8] {
-    let trie = _SpecTrie(self, under: base)
+    let trie = try _SpecTrie(self, under: base, format: format)
     var output: [UInt8] = []
     // `selects`: whether a match of the pattern selects the path.
     func pattern(selects: Bool, _ components: [[UInt8]], suffix: String) {

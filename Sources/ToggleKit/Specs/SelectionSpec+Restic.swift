@@ -34,8 +34,8 @@ extension SelectionSpec {
   public func restic(
     in folder: [UInt8], under base: [String] = []
   ) throws(SelectionSpecError) -> ResticSelection {
-    let trie = _SpecTrie(self, under: base)
     let format = "a restic exclude pattern"
+    let trie = try _SpecTrie(self, under: base, format: format)
     let root = try _SpecTrie.absoluteFolder(folder, format: format)
     var selection = ResticSelection(files: [], excludes: [])
     func pattern(_ components: [[UInt8]], then: [UInt8] = []) {

@@ -28,8 +28,8 @@ extension SelectionSpec {
   ///   character (rsync ends a rule at a line break or a carriage return, and has no escape).
   /// - Complexity: O(total length of the decisions' paths × depth).
   public func rsyncFilter(under base: [String] = []) throws(SelectionSpecError) -> [UInt8] {
-    let trie = _SpecTrie(self, under: base)
     let format = "an rsync filter rule"
+    let trie = try _SpecTrie(self, under: base, format: format)
     var output: [UInt8] = []
     func rule(_ include: Bool, _ components: [[UInt8]], suffix: String) {
       let wild = suffix.contains("*") || components.contains { $0.contains(where: Self.isWild) }

@@ -15,6 +15,18 @@
 /// Decisions are kept in path order (a folder before what is inside it, siblings by the bytes of
 /// their labels), one per path; labels compare by their bytes, so two names that differ only in
 /// their Unicode normalisation are two paths.
+///
+/// A spec may also keep a filter file's rules as patterns (``rules``): then a node that no
+/// decision covers is selected as the rules say (as rsync or git would take it), today and
+/// tomorrow, and a decision overrides them in its subtree.
+///
+/// ```swift
+/// let rules = try FilterRules(rsyncFilter: "- *.o\n")
+/// var spec = SelectionSpec([.init(["src", "vendor"], isIncluded: false)], rules: rules)
+/// spec.isSelected(["src", "main.o"], isFolder: false)           // false: the rules
+/// spec.isSelected(["src", "main.c"], isFolder: false)           // true: the rules
+/// spec.isSelected(["src", "vendor", "x.c"], isFolder: false)    // false: the decision
+/// ```
 public struct SelectionSpec: Hashable, Sendable {
   /// One decision: a label path and whether its subtree is selected.
   public struct Decision: Hashable, Sendable {
@@ -58,8 +70,23 @@ public struct SelectionSpec: Hashable, Sendable {
   /// The decisions in path order, one per path.
   public private(set) var decisions: [Decision]
 
+  /// The rules that decide the nodes no decision covers; nil: such nodes are not selected.
+  public var rules: FilterRules?
+
   /// A spec without decisions: nothing is selected.
   public init() { decisions = [] }
+
+  /// A spec of these decisions over a filter file's rules: a node no decision covers is
+  /// selected as the rules say.
+  ///
+  /// ```swift
+  /// let spec = SelectionSpec(rules: FilterRules(gitignore: "build/\n*.log\n"))
+  /// ```
+  /// - Complexity: As ``init(_:)``.
+  public init(_ decisions: [Decision] = [], rules: FilterRules?) {
+    self.init(decisions)
+    self.rules = rules
+  }
 
   /// A spec with these decisions; of several on one path, the last counts.
   ///
@@ -86,8 +113,8 @@ public struct SelectionSpec: Hashable, Sendable {
     self.decisions = kept
   }
 
-  /// Whether the spec has no decision: nothing is selected.
-  public var isEmpty: Bool { decisions.isEmpty }
+  /// Whether the spec has no decision and no rules: nothing is selected.
+  public var isEmpty: Bool { decisions.isEmpty && rules == nil }
 
   /// The decision on exactly this path, or nil.
   /// - Complexity: O(log d) path comparisons.
@@ -134,13 +161,33 @@ public struct SelectionSpec: Hashable, Sendable {
     return nil
   }
 
-  /// Whether the node at this path is selected: its nearest decision, or false with none.
+  /// Whether the node at this path is selected, asked as of a file (``isSelected(_:isFolder:)``).
   ///
   /// ```swift
   /// spec.isSelected(["usr", "lib"])   // true under "+ usr"
   /// ```
-  /// - Complexity: As ``nearestDecision(for:)``.
-  public func isSelected(_ path: [String]) -> Bool { nearestDecision(for: path) ?? false }
+  /// - Complexity: As ``isSelected(_:isFolder:)``.
+  public func isSelected(_ path: [String]) -> Bool { isSelected(path, isFolder: false) }
+
+  /// Whether the node at this path is selected: its nearest decision, or with none the rules'
+  /// verdict, or false without rules.
+  ///
+  /// Rules whose patterns end in `/` match folders only, so they need to know what the node is.
+  ///
+  /// ```swift
+  /// let spec = SelectionSpec(rules: FilterRules(gitignore: "build/\n"))
+  /// spec.isSelected(["build"], isFolder: true)    // false
+  /// spec.isSelected(["build"], isFolder: false)   // true: a file named build
+  /// ```
+  /// - Complexity: As ``nearestDecision(for:)``, plus the rules' ``FilterRules/isSelected(_:isFolder:)``
+  ///   where no decision covers the path.
+  public func isSelected(_ path: [String], isFolder: Bool) -> Bool {
+    if let decided = nearestDecision(for: path) { return decided }
+    return rules?.isSelected(path, isFolder: isFolder) ?? false
+  }
+
+  /// What a node at the top with no decision takes: false, or nil when rules decide it.
+  var undecided: Bool? { rules == nil ? false : nil }
 
   /// Sets the decision on one path, keeping those below it.
   ///
@@ -170,6 +217,9 @@ public struct SelectionSpec: Hashable, Sendable {
   /// Decides a path as a click does: its whole subtree follows the new decision (the decisions
   /// below it go), and the decision itself goes when its ancestors already decide the same.
   ///
+  /// With ``rules``, a decision goes only under an ancestor's decision of the same value: where
+  /// the rules decide, they may decide tomorrow's nodes below it otherwise.
+  ///
   /// ```swift
   /// spec.decide(true, at: ["usr"])   // "+ usr", whatever was decided inside usr
   /// ```
@@ -179,15 +229,16 @@ public struct SelectionSpec: Hashable, Sendable {
     let within = indices(atOrBelow: path)
     decisions.removeSubrange(within)
     let start = within.lowerBound
-    if (nearestDecision(for: Array(path.dropLast())) ?? false) != isIncluded {
+    if (nearestDecision(for: Array(path.dropLast())) ?? undecided) != isIncluded {
       decisions.insert(Decision(path, isIncluded: isIncluded), at: start)
     }
   }
 
   /// The same selection with no decision that changes nothing.
   ///
-  /// Each kept decision differs from the one it would inherit. Two specs select the same nodes,
-  /// today's and tomorrow's, exactly when their minimized forms are equal.
+  /// Each kept decision differs from the one it would inherit. Two specs without rules select
+  /// the same nodes, today's and tomorrow's, exactly when their minimized forms are equal. With
+  /// ``rules``, a decision that no other decision covers stays: it overrides the rules.
   ///
   /// ```swift
   /// try SelectionSpec(text: "+ a\n+ a/b\n- c\n").minimized()   // "+ a"
@@ -205,12 +256,13 @@ public struct SelectionSpec: Hashable, Sendable {
       {
         open.removeLast()
       }
-      guard (open.last?.isIncluded ?? false) != decision.isIncluded else { continue }
+      guard (open.last?.isIncluded ?? undecided) != decision.isIncluded else { continue }
       kept.append(decision)
       open.append(decision)
     }
     var spec = SelectionSpec()
     spec.decisions = kept
+    spec.rules = rules
     return spec
   }
 
@@ -257,15 +309,41 @@ extension SelectionSpec {
 }
 
 extension SelectionSpec: Codable {
-  private enum CodingKeys: String, CodingKey { case decisions }
+  private enum CodingKeys: String, CodingKey { case decisions, rules }
   private enum DecisionKeys: String, CodingKey { case path, include }
+  private enum RulesKeys: String, CodingKey { case dialect, folder, lines }
 
   /// Reads `{"decisions": [{"path": "usr/share", "include": false}, …]}`, each path in the one
-  /// path syntax.
+  /// path syntax, and the rules if there are any:
+  /// `"rules": {"dialect": "rsync", "folder": "proj", "lines": ["- *.o"]}` (the folder in the
+  /// path syntax, empty for the top; the file's lines as they were).
   ///
-  /// - Throws: `DecodingError.dataCorrupted` for a path the syntax does not accept.
+  /// - Throws: `DecodingError.dataCorrupted` for a path the syntax does not accept or a line that
+  ///   is not an rsync rule.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
+    var rules: FilterRules?
+    if container.contains(.rules) {
+      let entry = try container.nestedContainer(keyedBy: RulesKeys.self, forKey: .rules)
+      let dialect = try entry.decode(FilterRules.Dialect.self, forKey: .dialect)
+      let folderText = try entry.decodeIfPresent(String.self, forKey: .folder) ?? ""
+      let lines = try entry.decode([String].self, forKey: .lines)
+      var folder: [String] = []
+      if !folderText.isEmpty {
+        do {
+          folder = try LabelPath.labels(of: folderText)
+        } catch {
+          throw DecodingError.dataCorruptedError(
+            forKey: .folder, in: entry, debugDescription: error.description)
+        }
+      }
+      do {
+        rules = try FilterRules(dialect, lines: lines, under: folder)
+      } catch {
+        throw DecodingError.dataCorruptedError(
+          forKey: .lines, in: entry, debugDescription: error.description)
+      }
+    }
     var list = try container.nestedUnkeyedContainer(forKey: .decisions)
     var decisions: [Decision] = []
     while !list.isAtEnd {
@@ -280,12 +358,19 @@ extension SelectionSpec: Codable {
       }
       decisions.append(Decision(path, isIncluded: try entry.decode(Bool.self, forKey: .include)))
     }
-    self.init(decisions)
+    self.init(decisions, rules: rules)
   }
 
-  /// Writes the decisions in path order, each path in the one path syntax.
+  /// Writes the decisions in path order, each path in the one path syntax, then the rules if
+  /// there are any.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
+    if let rules {
+      var entry = container.nestedContainer(keyedBy: RulesKeys.self, forKey: .rules)
+      try entry.encode(rules.dialect, forKey: .dialect)
+      try entry.encode(LabelPath.joined(rules.folder), forKey: .folder)
+      try entry.encode(rules.lines, forKey: .lines)
+    }
     var list = container.nestedUnkeyedContainer(forKey: .decisions)
     for decision in decisions {
       var entry = list.nestedContainer(keyedBy: DecisionKeys.self)

@@ -13,6 +13,8 @@ public enum SelectionSpecError: Error, Hashable, Sendable, CustomStringConvertib
   case notUTF8([String], format: String)
   /// A relative folder where a format needs an absolute one (restic and borg match those).
   case relativeFolder([UInt8])
+  /// A spec that keeps rules, which the format does not write: write a tree's selection instead.
+  case keepsRules(FilterRules.Dialect, format: String)
 
   /// What is wrong, with the path's control characters escaped.
   /// - Complexity: O(path length).
@@ -31,6 +33,9 @@ public enum SelectionSpecError: Error, Hashable, Sendable, CustomStringConvertib
     case .relativeFolder(let folder):
       "the folder '\(LabelPath.displayable(LabelBytes.label(decoding: folder)))' is not an "
         + "absolute path: restic and borg match absolute paths"
+    case .keepsRules(let dialect, let format):
+      "cannot write a spec that keeps \(dialect.rawValue) rules as \(format): set a tree to it "
+        + "and write the tree's selection, which decides today's files by their paths"
     }
   }
 }

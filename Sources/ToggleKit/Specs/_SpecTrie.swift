@@ -23,6 +23,15 @@ struct _SpecTrie {
   /// The trie of `spec`'s decisions strictly below `base`, minimized: the base takes the decision
   /// nearest to it (not selected with none).
   /// - Complexity: O(d × depth) label comparisons.
+  /// The trie of a spec to be written as `format`; a spec that keeps rules cannot be, yet.
+  /// - Throws: ``SelectionSpecError/keepsRules(_:format:)`` for a spec with ``SelectionSpec/rules``.
+  init(
+    _ spec: SelectionSpec, under base: [String], format: String
+  ) throws(SelectionSpecError) {
+    if let rules = spec.rules { throw .keepsRules(rules.dialect, format: format) }
+    self.init(spec, under: base)
+  }
+
   init(_ spec: SelectionSpec, under base: [String]) {
     let baseValue = base.isEmpty ? false : spec.isSelected(base)
     nodes = [Node(label: "", parent: -1, decision: nil, value: baseValue)]

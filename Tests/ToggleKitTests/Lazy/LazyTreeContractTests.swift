@@ -59,20 +59,36 @@ private struct LazyReference {
 
   /// The nodes shown mixed because of kept decisions below unloaded nodes, the plain way: each
   /// unloaded node that keeps no value of its own with a decision below its path that differs
-  /// from its value, and every node above one — when parents show their leaves.
+  /// from its value, or — kept rules deciding it, selected — a path below it that the rules
+  /// leave out (tried with names the rule files name), and every node above one — when parents
+  /// show their leaves.
   var mixedByDecisions: Set<Int> {
     let model = state.tree
     guard model.options.propagation.up, let kept = model.keptSpec else { return [] }
     let partial = unloaded.filter { node in
       let path = model.labelPath(node)
-      return !model.keepsValue(node)
-        && kept.decisions.contains {
-          $0.path.count > path.count && $0.path.starts(with: path, by: ContractLabel.same)
-            && $0.isIncluded != model.value[node]!
-        }
+      guard !model.keepsValue(node) else { return false }
+      if kept.decisions.contains(where: {
+        $0.path.count > path.count && $0.path.starts(with: path, by: ContractLabel.same)
+          && $0.isIncluded != model.value[node]!
+      }) {
+        return true
+      }
+      guard let rules = kept.rules, model.value[node]!,
+        !kept.decisions.contains(where: { path.starts(with: $0.path, by: ContractLabel.same) })
+      else { return false }
+      return Self.probes.contains { below in
+        [true, false].contains { !rules.isSelected(path + below, isFolder: $0) }
+      }
     }
     return Set(model.order.filter { model.subtree($0).contains(where: partial.contains) })
   }
+
+  /// Paths of one and two names, from names the contract's rule files match and do not.
+  static let probes: [[String]] = {
+    let names = ["n0", "n1", "n2", "n3", "n4", "x1", "n\u{E9}", "ne\u{301}"]
+    return names.map { [$0] } + names.flatMap { first in names.map { [first, $0] } }
+  }()
 
   /// The selection in `form`, as a lazy tree gives it without loading: a node shown mixed is not
   /// wholly selected, so `.topmost` lists the wholly selected nodes under no other such node.
