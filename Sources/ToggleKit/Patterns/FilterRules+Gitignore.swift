@@ -23,7 +23,8 @@ extension FilterRules {
       var written = Array(line)
       if written.last == 0x0D { written.removeLast() }
       lines.append(LabelBytes.label(decoding: written))
-      guard let pattern = IgnorePattern(lineBytes: Array(line)) else { continue }
+      // Without the CR: a CR LF file's rules are the LF file's.
+      guard let pattern = IgnorePattern(lineBytes: written) else { continue }
       if pattern.isNegated { written.removeFirst() }
       rules.append(
         Filter(

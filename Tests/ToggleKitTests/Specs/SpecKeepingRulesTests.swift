@@ -76,6 +76,10 @@ struct SpecKeepingRulesTests {
       spec.text
         == "+ proj/keep\nrules gitignore under proj\n# built\nbuild/\n\n*.log\n!keep.log\n")
     #expect(try SelectionSpec(text: spec.text) == spec)
+    // A file's CR LF line ends are not part of its lines: a spec of it reads back the same.
+    let crlf = SelectionSpec(rules: FilterRules(gitignore: "build/\r\n*.log\r\n"))
+    #expect(crlf.rules?.lines == ["build/", "*.log", ""])
+    #expect(try SelectionSpec(text: crlf.text) == crlf)
     // A rule line that looks like a decision is a rule: the header's lines run to the end.
     let rsync = try SelectionSpec(text: "rules rsync\n+ /src/***\n- *\n")
     #expect(rsync.decisions.isEmpty && rsync.rules?.filters.count == 2)
