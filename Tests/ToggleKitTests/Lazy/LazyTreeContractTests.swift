@@ -140,8 +140,13 @@ private struct LazyReference {
       }
       decisions.append(.init(path, isIncluded: isIncluded))
     }
-    return SelectionSpec(decisions)
+    // A third keep rules beside the decisions: unanchored ones, or one anchored two names deep.
+    guard Int.random(in: 0..<3, using: &generator) == 0 else { return SelectionSpec(decisions) }
+    return SelectionSpec(decisions, rules: Self.ruleFiles.randomElement(using: &generator))
   }
+
+  /// The contract's rule files, and one whose only exclude reaches below one folder alone.
+  static let ruleFiles = ContractOperation.ruleFiles + [try! FilterRules(rsyncFilter: "- /n1/n0\n")]
 
   /// Loads the unloaded nodes among `roots` — and, `deep`, what their children name unloaded — in
   /// one reload.

@@ -220,6 +220,12 @@ struct SpecKeepingRulesTests {
     #expect(lazy.state(of: "docs") == .on && lazy.state(of: "lib") == .off)
     lazy.setSelection(to: SelectionSpec(rules: try FilterRules(rsyncFilter: "- /src/x/*.o\n")))
     #expect(lazy.state(of: "docs") == .on && lazy.state(of: "src") == .mixed)
+    // A decision below that agrees with the folder's value, where no rule reaches: not mixed.
+    lazy.setSelection(
+      to: SelectionSpec(
+        [.init(["docs", "a"], isIncluded: true), .init(["lib", "y", "b"], isIncluded: false)],
+        rules: try FilterRules(rsyncFilter: "- /lib/y\n")))
+    #expect(lazy.state(of: "docs") == .on && lazy.state(of: "lib") == .off)
     // A decision on the folder overrides the rules: not mixed.
     lazy.setSelection(
       to: SelectionSpec(
