@@ -112,12 +112,7 @@ package enum OutputForm: String, Hashable, Sendable, CaseIterable {
             ? tree.escapedLabelPath(of: id) : LabelPath.joined(prefix + tree.labelPath(of: id))
         emit(path + String(end))
       }
-    case .spec:
-      let spec = try Self.spec(of: tree, .decisions)
-      for decision in spec.decisions {
-        emit((decision.isIncluded ? "+ " : "- ") + LabelPath.joined(prefix + decision.path) + "\n")
-      }
-      if let rules = spec.rules { emit(SelectionSpec.rulesText(rules, prefix: prefix)) }
+    case .spec: emit(try Self.spec(of: tree, .decisions).text(prefix: prefix))
     case .rsyncFilter, .gitignore, .resticFiles, .resticExcludes, .borgPatterns:
       let spec = try Self.spec(of: tree, .selection)
       // Anchored at the one root, the folder itself (`--dir .` and `--dir /` alike).

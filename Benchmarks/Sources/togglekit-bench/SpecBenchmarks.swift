@@ -134,6 +134,63 @@ func benchmarkSpecs(levels: Int) -> [Row] {
       section: "specs", shape: "wide", nodes: n,
       operation: "follow a filter file (2 rules) on a fresh tree's copy", ours: followOurs,
       naive: followNaive, extra: [("decisions", Double(followed))]))
+  rows += benchmarkKeptRules(
+    base: base, paths: paths, labels: labels, parents: parents, isLeaf: isLeaf)
+  return rows
+}
+
+/// A spec that keeps the same rules as patterns, with two decisions: setting a fresh tree's copy
+/// to it, and an edit (a leaf added to a random folder) while the tree keeps it — beside each
+/// leaf asked of the spec with its whole path, as a tree that keeps no rules must ask after
+/// every change; and the same edit on a tree that keeps decisions only.
+func benchmarkKeptRules(
+  base: SelectionTree<String>, paths: [String], labels: [String], parents: [Int], isLeaf: [Bool]
+) -> [Row] {
+  let n = paths.count
+  let budget = Budget(seconds: 0.5, minRuns: 5, maxRuns: 200, warmUp: 1)
+  let spec = SelectionSpec(
+    [.init(["root", "3", "1"], isIncluded: true), .init(["root", "5"], isIncluded: false)],
+    rules: try! FilterRules(rsyncFilter: "- /root/3/\n- 7\n"))
+  let restore = measure(budget) {
+    var fresh = base
+    fresh.setSelection(to: spec)
+  }
+  let naive = measure(budget) {
+    _ = naiveLeaves(labels: labels, parents: parents, isLeaf: isLeaf) {
+      spec.isSelected($0, isFolder: false)
+    }
+  }
+  var rows = [
+    Row(
+      section: "specs", shape: "wide", nodes: n,
+      operation: "set a fresh tree's copy to a spec keeping those rules and 2 decisions",
+      ours: restore, naive: naive)
+  ]
+  let folders = paths.indices.filter { !isLeaf[$0] }.map { paths[$0] }
+  var keeping = base
+  keeping.setSelection(to: spec)
+  var decisionsOnly = base
+  decisionsOnly.setSelection(to: SelectionSpec(spec.decisions))
+  var random = SeededRandom(state: UInt64(n * 13))
+  var added = 0
+  for (name, kept) in [("its rules", true), ("decisions only", false)] {
+    let cost = measure(budget) {
+      added += 1
+      let folder = folders.randomElement(using: &random)!
+      let entry = SelectionTree<String>.Entry(
+        id: "new\(added)", parent: folder, label: "new\(added)")
+      if kept {
+        try! keeping.insert([entry], under: folder)
+      } else {
+        try! decisionsOnly.insert([entry], under: folder)
+      }
+    }
+    rows.append(
+      Row(
+        section: "specs", shape: "wide", nodes: n,
+        operation: "a leaf added to a random folder, the tree keeping \(name)", ours: cost,
+        naive: kept ? naive : nil))
+  }
   return rows
 }
 

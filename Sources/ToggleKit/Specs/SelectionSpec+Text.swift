@@ -106,21 +106,21 @@ extension SelectionSpec {
   /// No raw control character is written in a path: the path syntax escapes them. The rules'
   /// lines are written as the file had them (a pattern may name a file with any byte).
   /// - Complexity: O(total path length + rules' length).
-  public var text: String {
+  public var text: String { text(prefix: []) }
+
+  /// The spec's ``text`` with `prefix` before every path, the rules' folder too (paths named
+  /// from a command's working directory: `["/", "home"]` writes `+ /home/ada`).
+  /// - Complexity: O(total path length + rules' length).
+  public func text(prefix: [String]) -> String {
     var text = ""
     for decision in decisions {
-      text += decision.line
+      text += decision.isIncluded ? "+ " : "- "
+      text += LabelPath.joined(prefix + decision.path)
       text += "\n"
     }
-    if let rules { text += Self.rulesText(rules, prefix: []) }
-    return text
-  }
-
-  /// The `rules` header line (the folder behind `prefix`) and the rules' lines, each ending in a
-  /// newline.
-  package static func rulesText(_ rules: FilterRules, prefix: [String]) -> String {
+    guard let rules else { return text }
     let folder = prefix + rules.folder
-    var text = "rules " + rules.dialect.rawValue
+    text += "rules " + rules.dialect.rawValue
     if !folder.isEmpty { text += " under " + LabelPath.joined(folder) }
     text += "\n"
     for line in rules.lines {

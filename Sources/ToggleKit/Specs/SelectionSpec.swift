@@ -78,10 +78,6 @@ public struct SelectionSpec: Hashable, Sendable {
 
   /// A spec of these decisions over a filter file's rules: a node no decision covers is
   /// selected as the rules say.
-  ///
-  /// ```swift
-  /// let spec = SelectionSpec(rules: FilterRules(gitignore: "build/\n*.log\n"))
-  /// ```
   /// - Complexity: As ``init(_:)``.
   public init(_ decisions: [Decision] = [], rules: FilterRules?) {
     self.init(decisions)
