@@ -1692,6 +1692,9 @@ MUTANTS = [
     ("--select-spec reads the rules' folder from the --dir folder's parents", src("TreePreparation.swift"),
      "        return rules.under(Array(rules.folder.dropFirst(prefix.count)))",
      "        return rules", LAZY_E2E),
+    ("an independent parent's click keeps decisions where rules decide below its children", src("SelectionTree+KeptDecisions.swift"),
+     "      if kept.rules != nil, kept.nearestDecision(for: path) == nil,",
+     "      if false, kept.nearestDecision(for: path) == nil,", KEEPS),
 ]
 
 

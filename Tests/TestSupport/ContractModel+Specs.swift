@@ -87,7 +87,8 @@ extension ContractModel {
   /// nothing and decides nothing; then the spec is minimized. (That the nodes follow the result,
   /// the views check.) A click that writes no node a spec decides and that keeps no value of its
   /// own decides nothing (a disabled node's, a locked leaf's, an all-locked folder's); a click a
-  /// filter keeps from hidden nodes below, or on a path other nodes share, gives the decisions up.
+  /// filter keeps from hidden nodes below, or on a path other nodes share, or an independent
+  /// parent's click where kept rules decide below its children, gives the decisions up.
   mutating func keepDecision(_ value: Bool, at id: Int) {
     let written = options.propagation.down || isLeaf(id) ? subtree(id) : [id]
     guard var kept = keptSpec, contains(id), !isDisabled(id),
@@ -111,6 +112,13 @@ extension ContractModel {
     } else if options.propagation.up {
       return
     } else {
+      // Rules deciding below a child: a decision on the child would override them there.
+      if kept.rules != nil, kept.nearestDecision(for: path) == nil,
+        children[id]!.contains(where: { !isLeaf($0) })
+      {
+        keptSpec = nil
+        return
+      }
       let held = children[id]!.map { (labelPath($0), isSelected($0, by: kept)) }
       kept.setDecision(value, at: path)
       for (childPath, old) in held { kept.setDecision(old, at: childPath) }

@@ -25,7 +25,8 @@ extension SelectionTree {
   /// on its path; the decisions below go), a leaf alone, nothing for a parent that only shows its
   /// leaves (`.upOnly`), the node alone under `.independent` (its decision, and each child keeps
   /// what it followed with a decision of its own where that differs). A click on a path other
-  /// nodes share (siblings of one label) cannot be one decision either.
+  /// nodes share (siblings of one label) cannot be one decision either, nor an independent
+  /// parent's where kept rules decide below its children.
   /// - Complexity: O(d + c · log d + s) for d kept decisions, a node of c children and s siblings
   ///   of the node and its ancestors (whose labels are compared).
   mutating func keepDecision(_ value: Bool, at position: Int) {
@@ -56,6 +57,14 @@ extension SelectionTree {
     } else if propagation.up {
       return
     } else {
+      // Where rules decide a child's subtree, a decision on the child would override them below
+      // it: the click cannot be said with decisions.
+      if kept.rules != nil, kept.nearestDecision(for: path) == nil,
+        _children(of: position).contains(where: { structure.range(of: $0).count > 1 })
+      {
+        keptSpec = nil
+        return
+      }
       let held = _children(of: position).map { child in
         let childPath = labelPath(at: child)
         return (childPath, kept.isSelected(childPath, isFolder: isFolderToRules(child)))

@@ -191,6 +191,36 @@ struct SpecKeepingRulesTests {
   }
 
   @Test(
+    "an independent parent's click where kept rules decide below its children gives the decisions up (a decision on a child would override the rules below it); where a decision covers it, the click is kept"
+  )
+  func independentClicksUnderRules() throws {
+    let paths = ["a/b/c.o", "a/b/d.c", "e/f"]
+    var tree = try SelectionTree(paths: paths, options: .init(propagation: .independent))
+    tree.setSelection(to: SelectionSpec(rules: try FilterRules(rsyncFilter: "- *.o\n")))
+    #expect(tree.state(of: "a/b/c.o") == .off && tree.state(of: "a/b/d.c") == .on)
+    try tree.toggle("a")
+    #expect(tree.keptDecisions == nil)
+    #expect(tree.state(of: "a/b/c.o") == .off && tree.state(of: "a/b/d.c") == .on)
+    // A parent of leaves only: its children's decisions say what they had.
+    var leaves = try SelectionTree(paths: paths, options: .init(propagation: .independent))
+    leaves.setSelection(to: SelectionSpec(rules: try FilterRules(rsyncFilter: "- *.o\n")))
+    try leaves.toggle("a/b")
+    let kept = try #require(leaves.keptDecisions)
+    for path in paths {
+      let labels = path.split(separator: "/").map(String.init)
+      #expect(
+        (leaves.state(of: path) == .on) == kept.isSelected(labels, isFolder: false), "\(path)")
+    }
+    // Under a decision, the rules do not decide below: the click is kept.
+    var decided = try SelectionTree(paths: paths, options: .init(propagation: .independent))
+    decided.setSelection(
+      to: SelectionSpec(
+        [.init(["a"], isIncluded: true)], rules: try FilterRules(rsyncFilter: "- *.o\n")))
+    try decided.toggle("a")
+    #expect(decided.keptDecisions != nil)
+  }
+
+  @Test(
     "nodes that share a label path each take the rules' verdict by their own kind: a folder and a file of one name"
   )
   func sharedPathsByKind() throws {
