@@ -32,12 +32,18 @@ extension SelectionSpec {
       lineNumber += 1
       var line = rawLine
       if line.last == "\r" { line = line.dropLast() }
-      if rulesHeader != nil {
-        ruleLines.append(String(String.UnicodeScalarView(line)))
-        continue
-      }
       func failure(_ column: Int, _ message: String) -> TreeFormatError {
         TreeFormatError(file: file, line: lineNumber, column: column, message: message)
+      }
+      if let rulesHeader {
+        // rsync ends a line at a CR: the rule's line would not be the spec's.
+        if rulesHeader.dialect == .rsync, let cr = line.firstIndex(of: "\r") {
+          throw failure(
+            line.distance(from: line.startIndex, to: cr) + 1,
+            "a carriage return ends a line of rsync's rules: give each rule a line of its own")
+        }
+        ruleLines.append(String(String.UnicodeScalarView(line)))
+        continue
       }
       if line.starts(with: "rules ".unicodeScalars) {
         rulesHeader = try Self.rulesHeader(line.dropFirst(6), failure)

@@ -115,6 +115,10 @@ struct SpecKeepingRulesTests {
     // "rules" alone, or with no dialect, is not a header.
     #expect(failure("rules\n")?.column == 1)
     #expect(failure("rules \n")?.column == 7)
+    // A CR inside an rsync rule's line would end it there: refused at its column.
+    let carriage = failure("rules rsync\n- a\rb\n")
+    #expect(carriage?.line == 2 && carriage?.column == 4)
+    #expect(failure("rules gitignore\na\rb\n") == nil)
   }
 
   @Test(
