@@ -1647,7 +1647,7 @@ MUTANTS = [
      "    self.init(decisions, rules: rules)\n  }\n\n  /// Writes",
      "    self.init(decisions, rules: nil)\n  }\n\n  /// Writes", KEEPS),
     ("a spec's text reads the lines after 'rules' as decisions", src("SelectionSpec+Text.swift"),
-     "      if rulesHeader != nil {", "      if false {", KEEPS),
+     "      if let rulesHeader {\n", "      if let rulesHeader, false {\n", KEEPS),
     ("a bad rule's line is counted from the rules' header", src("SelectionSpec+Text.swift"),
      "line: error.line + rulesHeader.line", "line: error.line", KEEPS),
     ("a spec's text forgets the rules' folder", src("SelectionSpec+Text.swift"),
@@ -1695,6 +1695,9 @@ MUTANTS = [
     ("an independent parent's click keeps decisions where rules decide below its children", src("SelectionTree+KeptDecisions.swift"),
      "      if kept.rules != nil, kept.nearestDecision(for: path) == nil,",
      "      if false, kept.nearestDecision(for: path) == nil,", KEEPS),
+    ("a CR inside a line of a spec's rsync rules is taken", src("SelectionSpec+Text.swift"),
+     "        if rulesHeader.dialect == .rsync, let cr = line.firstIndex(of: \"\\r\") {",
+     "        if false, let cr = line.firstIndex(of: \"\\r\") {", KEEPS),
 ]
 
 
