@@ -29,3 +29,10 @@ func everyDisabledPlacement(size: Int) -> [[Int]] {
   }
   return placements
 }
+
+extension SelectionTree where ID == String {
+  /// The ids of the selected leaves, in the tree's order (for path-built trees: their paths).
+  public var selectedLeafIDs: [String] {
+    ids.filter { children(of: $0).isEmpty && state(of: $0) == .on }
+  }
+}

@@ -193,9 +193,6 @@ extension SelectionTree {
   /// Sets every writable node to its nearest decision (nodes outside every decision off), without
   /// keeping the decisions; reports what could not be done.
   mutating func applyDecisions(_ spec: SelectionSpec) -> SpecApplication {
-    guard spec.rules != nil else {
-      return applyDecisions(spec.decisions[...], in: 0..<structure.count, outer: false)
-    }
     let (result, decided) = measure(spec)
     return write(decided, measured: result, in: 0..<structure.count, outer: false)
   }

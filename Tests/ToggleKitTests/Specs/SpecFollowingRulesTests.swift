@@ -1,14 +1,10 @@
+import TestSupport
 import Testing
 
 @testable import ToggleKit
 
 @Suite("A tree's spec that follows a filter file's rules")
 struct SpecFollowingRulesTests {
-  /// The selected leaves of a path-built tree, as their ids.
-  func selected(_ tree: SelectionTree<String>) -> [String] {
-    tree.ids.filter { tree.children(of: $0).isEmpty && tree.state(of: $0) == .on }
-  }
-
   @Test(
     "the spec decides each node where the rules' verdict differs from its parent's, and the tree set to it selects what the rules select"
   )
@@ -20,7 +16,7 @@ struct SpecFollowingRulesTests {
     #expect(spec.text == "+ README\n+ docs\n+ src\n- src/main.o\n- src/vendor\n")
     let result = tree.setSelection(to: spec)
     #expect(result.isComplete && result.changed == 3)
-    #expect(selected(tree) == ["src/main.c", "docs/a.md", "README"])
+    #expect(tree.selectedLeafIDs == ["src/main.c", "docs/a.md", "README"])
     for id in tree.ids where tree.children(of: id).isEmpty {
       #expect(
         (tree.state(of: id) == .on) == rules.isSelected(tree.labelPath(of: id), isFolder: false))

@@ -6,11 +6,6 @@ import Testing
 
 @Suite("A spec that keeps a filter file's rules as patterns")
 struct SpecKeepingRulesTests {
-  /// The selected leaves of a path-built tree, as their ids.
-  func selected(_ tree: SelectionTree<String>) -> [String] {
-    tree.ids.filter { tree.children(of: $0).isEmpty && tree.state(of: $0) == .on }
-  }
-
   @Test(
     "a node no decision covers is selected as the rules say; a decision overrides them in its whole subtree; without rules it is not selected"
   )
@@ -170,28 +165,28 @@ struct SpecKeepingRulesTests {
     let spec = try SelectionSpec(text: "- src/vendor\nrules rsync\n- *.o\n")
     let result = tree.setSelection(to: spec)
     #expect(result.isComplete && result.changed == 2)
-    #expect(selected(tree) == ["src/main.c", "README"])
+    #expect(tree.selectedLeafIDs == ["src/main.c", "README"])
     #expect(tree.keptDecisions == spec)
     // An edit brings a file the rules leave out, and one inside the decision.
     try tree.insert([.init(id: "src/new.o", parent: "src", label: "new.o")], under: "src")
     try tree.insert([.init(id: "src/new.c", parent: "src", label: "new.c")], under: "src")
     try tree.insert(
       [.init(id: "src/vendor/w.c", parent: "src/vendor", label: "w.c")], under: "src/vendor")
-    #expect(selected(tree) == ["src/main.c", "src/new.c", "README"])
+    #expect(tree.selectedLeafIDs == ["src/main.c", "src/new.c", "README"])
     // A reload brings new folders; they follow the rules too.
     tree.reload(
       from: try SelectionTree(paths: ["src/main.c", "lib/a.o", "lib/a.c", "README"]),
       newChildren: .unselected)
-    #expect(selected(tree) == ["src/main.c", "lib/a.c", "README"])
+    #expect(tree.selectedLeafIDs == ["src/main.c", "lib/a.c", "README"])
     #expect(try tree.selectionSpec() == spec)
     // A click decides its path; the rules stay for the rest.
     try tree.set("lib", to: true)
-    #expect(selected(tree) == ["src/main.c", "lib/a.o", "lib/a.c", "README"])
+    #expect(tree.selectedLeafIDs == ["src/main.c", "lib/a.o", "lib/a.c", "README"])
     #expect(try tree.selectionSpec().text == "+ lib\n- src/vendor\nrules rsync\n- *.o\n")
     tree.deselectAll()
     #expect(try tree.selectionSpec().text == "- README\n- lib\n- src\nrules rsync\n- *.o\n")
     try tree.insert([.init(id: "new.c", parent: nil, label: "new.c")], under: nil)
-    #expect(selected(tree) == ["new.c"])
+    #expect(tree.selectedLeafIDs == ["new.c"])
   }
 
   @Test(
