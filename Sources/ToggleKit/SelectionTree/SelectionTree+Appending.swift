@@ -31,7 +31,7 @@ extension SelectionTree {
     newChildren: NewChildren = .inheritFullySelectedParent
   ) -> Bool {
     let kept = keptSpec
-    defer { keepFollowing(kept) }
+    defer { keepFollowing(kept, added: ids) }
     guard ids.count == labels.count, ids.count == parents.count else { return false }
     guard !ids.isEmpty else { return true }
     guard let (blocks, depths) = _preorderBlocks(parents) else { return false }

@@ -30,7 +30,7 @@ extension SelectionTree {
     newChildren: NewChildren = .inheritFullySelectedParent
   ) throws(SelectionTreeError) {
     let kept = keptSpec
-    defer { keepFollowing(kept) }
+    defer { keepFollowing(kept, added: entries.lazy.map(\.id)) }
     let anchor = try _anchor(parent)
     let start = try _insertionPoint(under: anchor, at: index, skipping: nil)
     var built: SelectionTree?
@@ -72,7 +72,8 @@ extension SelectionTree {
   @specialized(where ID == Int)
   public mutating func remove(_ id: ID) throws(SelectionTreeError) {
     let kept = keptSpec
-    defer { keepFollowing(kept) }
+    let parent = self.parent(of: id)
+    defer { keepFollowing(kept) { $0.leafParent(parent) } }
     guard let position = structure.position(of: id) else { throw .unknownNode(id: "\(id)") }
     if _splicesEdits { return _spliceRemove(at: position) }
     if _spliceRemoveDeriving(at: position) { return }
@@ -104,7 +105,8 @@ extension SelectionTree {
     throws(SelectionTreeError)
   {
     let kept = keptSpec
-    defer { keepFollowing(kept) }
+    let oldParent = self.parent(of: id)
+    defer { keepFollowing(kept) { $0.subtreesAfterMove(of: id, from: oldParent) } }
     guard let position = structure.position(of: id) else { throw .unknownNode(id: "\(id)") }
     let anchor = try _anchor(parent)
     let subtree = structure.range(of: position)
@@ -139,7 +141,7 @@ extension SelectionTree {
   @specialized(where ID == Int)
   public mutating func relabel(_ id: ID, to label: String) throws(SelectionTreeError) {
     let kept = keptSpec
-    defer { keepFollowing(kept) }
+    defer { keepFollowing(kept) { tree in tree.structure.position(of: id).map { [$0] } ?? [] } }
     guard let position = structure.position(of: id) else { throw .unknownNode(id: "\(id)") }
     if _splicesEdits { return _spliceRelabel(at: position, to: label) }
     if _spliceRelabelDeriving(at: position, to: label) { return }
@@ -158,7 +160,7 @@ extension SelectionTree {
     _ batches: [(parent: ID, entries: [Entry])], newChildren: NewChildren
   ) throws(SelectionTreeError) {
     let keptDecisions = keptSpec
-    defer { keepFollowing(keptDecisions) }
+    defer { keepFollowing(keptDecisions, added: batches.flatMap { $0.entries.map(\.id) }) }
     // Folders that load empty change nothing: no layout (a reload would give the same tree).
     if batches.allSatisfy({ $0.entries.isEmpty }) {
       for batch in batches { _ = try _anchor(batch.parent) }

@@ -35,55 +35,29 @@ extension SelectionTree {
   /// nothing), in the tree's order: the pruned walk of ``selectionSpec(following:)``, each node
   /// decided by its own path and kind (nodes that share a path may differ).
   /// - Complexity: As ``selectionSpec(following:)``, without its look-ups.
+  func ruleEntries(_ rules: FilterRules) -> [_RuleEntry] {
+    var walk = _RulesWalk(rules)
+    return walk.entries(in: 0..<structure.count, of: self)
+  }
+
+  /// The rules' entries of one subtree (as ``ruleEntries(_:)`` gives them for its nodes), and
+  /// the verdict its nodes take where no entry covers them: its parent's, false below a folder
+  /// the rules exclude (the walk does not enter it).
+  /// - Complexity: O(k × r × m) for the node's k ancestors, plus the walk of its subtree.
   func ruleEntries(
-    _ rules: FilterRules
-  ) -> [(position: Int, value: Bool, path: [String], isFolder: Bool)] {
-    let folder = rules.folderBytes
-    var frames: [_RulesWalkFrame] = []
-    var labels: [String] = []
-    var joined: [UInt8] = []
-    var starts: [Int] = []
-    var entries: [(position: Int, value: Bool, path: [String], isFolder: Bool)] = []
-    var position = 0
-    while position < structure.count {
-      while let last = frames.last, last.end <= position {
-        frames.removeLast()
-        labels.removeLast()
-      }
-      let parent = frames.last
-      joined.removeSubrange((parent?.joinedCount ?? 0)...)
-      starts.removeSubrange((parent?.startsCount ?? 0)...)
-      let label = structure.label(at: position)
-      let name = LabelBytes.bytes(of: label)
-      let range = structure.range(of: position)
-      let isFolder = isFolderToRules(position)
-      let depth = frames.count
-      let asked = parent?.asksChildren ?? folder.isEmpty
-      let onTheWay = (parent?.onTheWay ?? true) && depth < folder.count && folder[depth] == name
-      var verdict = true
-      if asked {
-        if !joined.isEmpty { joined.append(0x2F) }
-        starts.append(joined.count)
-        joined += name
-        verdict = rules.decision(joined, starts, isFolder) ?? true
-      }
-      labels.append(label)
-      if verdict != (parent?.verdict ?? false) {
-        entries.append((position, verdict, labels, isFolder))
-      }
-      if verdict && range.count > 1 {
-        frames.append(
-          _RulesWalkFrame(
-            end: range.upperBound, verdict: verdict,
-            asksChildren: asked || (onTheWay && depth == folder.count - 1), onTheWay: onTheWay,
-            joinedCount: joined.count, startsCount: starts.count))
-        position += 1
-      } else {
-        labels.removeLast()
-        position = range.upperBound
-      }
+    _ rules: FilterRules, inSubtreeOf position: Int
+  ) -> (entries: [_RuleEntry], outer: Bool) {
+    var walk = _RulesWalk(rules)
+    var ancestors: [Int] = []
+    var node = structure.parent(of: position)
+    while node >= 0 {
+      ancestors.append(node)
+      node = structure.parent(of: node)
     }
-    return entries
+    for ancestor in ancestors.reversed() {
+      guard walk.enter(ancestor, of: self) else { return ([], false) }
+    }
+    return (walk.entries(in: structure.range(of: position), of: self), !ancestors.isEmpty)
   }
 
   /// Whether the rules see the node as a folder: it has children, or its `kind` attribute is
@@ -96,7 +70,7 @@ extension SelectionTree {
   /// Throws when a node that shares a decided node's label path gets another verdict: only a
   /// folder and a file can, as the rules see nothing else of a node.
   private func checkSharedPaths(
-    _ decided: [(position: Int, value: Bool, path: [String], isFolder: Bool)],
+    _ decided: [_RuleEntry],
     _ rules: FilterRules
   ) throws(SelectionSpecError) {
     var finder = labelIndex()
@@ -115,14 +89,94 @@ extension SelectionTree {
   }
 }
 
-/// An open folder above the position the walk is at.
-struct _RulesWalkFrame {
-  var end: Int
-  var verdict: Bool
-  /// Whether the folder is the rules' folder or below it (its children are asked).
-  var asksChildren: Bool
-  /// Whether the folder lies on the way down to the rules' folder.
-  var onTheWay: Bool
-  var joinedCount: Int
-  var startsCount: Int
+/// A node where the rules' verdict differs from its parent's.
+typealias _RuleEntry = (position: Int, value: Bool, path: [String], isFolder: Bool)
+
+/// The pruned walk that asks the rules about a tree's nodes in preorder: the open folders above
+/// the node it is at, their labels and the joined bytes of the path the rules see.
+struct _RulesWalk {
+  /// An open folder above the position the walk is at.
+  struct Frame {
+    var end: Int
+    var verdict: Bool
+    /// Whether the folder is the rules' folder or below it (its children are asked).
+    var asksChildren: Bool
+    /// Whether the folder lies on the way down to the rules' folder.
+    var onTheWay: Bool
+    var joinedCount: Int
+    var startsCount: Int
+  }
+
+  let rules: FilterRules
+  let folder: [[UInt8]]
+  var frames: [Frame] = []
+  var labels: [String] = []
+  var joined: [UInt8] = []
+  var starts: [Int] = []
+
+  init(_ rules: FilterRules) {
+    self.rules = rules
+    folder = rules.folderBytes
+  }
+
+  /// Asks the rules about the node at `position`, whose parent is the last open frame: its
+  /// verdict, its parent's, and whether the walk goes into its children (it pushed a frame).
+  @inline(__always)
+  private mutating func visit<ID>(_ position: Int, of tree: borrowing SelectionTree<ID>) -> (
+    verdict: Bool, parentVerdict: Bool, isFolder: Bool, label: String, entered: Bool
+  ) {
+    while let last = frames.last, last.end <= position {
+      frames.removeLast()
+      labels.removeLast()
+    }
+    let parent = frames.last
+    joined.removeSubrange((parent?.joinedCount ?? 0)...)
+    starts.removeSubrange((parent?.startsCount ?? 0)...)
+    let label = tree.structure.label(at: position)
+    let name = LabelBytes.bytes(of: label)
+    let range = tree.structure.range(of: position)
+    let isFolder = range.count > 1 || tree.isFolderToRules(position)
+    let depth = frames.count
+    let asked = parent?.asksChildren ?? folder.isEmpty
+    let onTheWay = (parent?.onTheWay ?? true) && depth < folder.count && folder[depth] == name
+    var verdict = true
+    if asked {
+      if !joined.isEmpty { joined.append(0x2F) }
+      starts.append(joined.count)
+      joined += name
+      verdict = rules.decision(joined, starts, isFolder) ?? true
+    }
+    let parentVerdict = parent?.verdict ?? false
+    guard verdict && range.count > 1 else {
+      return (verdict, parentVerdict, isFolder, label, false)
+    }
+    labels.append(label)
+    frames.append(
+      Frame(
+        end: range.upperBound, verdict: verdict,
+        asksChildren: asked || (onTheWay && depth == folder.count - 1), onTheWay: onTheWay,
+        joinedCount: joined.count, startsCount: starts.count))
+    return (verdict, parentVerdict, isFolder, label, true)
+  }
+
+  /// Walks down to the folder at `position` (below the open frames): false when the rules
+  /// exclude it, or it has no children, so that the walk would not enter it.
+  mutating func enter<ID>(_ position: Int, of tree: SelectionTree<ID>) -> Bool {
+    visit(position, of: tree).entered
+  }
+
+  /// The nodes of `scope` (a subtree, or the whole tree, below the open frames) where the rules'
+  /// verdict differs from their parent's, in the tree's order.
+  mutating func entries<ID>(in scope: Range<Int>, of tree: SelectionTree<ID>) -> [_RuleEntry] {
+    var entries: [_RuleEntry] = []
+    var position = scope.lowerBound
+    while position < scope.upperBound {
+      let (verdict, parentVerdict, isFolder, label, entered) = visit(position, of: tree)
+      if verdict != parentVerdict {
+        entries.append((position, verdict, labels + (entered ? [] : [label]), isFolder))
+      }
+      position = entered ? position + 1 : tree.structure.range(of: position).upperBound
+    }
+    return entries
+  }
 }

@@ -109,20 +109,28 @@ extension SelectionTree {
     _ = applyDecisions(keptSpec)
   }
 
-  /// Sets the writable nodes of one subtree to the kept decisions, after a change of locks or
-  /// disabling that reached no node outside it: only the decisions on its path and below it are
-  /// read, and what is above it gives the rest.
+  /// Sets the writable nodes of one subtree to the kept decisions.
+  ///
+  /// For a change that reached no node outside it and left the kinds of those above it as they
+  /// were (locks, disabling, new nodes): the decisions on its path and below it are read; with
+  /// rules, the rules are asked about its ancestors and its nodes no decision covers.
   /// - Complexity: O(k log d) for a node of k labels and d kept decisions, plus O(r (k log n + c))
   ///   for the r decisions on its path and below (c: the children of the folders their paths
-  ///   pass through, read once, when ids are not label paths).
+  ///   pass through when ids are not label paths); with rules, plus their walk
+  ///   (``ruleEntries(_:inSubtreeOf:)``).
   mutating func followKeptDecisions(inSubtreeOf position: Int) {
     guard let keptSpec else { return }
-    // The rules' verdicts below depend on the whole path: the whole tree is asked again.
-    guard keptSpec.rules == nil else { return followKeptDecisions() }
     let path = labelPath(at: position)
-    _ = applyDecisions(
-      keptSpec.decisions[keptSpec.indices(atOrBelow: path)], in: structure.range(of: position),
-      outer: keptSpec.nearestDecision(for: Array(path.dropLast())) ?? false)
+    let decisions = keptSpec.decisions[keptSpec.indices(atOrBelow: path)]
+    let scope = structure.range(of: position)
+    if let rules = keptSpec.rules, keptSpec.nearestDecision(for: path) == nil {
+      let (entries, outer) = ruleEntries(rules, inSubtreeOf: position)
+      _ = applyDecisions(decisions, overlaying: entries, in: scope, outer: outer)
+    } else {
+      _ = applyDecisions(
+        decisions, in: scope,
+        outer: keptSpec.nearestDecision(for: Array(path.dropLast())) ?? false)
+    }
   }
 
   /// Keeps `kept` as the tree's decisions after a change that may have replaced the tree's value
@@ -130,6 +138,67 @@ extension SelectionTree {
   mutating func keepFollowing(_ kept: SelectionSpec?) {
     keptSpec = kept
     followKeptDecisions()
+  }
+
+  /// ``keepFollowing(_:)`` after an insert or an append of the nodes `added` (and no derived
+  /// attributes): with rules, only the new subtrees are followed, and a parent that was a leaf.
+  /// - Complexity: With rules, O(m) for m new nodes plus ``followKeptDecisions(inSubtreeOf:)``
+  ///   for each new subtree; otherwise as ``followKeptDecisions()``.
+  mutating func keepFollowing(_ kept: SelectionSpec?, added: some Collection<ID>) {
+    keepFollowing(kept) { tree in
+      let structure = tree.structure
+      let new = Set(added)
+      var tops: [Int] = []
+      var wasLeaf: [Int: Bool] = [:]
+      for id in added {
+        guard let position = structure.position(of: id) else { continue }
+        let parent = structure.parent(of: position)
+        guard parent >= 0 else {
+          tops.append(position)
+          continue
+        }
+        if new.contains(structure.id(at: parent)) { continue }
+        // A parent whose children are all new was a leaf: the rules may see it otherwise now.
+        if wasLeaf[parent] == nil {
+          var child = parent + 1
+          let end = structure.range(of: parent).upperBound
+          while child < end && new.contains(structure.id(at: child)) {
+            child = structure.range(of: child).upperBound
+          }
+          wasLeaf[parent] = child == end
+          if child == end { tops.append(parent) }
+        }
+        if !wasLeaf[parent]! { tops.append(position) }
+      }
+      return tops
+    }
+  }
+
+  /// ``keepFollowing(_:)`` after an edit that changed the paths or kinds the rules see only in
+  /// the subtrees at the positions `subtrees` gives (and no derived attributes): with rules, only
+  /// those are followed.
+  mutating func keepFollowing(_ kept: SelectionSpec?, subtrees: (Self) -> [Int]) {
+    keptSpec = kept
+    guard kept?.rules != nil, derived == nil else { return followKeptDecisions() }
+    for position in subtrees(self) { followKeptDecisions(inSubtreeOf: position) }
+  }
+
+  /// The subtrees to follow after a move of the node `id` from under `oldParent`: the node's,
+  /// or its new parent's when that was a leaf, and the old parent when it is one now.
+  func subtreesAfterMove(of id: ID, from oldParent: ID?) -> [Int] {
+    guard let position = structure.position(of: id) else { return [] }
+    let parent = structure.parent(of: position)
+    let gained =
+      parent >= 0 && structure.range(of: parent).count == structure.range(of: position).count + 1
+    return [gained ? parent : position] + leafParent(oldParent)
+  }
+
+  /// The position of `parent` when it is a leaf (its last child gone).
+  func leafParent(_ parent: ID?) -> [Int] {
+    guard let parent, let position = structure.position(of: parent),
+      structure.range(of: position).count == 1
+    else { return [] }
+    return [position]
   }
 }
 

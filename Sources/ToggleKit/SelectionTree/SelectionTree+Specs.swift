@@ -198,11 +198,13 @@ extension SelectionTree {
   }
 
   /// Sets every writable node of `scope` (the whole tree, or one subtree) to its nearest
-  /// decision among `decisions`, `outer` where none of them covers it.
+  /// decision among `decisions`, the rules' verdict (`entries`) where none covers it, `outer`
+  /// where neither does.
   mutating func applyDecisions(
-    _ decisions: ArraySlice<SelectionSpec.Decision>, in scope: Range<Int>, outer: Bool
+    _ decisions: ArraySlice<SelectionSpec.Decision>, overlaying entries: [_RuleEntry] = [],
+    in scope: Range<Int>, outer: Bool
   ) -> SpecApplication {
-    let (result, decided) = measure(decisions, in: scope, outer: outer)
+    let (result, decided) = measure(decisions, overlaying: entries, in: scope, outer: outer)
     return write(decided, measured: result, in: scope, outer: outer)
   }
 
@@ -226,36 +228,33 @@ extension SelectionTree {
   func measure(
     _ spec: SelectionSpec
   ) -> (SpecApplication, [(position: Int, value: Bool, path: [String])]) {
-    let scope = 0..<structure.count
-    guard let rules = spec.rules else {
-      return measure(spec.decisions[...], in: scope, outer: false)
-    }
-    var (unknown, named) = named(by: spec.decisions[...], in: scope)
+    measure(
+      spec.decisions[...], overlaying: spec.rules.map { ruleEntries($0) } ?? [],
+      in: 0..<structure.count, outer: false)
+  }
+
+  /// ``measure(_:)`` of `decisions` over `scope` (the whole tree, or one subtree), the rules'
+  /// `entries` deciding the nodes that no decision covers, its nodes that neither covers taking
+  /// `outer`; the nodes named outside `scope` are left out.
+  func measure(
+    _ decisions: ArraySlice<SelectionSpec.Decision>, overlaying entries: [_RuleEntry] = [],
+    in scope: Range<Int>, outer: Bool
+  ) -> (SpecApplication, [(position: Int, value: Bool, path: [String])]) {
+    var (unknown, named) = named(by: decisions, in: scope)
     // The rules' nodes that no decision's subtree holds (the decisions are in the tree's order).
     var next = 0
     var coveredEnd = 0
     var decided = named
-    for entry in ruleEntries(rules) {
+    for entry in entries {
       while next < named.count, named[next].position <= entry.position {
         coveredEnd = max(coveredEnd, structure.range(of: named[next].position).upperBound)
         next += 1
       }
       if entry.position >= coveredEnd { decided.append((entry.position, entry.value, entry.path)) }
     }
-    decided.sort { $0.position < $1.position }
-    var (result, _) = measure(decided: decided, in: scope, outer: false)
-    swap(&result.unknownPaths, &unknown)
-    return (result, decided)
-  }
-
-  /// ``measure(_:)`` of `decisions` over `scope` (the whole tree, or one subtree), its nodes that
-  /// none of them covers taking `outer`; the nodes named outside `scope` are left out.
-  func measure(
-    _ decisions: ArraySlice<SelectionSpec.Decision>, in scope: Range<Int>, outer: Bool
-  ) -> (SpecApplication, [(position: Int, value: Bool, path: [String])]) {
-    let (unknown, decided) = named(by: decisions, in: scope)
+    if !entries.isEmpty { decided.sort { $0.position < $1.position } }
     var (result, _) = measure(decided: decided, in: scope, outer: outer)
-    result.unknownPaths = unknown
+    swap(&result.unknownPaths, &unknown)
     return (result, decided)
   }
 

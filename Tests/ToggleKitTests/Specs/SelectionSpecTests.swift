@@ -352,6 +352,21 @@ struct SelectionSpecTests {
   }
 
   @Test(
+    "a node inserted with its own id into a tree whose ids are paths shares its sibling's path, and takes a decision on it too (known issue: the path-id shortcut finds one node)"
+  )
+  func sharedLabelsInAPathTreeWithForeignIDs() throws {
+    var tree = try SelectionTree(paths: ["a/b", "a/c"])
+    try tree.insert([.init(id: "x", parent: "a", label: "b")], under: "a")
+    tree.setSelection(to: SelectionSpec([.init(["a", "b"], isIncluded: true)]))
+    #expect(tree.state(of: "a/b") == .on)
+    // The look-up by id finds a/b and stops there; x, at the same path, is left out. Issue 43's
+    // note records it; when fixed, this known issue fails and goes.
+    withKnownIssue {
+      #expect(tree.state(of: "x") == .on)
+    }
+  }
+
+  @Test(
     "on a tie the decision goes as high as it can, so that new nodes follow it: two of three leaves make + folder, - the third"
   )
   func tiesDecideHigher() throws {
