@@ -30,8 +30,9 @@ extension SelectionTree {
     ids: ArraySlice<ID>, labels: ArraySlice<String>, parents: ArraySlice<Int32>,
     newChildren: NewChildren = .inheritFullySelectedParent
   ) -> Bool {
-    let kept = keptSpec
+    let (kept, exact) = (keptSpec, idsAreTheirPaths)
     defer { keepFollowing(kept, added: ids) }
+    defer { idsAreTheirPaths = exact && haveTheirPaths(ids) }
     guard ids.count == labels.count, ids.count == parents.count else { return false }
     guard !ids.isEmpty else { return true }
     guard let (blocks, depths) = _preorderBlocks(parents) else { return false }

@@ -29,8 +29,9 @@ extension SelectionTree {
     _ entries: [Entry], under parent: ID?, at index: Int? = nil,
     newChildren: NewChildren = .inheritFullySelectedParent
   ) throws(SelectionTreeError) {
-    let kept = keptSpec
+    let (kept, exact) = (keptSpec, idsAreTheirPaths)
     defer { keepFollowing(kept, added: entries.lazy.map(\.id)) }
+    defer { idsAreTheirPaths = exact && haveTheirPaths(entries.lazy.map(\.id)) }
     let anchor = try _anchor(parent)
     let start = try _insertionPoint(under: anchor, at: index, skipping: nil)
     var built: SelectionTree?
@@ -71,9 +72,10 @@ extension SelectionTree {
   @specialized(where ID == String)
   @specialized(where ID == Int)
   public mutating func remove(_ id: ID) throws(SelectionTreeError) {
-    let kept = keptSpec
+    let (kept, exact) = (keptSpec, idsAreTheirPaths)
     let parent = self.parent(of: id)
     defer { keepFollowing(kept) { $0.leafParent(parent) } }
+    defer { idsAreTheirPaths = exact }
     guard let position = structure.position(of: id) else { throw .unknownNode(id: "\(id)") }
     if _splicesEdits { return _spliceRemove(at: position) }
     if _spliceRemoveDeriving(at: position) { return }
@@ -104,9 +106,13 @@ extension SelectionTree {
   public mutating func move(_ id: ID, under parent: ID?, at index: Int? = nil)
     throws(SelectionTreeError)
   {
-    let kept = keptSpec
+    let (kept, exact) = (keptSpec, idsAreTheirPaths)
     let oldParent = self.parent(of: id)
     defer { keepFollowing(kept) { $0.subtreesAfterMove(of: id, from: oldParent) } }
+    // A node moved to another parent keeps its id: it is no longer its path.
+    defer {
+      idsAreTheirPaths = exact && (ID.self != String.self || self.parent(of: id) == oldParent)
+    }
     guard let position = structure.position(of: id) else { throw .unknownNode(id: "\(id)") }
     let anchor = try _anchor(parent)
     let subtree = structure.range(of: position)
@@ -140,8 +146,13 @@ extension SelectionTree {
   @specialized(where ID == String)
   @specialized(where ID == Int)
   public mutating func relabel(_ id: ID, to label: String) throws(SelectionTreeError) {
-    let kept = keptSpec
+    let (kept, exact) = (keptSpec, idsAreTheirPaths)
     defer { keepFollowing(kept) { tree in tree.structure.position(of: id).map { [$0] } ?? [] } }
+    let old = structure.position(of: id).map { structure.label(at: $0) }
+    defer {
+      idsAreTheirPaths =
+        exact && (ID.self != String.self || old.map { LabelBytes.same($0, label) } != false)
+    }
     guard let position = structure.position(of: id) else { throw .unknownNode(id: "\(id)") }
     if _splicesEdits { return _spliceRelabel(at: position, to: label) }
     if _spliceRelabelDeriving(at: position, to: label) { return }
@@ -159,8 +170,10 @@ extension SelectionTree {
   mutating func append(
     _ batches: [(parent: ID, entries: [Entry])], newChildren: NewChildren
   ) throws(SelectionTreeError) {
-    let keptDecisions = keptSpec
-    defer { keepFollowing(keptDecisions, added: batches.flatMap { $0.entries.map(\.id) }) }
+    let (keptDecisions, exact) = (keptSpec, idsAreTheirPaths)
+    let added = batches.flatMap { $0.entries.map(\.id) }
+    defer { keepFollowing(keptDecisions, added: added) }
+    defer { idsAreTheirPaths = exact && haveTheirPaths(added) }
     // Folders that load empty change nothing: no layout (a reload would give the same tree).
     if batches.allSatisfy({ $0.entries.isEmpty }) {
       for batch in batches { _ = try _anchor(batch.parent) }

@@ -1,8 +1,9 @@
 extension SelectionTree {
   /// The node whose labels from the root are `labels`.
   ///
-  /// Trees whose ids are label paths (built from paths, indented text, or JSON without ids) are
-  /// looked up by id in O(depth); others walk down from the roots, comparing sibling labels. For
+  /// Trees whose ids are label paths (built from paths, indented text, or JSON without ids, until
+  /// an edit brings a node whose id is not its path) are looked up by id in O(depth); others walk
+  /// down from the roots, comparing sibling labels. For
   /// many lookups in a tree with its own ids, use a ``LabelIndex``.
   ///
   /// ```swift
@@ -13,7 +14,9 @@ extension SelectionTree {
   /// - Complexity: O(depth + path length) when ids are label paths, else O(Σ children along the path).
   public func node(atLabelPath labels: [String]) -> ID? {
     guard !labels.isEmpty else { return nil }
-    if let found = structure.position(guessedFrom: labels) { return structure.id(at: found) }
+    if idsAreTheirPaths, let found = structure.position(guessedFrom: labels) {
+      return structure.id(at: found)
+    }
     var position: Int? = nil
     for label in labels {
       position = _child(of: position, labelled: label)
@@ -44,13 +47,17 @@ extension SelectionTree {
     /// Per visited parent (-1 for the roots): the children by label, in order (labels that Swift
     /// calls equal share an entry, and are told apart by their bytes).
     var children: [Int32: [String: [Int32]]] = [:]
+    /// Whether a path may be found by id (no edit brought a node whose id is not its path).
+    var guesses = true
 
     /// The node whose labels from the root are `labels` (the first match when siblings share a
     /// label), or nil.
     /// - Returns: The node's id, or nil.
     /// - Complexity: O(depth) amortised hashed steps.
     public mutating func node(atLabelPath labels: [String]) -> ID? {
-      if let found = structure.position(guessedFrom: labels) { return structure.id(at: found) }
+      if guesses, let found = structure.position(guessedFrom: labels) {
+        return structure.id(at: found)
+      }
       var parent: Int32 = -1
       for label in labels {
         guard let child = children(of: parent, labelled: label).first else { return nil }
@@ -63,7 +70,7 @@ extension SelectionTree {
     /// - Complexity: O(depth) amortised hashed steps per node on the way.
     mutating func positions(of labels: [String]) -> [Int] {
       guard !labels.isEmpty else { return [] }
-      if let position = structure.position(guessedFrom: labels) { return [position] }
+      if guesses, let position = structure.position(guessedFrom: labels) { return [position] }
       var level: [Int32] = [-1]
       for label in labels {
         var found: [Int32] = []
@@ -82,7 +89,7 @@ extension SelectionTree {
       var depth = 0
       // Ids that are label paths find the longest prefix the tree has without reading folders
       // (its ancestors are no leaves).
-      if ID.self == String.self {
+      if guesses && ID.self == String.self {
         for length in stride(from: labels.count - 1, through: 1, by: -1) {
           if let position = structure.position(guessedFrom: Array(labels[..<length])) {
             (level, depth) = ([Int32(position)], length)
@@ -129,7 +136,25 @@ extension SelectionTree {
   /// index.node(atLabelPath: ["Fruit", "Apple"])
   /// ```
   /// - Complexity: O(1); lookups build what they need.
-  public func labelIndex() -> LabelIndex { LabelIndex(structure: structure) }
+  public func labelIndex() -> LabelIndex {
+    LabelIndex(structure: structure, guesses: idsAreTheirPaths)
+  }
+
+  /// Whether each of the nodes `ids` (parents before their children) has its label path as its
+  /// id, as trees built from paths give them; ids that are not strings never are looked up so.
+  /// - Complexity: O(Σ id lengths).
+  func haveTheirPaths(_ ids: some Sequence<ID>) -> Bool {
+    guard ID.self == String.self else { return true }
+    for id in ids {
+      guard let position = structure.position(of: id) else { continue }
+      let parent = structure.parent(of: position)
+      let path = LabelEscaping.extending(
+        parent >= 0 ? structure.id(at: parent) as? String : nil,
+        with: structure.label(at: position), separator: "/")
+      if id as? String != path { return false }
+    }
+    return true
+  }
 }
 
 extension SelectionTree {

@@ -31,6 +31,7 @@ extension SelectionTree {
   ) {
     let kept = keptSpec
     defer { keepFollowing(kept) }
+    defer { idsAreTheirPaths = fresh.idsAreTheirPaths }
     let old = self
     let oldBytes = old.states.allStates()
     var bytes = fresh.states.allStates()

@@ -47,6 +47,8 @@ public struct SelectionTree<ID: Hashable> {
   /// The decisions the tree keeps once a spec set its selection: clicks update them, and the nodes
   /// an edit, a reload or a lock change leaves writable follow them.
   var keptSpec: SelectionSpec?
+  /// False once an edit brought a node whose id is not its label path: paths are not found by id.
+  var idsAreTheirPaths = true
 
   /// How the tree behaves.
   public var options: Options

@@ -352,18 +352,43 @@ struct SelectionSpecTests {
   }
 
   @Test(
-    "a node inserted with its own id into a tree whose ids are paths shares its sibling's path, and takes a decision on it too (known issue: the path-id shortcut finds one node)"
+    "a node inserted with its own id into a tree whose ids are paths shares its sibling's path and takes a decision on it too: paths are no longer found by id once an edit brings an id that is not its path"
   )
   func sharedLabelsInAPathTreeWithForeignIDs() throws {
-    var tree = try SelectionTree(paths: ["a/b", "a/c"])
+    var tree = try SelectionTree(paths: ["a/b", "a/c", "/", "/usr"])
+    try tree.insert([.init(id: "a/d", parent: "a", label: "d")], under: "a")
+    try tree.insert([.init(id: "/usr/bin", parent: "/usr", label: "bin")], under: "/usr")
+    #expect(tree.idsAreTheirPaths, "ids that are their paths keep the shortcut")
     try tree.insert([.init(id: "x", parent: "a", label: "b")], under: "a")
+    #expect(!tree.idsAreTheirPaths)
     tree.setSelection(to: SelectionSpec([.init(["a", "b"], isIncluded: true)]))
-    #expect(tree.state(of: "a/b") == .on)
-    // The look-up by id finds a/b and stops there; x, at the same path, is left out. Issue 43's
-    // note records it; when fixed, this known issue fails and goes.
-    withKnownIssue {
-      #expect(tree.state(of: "x") == .on)
-    }
+    #expect(tree.state(of: "a/b") == .on && tree.state(of: "x") == .on)
+    #expect(tree.state(of: "a/c") == .off)
+    // A reload from a tree of paths gives the shortcut back; a move to another parent or a
+    // rename takes it away, a move among siblings or a removal does not.
+    tree.reload(from: try SelectionTree(paths: ["a/b", "a/c", "d"]))
+    #expect(tree.idsAreTheirPaths)
+    try tree.move("a/c", under: "a", at: 0)
+    try tree.remove("d")
+    #expect(tree.idsAreTheirPaths)
+    var moved = tree
+    try moved.move("a/c", under: nil)
+    #expect(!moved.idsAreTheirPaths)
+    var renamed = tree
+    try renamed.relabel("a/c", to: "c")
+    #expect(renamed.idsAreTheirPaths)
+    try renamed.relabel("a/c", to: "b")
+    #expect(!renamed.idsAreTheirPaths)
+    var index = renamed.labelIndex()
+    #expect(index.node(atLabelPath: ["a", "c"]) == nil)
+    var appended = tree
+    let done = appended.appendInPreorder(ids: ["e"], labels: ["f"], parents: [-1])
+    #expect(done)
+    #expect(!appended.idsAreTheirPaths && appended.node(atLabelPath: ["f"]) == "e")
+    // A reload from a tree that has a foreign id takes the shortcut away with it.
+    var reloaded = tree
+    reloaded.reload(from: appended)
+    #expect(!reloaded.idsAreTheirPaths)
   }
 
   @Test(

@@ -82,12 +82,15 @@ struct SpecRulesOnNewNodesTests {
       var generator = SeededGenerator(seed: UInt64(seed))
       func name() -> String { names.randomElement(using: &generator)! }
       let propagation = Propagation.allModes.randomElement(using: &generator)!
-      // Own ids: nodes that share a label path are each their own node.
-      var tree = try SelectionTree(
-        entries: [
-          .init(id: "#a", parent: nil, label: "a"), .init(id: "#ab", parent: "#a", label: "b"),
-          .init(id: "#b", parent: nil, label: "b"),
-        ], options: .init(propagation: propagation))
+      // Ids that are paths, or own ids; nodes that come later have their own.
+      var tree =
+        seed % 2 == 0
+        ? try SelectionTree(paths: ["a/b", "b"], options: .init(propagation: propagation))
+        : try SelectionTree(
+          entries: [
+            .init(id: "#a", parent: nil, label: "a"), .init(id: "#ab", parent: "#a", label: "b"),
+            .init(id: "#b", parent: nil, label: "b"),
+          ], options: .init(propagation: propagation))
       let rules = try FilterRules(
         rsyncFilter: (0..<Int.random(in: 1...3, using: &generator)).map { _ in
           lines.randomElement(using: &generator)!
