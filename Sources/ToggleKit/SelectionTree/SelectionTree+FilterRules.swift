@@ -121,8 +121,7 @@ struct _RulesWalk {
 
   /// Asks the rules about the node at `position`, whose parent is the last open frame: its
   /// verdict, its parent's, and whether the walk goes into its children (it pushed a frame).
-  @inline(__always)
-  private mutating func visit<ID>(_ position: Int, of tree: borrowing SelectionTree<ID>) -> (
+  private mutating func visit<ID>(_ position: Int, of tree: SelectionTree<ID>) -> (
     verdict: Bool, parentVerdict: Bool, isFolder: Bool, label: String, entered: Bool
   ) {
     while let last = frames.last, last.end <= position {
@@ -135,7 +134,7 @@ struct _RulesWalk {
     let label = tree.structure.label(at: position)
     let name = LabelBytes.bytes(of: label)
     let range = tree.structure.range(of: position)
-    let isFolder = range.count > 1 || tree.isFolderToRules(position)
+    let isFolder = tree.isFolderToRules(position)
     let depth = frames.count
     let asked = parent?.asksChildren ?? folder.isEmpty
     let onTheWay = (parent?.onTheWay ?? true) && depth < folder.count && folder[depth] == name
