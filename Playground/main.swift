@@ -12,7 +12,7 @@
 let pages: [Page] = [
   setMembershipChecklist, hierarchyOfToggles, parentOverItems, parentOverSeparateStates,
   constantSources, toggleThatDoesTooMuch, categorySelector, loadSearchReload, composedStyles,
-  rulesPage, whereFeaturesMeet, inputInPieces, undoAndRedo,
+  rulesPage, whereFeaturesMeet, inputInPieces, undoAndRedo, selectionThatOutlivesTheData,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

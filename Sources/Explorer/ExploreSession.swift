@@ -77,7 +77,7 @@ package final class ExploreSession {
     if case .directory(let path) = source, invocation.selectPaths.isEmpty,
       invocation.selectFiles.isEmpty, invocation.limit == nil,
       invocation.query == nil,
-      invocation.rulesFile == nil, invocation.selectFilterFile == nil, !startsAtOnce
+      invocation.rulesFile == nil, !startsAtOnce
     {
       do {
         lazy = try LazyTree.directory(
@@ -87,9 +87,16 @@ package final class ExploreSession {
       } catch {
         throw InputError(message: error.description)
       }
-      // A spec restored loads nothing: its decisions below folders not read wait for them.
+      // A spec restored loads nothing: its decisions below folders not read wait for them; a
+      // filter file's rules decide each folder as it is read.
       if let spec = preparation.spec {
         warnings += preparation.restoreSpec(spec.spec, named: spec.name) {
+          lazy!.tree.setSelection(to: $0)
+        }
+      }
+      if let filter = preparation.filter {
+        let root = lazy!.tree.tree.roots.first.flatMap(lazy!.tree.tree.label(of:))
+        warnings += preparation.follow(filter.rules, named: filter.name, root: root) {
           lazy!.tree.setSelection(to: $0)
         }
       }
@@ -266,7 +273,8 @@ package final class ExploreSession {
     if !invocation.expectedKeys.isEmpty { write((explorer.acceptingKey?.name ?? "") + end) }
     try form.write(
       explorer.tree, separator: invocation.separator, nullSeparated: invocation.nullSeparated,
-      prefix: invocation.directoryPrefix, folder: invocation.absoluteDirectory, to: write)
+      prefix: invocation.directoryPrefix, folder: invocation.absoluteDirectory,
+      warn: { warnings.append($0) }, to: write)
   }
 }
 

@@ -90,25 +90,35 @@ extension Explorer {
     }
   }
 
-  /// Reads what an output in `form` needs: nothing for the specs, for `.topmost` only the folders
-  /// that kept decisions below make mixed (what they leave out, only their contents say), the
-  /// selected folders for the other selections, everything for the whole-tree forms.
+  /// Reads what an output in `form` needs.
+  ///
+  /// Nothing for the specs and the filter languages; for `.topmost` only the folders that kept
+  /// decisions (or rules) below make mixed (what they leave out, only their contents say); the
+  /// selected folders for the other selections; everything for the whole-tree forms. A filter
+  /// language that cannot write the rules the tree keeps writes today's paths, so it reads the
+  /// folders they make mixed, as `.topmost` does.
   ///
   /// - Complexity: As the reads, O((n + m) log(n + m)) for m nodes read.
   package mutating func loadFor(output form: OutputForm) {
     switch form {
-    case .spec, .rsyncFilter, .gitignore, .resticFiles, .resticExcludes, .borgPatterns: break
-    case .topmost:
-      // Level by level, down to the decisions (a read that fails leaves its folder unread).
-      var mixed = mixedByDecisions.intersection(unloaded)
-      while !mixed.isEmpty {
-        let before = unloaded.count
-        load(Array(mixed))
-        guard unloaded.count != before else { break }
-        mixed = mixedByDecisions.intersection(unloaded)
-      }
+    case .spec: break
+    case .rsyncFilter, .gitignore, .resticFiles, .resticExcludes, .borgPatterns:
+      if form.writesPathsForKeptRules(of: tree) { loadMixed() }
+    case .topmost: loadMixed()
     case .leaves, .all: load(nil, selectedOnly: true)
     case .states, .json, .indent, .paths: load(nil)
+    }
+  }
+
+  /// Reads the folders that kept decisions or rules make mixed, level by level, down to the
+  /// decisions (a read that fails leaves its folder unread).
+  private mutating func loadMixed() {
+    var mixed = mixedByDecisions.intersection(unloaded)
+    while !mixed.isEmpty {
+      let before = unloaded.count
+      load(Array(mixed))
+      guard unloaded.count != before else { break }
+      mixed = mixedByDecisions.intersection(unloaded)
     }
   }
 }

@@ -168,7 +168,9 @@ package enum OptionTable {
       help: """
         start with what the rsync filter rules in FILE ('-': standard input)
         copy ('+ PATTERN' / '- PATTERN' lines; the first that matches decides);
-        with --dir, anchored inside the folder, as 'rsync -a DIR/ DEST' reads them
+        with --dir, anchored inside the folder, as 'rsync -a DIR/ DEST' reads them;
+        the rules are kept: they decide files read later, and rsync-filter
+        output writes them back after the decisions
         """,
       completion: .files,
       apply: { invocation, value throws(UsageError) in
@@ -179,7 +181,8 @@ package enum OptionTable {
       help: """
         start with what git would track under the ignore patterns in FILE ('-':
         standard input): the last pattern that matches decides, and nothing comes
-        back inside an ignored folder; with --dir, FILE is the folder's .gitignore
+        back inside an ignored folder; with --dir, FILE is the folder's .gitignore;
+        the patterns are kept, and gitignore output writes them back
         """,
       completion: .files,
       apply: { invocation, value throws(UsageError) in
@@ -315,7 +318,8 @@ package enum OptionTable {
       help: """
         leaves (default), topmost, all, json, indent, paths, spec (the
         decisions: + PATH / - PATH), rsync-filter or gitignore (what is selected,
-        as rules for rsync -a --filter='merge FILE' DIR/ and as ignore patterns),
+        as rules for rsync -a --filter='merge FILE' DIR/ and as ignore patterns,
+        with the filter rules the selection keeps),
         restic-files and restic-excludes (restic backup --files-from-raw F1
         --exclude-file F2), borg-patterns (borg create --patterns-from FILE)
         """,

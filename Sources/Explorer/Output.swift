@@ -43,6 +43,25 @@ package enum OutputForm: String, Hashable, Sendable, CaseIterable {
     }
   }
 
+  /// Whether the form writes today's selection by its paths for a tree that keeps rules: it
+  /// cannot write them (restic, borg, another filter language, rules relative to another folder
+  /// than the tree's one root).
+  /// - Complexity: O(decisions × depth) to try writing them.
+  package func writesPathsForKeptRules(of tree: SelectionTree<String>) -> Bool {
+    guard writesNames, let spec = tree.keptDecisions, spec.rules != nil else { return false }
+    let base = tree.roots.count == 1 ? tree.labelPath(of: tree.roots[0]) : []
+    do {
+      switch self {
+      case .rsyncFilter: _ = try spec.rsyncFilter(under: base)
+      case .gitignore: _ = try spec.gitignore(under: base)
+      default: return true
+      }
+      return false
+    } catch {
+      return Self.cannotWriteRules(error)
+    }
+  }
+
   /// The tree in this form, as one text.
   ///
   /// - Throws: ``ApplyError`` for a name a filter language cannot hold.
@@ -87,7 +106,9 @@ package enum OutputForm: String, Hashable, Sendable, CaseIterable {
   /// ``spec`` writes the user's decisions, each PATH from the working directory as the other
   /// forms print them; ``rsyncFilter`` and ``gitignore`` write exactly what is selected, anchored
   /// at the tree's one root (the `--dir` folder itself), each name as raw-byte scalars to be
-  /// written as bytes (``writesNames``). The restic and borg forms name files by absolute paths:
+  /// written as bytes (``writesNames``), with the filter rules the tree keeps when it follows
+  /// them (else, after a warning to `warn`, today's selection by its paths). The restic and borg
+  /// forms name files by absolute paths:
   /// those of `folder`, the `--dir` folder's (``AbsolutePath``), or else of the working directory
   /// joined with the tree's one root.
   ///
@@ -96,7 +117,8 @@ package enum OutputForm: String, Hashable, Sendable, CaseIterable {
   /// - Complexity: O(n log n) for the whole-tree forms; output-sensitive for the selections.
   package func write(
     _ tree: SelectionTree<String>, separator: Unicode.Scalar = "/", nullSeparated: Bool = false,
-    prefix: [String] = [], folder: [UInt8]? = nil, to emit: (String) -> Void
+    prefix: [String] = [], folder: [UInt8]? = nil, warn: (String) -> Void = { _ in },
+    to emit: (String) -> Void
   ) throws(ApplyError) {
     let end: Unicode.Scalar = nullSeparated ? "\0" : "\n"
     switch self {
@@ -114,20 +136,41 @@ package enum OutputForm: String, Hashable, Sendable, CaseIterable {
       }
     case .spec: emit(try Self.spec(of: tree, .decisions).text(prefix: prefix))
     case .rsyncFilter, .gitignore, .resticFiles, .resticExcludes, .borgPatterns:
-      let spec = try Self.spec(of: tree, .selection)
       // Anchored at the one root, the folder itself (`--dir .` and `--dir /` alike).
       let roots = tree.roots
       let base = roots.count == 1 ? tree.labelPath(of: roots[0]) : []
       let absolute = folder ?? AbsolutePath.of(LabelBytes.bytes(of: LabelPath.rawJoined(base)))
-      do {
-        let bytes: [UInt8] =
-          switch self {
-          case .rsyncFilter: try spec.rsyncFilter(under: base)
-          case .gitignore: try spec.gitignore(under: base)
-          case .resticFiles: try spec.restic(in: absolute, under: base).files
-          case .resticExcludes: try spec.restic(in: absolute, under: base).excludes
-          default: try spec.borgPatterns(in: absolute, under: base)
-          }
+      func render(_ spec: SelectionSpec) throws(SelectionSpecError) -> [UInt8] {
+        switch self {
+        case .rsyncFilter: try spec.rsyncFilter(under: base)
+        case .gitignore: try spec.gitignore(under: base)
+        case .resticFiles: try spec.restic(in: absolute, under: base).files
+        case .resticExcludes: try spec.restic(in: absolute, under: base).excludes
+        default: try spec.borgPatterns(in: absolute, under: base)
+        }
+      }
+      // rsync and git take the rules a tree keeps, so that files that come later follow them; a
+      // form that cannot writes today's paths, and says so.
+      let keepsRules = self == .rsyncFilter || self == .gitignore
+      let spec = try Self.spec(of: tree, keepsRules ? .selection : .paths)
+      func wroteTodaysPaths(_ dialect: FilterRules.Dialect, because reason: String) {
+        warn(
+          "the kept \(dialect.rawValue) rules cannot be written as \(rawValue) (\(reason)); "
+            + "wrote today's selection by its paths: files that come later follow the decisions, "
+            + "not the rules")
+      }
+      if !keepsRules, let rules = tree.keptDecisions?.rules {
+        wroteTodaysPaths(rules.dialect, because: "restic and borg take no filter rules")
+      }
+      do throws(SelectionSpecError) {
+        let bytes: [UInt8]
+        do {
+          bytes = try render(spec)
+        } catch {
+          guard let rules = spec.rules, Self.cannotWriteRules(error) else { throw error }
+          wroteTodaysPaths(rules.dialect, because: Self.reason(error, prefix: prefix))
+          bytes = try render(try tree.selectionSpec(.paths))
+        }
         emit(LabelBytes.label(decoding: bytes))
       } catch {
         // The path as the other forms print it, from the working directory.
@@ -149,6 +192,27 @@ package enum OutputForm: String, Hashable, Sendable, CaseIterable {
       } else {
         tree.exportedPathList(separator: separator, prefix: prefix, to: emit)
       }
+    }
+  }
+
+  /// Whether an export failed only because the format cannot write the spec's rules.
+  private static func cannotWriteRules(_ error: SelectionSpecError) -> Bool {
+    switch error {
+    case .keepsRules, .rulesElsewhere, .unwritableRule: true
+    default: false
+    }
+  }
+
+  /// Why the rules could not be written, in a few words.
+  private static func reason(_ error: SelectionSpecError, prefix: [String]) -> String {
+    switch error {
+    case .keepsRules: "another filter language"
+    case .rulesElsewhere(let folder, _, _):
+      "they are relative to "
+        + ((prefix + folder).isEmpty ? "the top" : "'\(LabelPath.joined(prefix + folder))'")
+        + ", not to the tree's root"
+    case .unwritableRule(let line, _): "line \(line) holds a control character"
+    default: error.description
     }
   }
 
@@ -202,13 +266,15 @@ package func runApply(
   return text
 }
 
-/// Runs `apply`'s operations on a tree, in order, and streams the result to `emit`.
+/// Runs `apply`'s operations on a tree, in order, and streams the result to `emit` (and what it
+/// warns of to `warn`).
 ///
 /// - Throws: ``ApplyError`` for a PATH that names no node.
 ///
 /// - Complexity: O(operations × depth) plus the output's cost.
 package func runApply(
-  _ invocation: Invocation, on tree: SelectionTree<String>, to emit: (String) -> Void
+  _ invocation: Invocation, on tree: SelectionTree<String>, warn: (String) -> Void = { _ in },
+  to emit: (String) -> Void
 ) throws(ApplyError) {
   var tree = tree
   tree.options = invocation.treeOptions
@@ -236,7 +302,7 @@ package func runApply(
   if invocation.explainPaths.isEmpty || invocation.output != nil {
     try (invocation.output ?? .states).write(
       tree, separator: invocation.separator, nullSeparated: invocation.nullSeparated,
-      prefix: prefix, folder: invocation.absoluteDirectory, to: emit)
+      prefix: prefix, folder: invocation.absoluteDirectory, warn: warn, to: emit)
   }
 }
 

@@ -67,7 +67,17 @@ package struct TreePreparation {
       }
     }
     if let filter {
-      warnings += try follow(filter.rules, named: filter.name, in: &tree)
+      let root = tree.roots.first.flatMap(tree.label(of:))
+      warnings += follow(filter.rules, named: filter.name, root: root) {
+        tree.setSelection(to: $0)
+      }
+      if let limit = invocation.limit, case let count = tree.statistics.selectedLeaves,
+        count > limit
+      {
+        throw InputError(
+          message: "the rules in \(filter.name) select \(count) leaves; --limit allows at most "
+            + "\(limit)")
+      }
     }
     do {
       return try warnings + selectStarting(invocation, lists: lists, in: &tree)
@@ -129,29 +139,23 @@ package struct TreePreparation {
 }
 
 extension TreePreparation {
-  /// Sets a tree to what a filter file's rules select (with `--dir`, anchored inside the
-  /// folder: its root's label is the rules' folder).
+  /// Sets a tree to a spec that keeps a filter file's rules with `apply` (with `--dir`, anchored
+  /// inside the folder, whose label is `root`): they decide today's nodes and those that come
+  /// later, and the clicks' decisions override them.
   ///
+  /// ```swift
+  /// let warnings = preparation.follow(rules, named: ".gitignore", root: "proj") {
+  ///   tree.setSelection(to: $0)
+  /// }
+  /// ```
   /// - Returns: Warnings for locked or disabled nodes that kept their values.
-  /// - Throws: ``InputError`` when nodes sharing a path get different verdicts, or the rules
-  ///   select more leaves than `--limit` allows.
-  /// - Complexity: As ``ToggleKit/SelectionTree/selectionSpec(following:)``.
-  func follow(
-    _ rules: FilterRules, named name: String, in tree: inout SelectionTree<String>
-  ) throws(InputError) -> [String] {
-    let root = invocation.directory != nil ? tree.roots.first.flatMap(tree.label(of:)) : nil
-    let spec: SelectionSpec
-    do {
-      spec = try tree.selectionSpec(following: rules.under(root.map { [$0] } ?? []))
-    } catch {
-      throw InputError(message: "\(name): \(error.description)")
-    }
-    let result = tree.setSelection(to: spec)
-    if let limit = invocation.limit, case let count = tree.statistics.selectedLeaves, count > limit
-    {
-      throw InputError(
-        message: "the rules in \(name) select \(count) leaves; --limit allows at most \(limit)")
-    }
+  /// - Complexity: As `apply` (``ToggleKit/SelectionTree/setSelection(to:)->_``).
+  package func follow(
+    _ rules: FilterRules, named name: String, root: String?,
+    apply: (SelectionSpec) -> SpecApplication
+  ) -> [String] {
+    let folder = invocation.directory != nil ? root.map { [$0] } ?? [] : []
+    let result = apply(SelectionSpec(rules: rules.under(folder)))
     var warnings = result.conflicts.map { conflict in
       let nodes = conflict.count == 1 ? "1 node" : "\(conflict.count) nodes"
       let place =

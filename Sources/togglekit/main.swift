@@ -192,7 +192,9 @@ if invocation.command == .apply {
     fail(error, code: 1)
   }
   do throws(ApplyError) {
-    try runApply(invocation, on: tree) { output.write($0) }
+    try runApply(
+      invocation, on: tree, warn: { printError("togglekit: warning: \($0)") },
+      to: { output.write($0) })
     output.finish()
     exit(0, keeping: tree)
   } catch {
@@ -223,6 +225,7 @@ if let outcome = session.decideAtOnce() {
   printWarnings()
   if outcome == .accepted {
     finishSession()
+    printWarnings()
     output.finish()
   }
   exit(0)

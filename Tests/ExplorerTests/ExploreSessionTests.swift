@@ -1,8 +1,8 @@
-import Explorer
 import Foundation
 import Testing
 import ToggleKit
 
+@testable import Explorer
 @testable import TestSupport
 
 @Suite("The explore session without a terminal, and every action's reducer")
@@ -95,7 +95,7 @@ struct ExploreSessionTests {
   }
 
   @Test(
-    "explore --dir with a filter file starts with what the rules select: the folder is read at the start (not lazily, which would skip the rules), the rules anchored inside it"
+    "explore --dir with a filter file starts with what the rules select, the rules anchored inside the folder: it is read lazily, the rules deciding each folder as it is read, and a folder they may decide below shows mixed until then"
   )
   func filterFileOnADirectory() throws {
     let root = NSTemporaryDirectory() + "togglekit-filter-\(UUID().uuidString)"
@@ -113,10 +113,29 @@ struct ExploreSessionTests {
     let session = try ExploreSession(
       invocation, source: .directory(root + "/proj"),
       preparation: TreePreparation(invocation, rules: nil, lists: [], filter: ("rules", rules)))
-    let leaves = session.explorer.tree.selection(.leaves).map {
-      session.explorer.tree.labelPath(of: $0).joined(separator: "/")
+    var explorer = session.explorer
+    func leaves(_ explorer: Explorer) -> [String] {
+      explorer.tree.selection(.leaves).map {
+        explorer.tree.labelPath(of: $0).joined(separator: "/")
+      }
+      .sorted()
     }
-    #expect(leaves.sorted() == ["proj/README", "proj/src/main.c"])
+    #expect(session.lazyDirectory != nil)
+    // The folder src is not read: `- *.o` may leave some of it out.
+    #expect(leaves(explorer) == ["proj/README", "proj/src"])
+    let src = try #require(explorer.tree.ids.first { explorer.tree.label(of: $0) == "src" })
+    #expect(explorer.mixedByDecisions.contains(src))
+    // The rsync filter writes the rules: it reads nothing. restic cannot, and writes today's
+    // paths: it reads the folders the rules make mixed first.
+    explorer.loadFor(output: .rsyncFilter)
+    #expect(leaves(explorer) == ["proj/README", "proj/src"])
+    explorer.loadFor(output: .resticFiles)
+    #expect(leaves(explorer) == ["proj/README", "proj/src/main.c"])
+    let files = try OutputForm.resticFiles.render(
+      explorer.tree, folder: Array((root + "/proj").utf8))
+    #expect(files.split(separator: "\0").map { $0.hasSuffix("main.o") } == [false, false])
+    #expect(
+      try explorer.tree.selectionSpec(.selection) == SelectionSpec(rules: rules.under(["proj"])))
   }
 
   @Test(

@@ -21,18 +21,41 @@ extension ContractModel {
   /// Makes the tree's spec, checks it the naive way and keeps it; false when it is wrong.
   ///
   /// Every node it decides follows its nearest decision (with `.decisions`, every node that does
-  /// not keep its value). A tree that refuses must have siblings that share the path it names.
+  /// not keep its value); `.paths` keeps no rules; its exports select every leaf as it does. A
+  /// tree that refuses must have siblings that share the path it names.
   mutating func saveSpec(of tree: SelectionTree<Int>, _ coverage: SpecCoverage) -> Bool {
     do {
       let spec = try tree.selectionSpec(coverage)
-      let decided = specCarriers.filter { coverage == .selection || !keepsValue($0) }
-      guard decided.allSatisfy({ isSelected($0, by: spec) == value[$0]! }), spec.isMinimal
+      let decided = specCarriers.filter { coverage != .decisions || !keepsValue($0) }
+      guard decided.allSatisfy({ isSelected($0, by: spec) == value[$0]! }), spec.isMinimal,
+        coverage != .paths || spec.rules == nil, exportsSelectTheLeaves(spec)
       else { return false }
       savedSpec = spec
       return true
     } catch {
       guard case .sharedLabelPath(let path) = error else { return false }
       return order.filter { ContractLabel.samePath(labelPath($0), path) }.count > 1
+    }
+  }
+
+  /// Whether the spec's rsync filter and gitignore patterns (those of its rules' language when it
+  /// keeps rules), read back as rsync and git read them, select every leaf as the spec does.
+  func exportsSelectTheLeaves(_ spec: SelectionSpec) -> Bool {
+    var readers: [FilterRules] = []
+    do {
+      if spec.rules?.dialect != .gitignore {
+        readers.append(try FilterRules(rsyncFilter: try spec.rsyncFilter()))
+      }
+      if spec.rules?.dialect != .rsync {
+        readers.append(FilterRules(gitignore: try spec.gitignore()))
+      }
+    } catch {
+      return false
+    }
+    return readers.allSatisfy { read in
+      order.filter(isLeaf).allSatisfy {
+        read.isSelected(labelPath($0), isFolder: false) == isSelected($0, by: spec)
+      }
     }
   }
 

@@ -410,7 +410,8 @@ struct ContractView: Equatable, CustomStringConvertible {
   var bulkReadsAgree = true
   /// The kept decisions' text, nil when the tree keeps none; for the reference model, marked
   /// with the nodes that do not follow them (which a tree's view never is: every operation
-  /// leaves the writable nodes following the decisions the tree keeps).
+  /// leaves the writable nodes following the decisions the tree keeps), or when their rsync or
+  /// gitignore export selects a leaf otherwise.
   var kept: String?
 
   init(_ tree: SelectionTree<Int>) {
@@ -486,6 +487,10 @@ struct ContractView: Equatable, CustomStringConvertible {
       if !off.isEmpty {
         kept =
           "not followed by \(off.map { model.labelPath($0) }): " + ContractLabel.shown(spec.text)
+      }
+      // Written for rsync and git (the rules too), the spec selects every leaf as it does.
+      if !model.exportsSelectTheLeaves(spec) {
+        kept = "exported otherwise: " + ContractLabel.shown(spec.text)
       }
     }
   }

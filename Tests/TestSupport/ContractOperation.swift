@@ -164,7 +164,7 @@ enum ContractOperation: Hashable, CustomStringConvertible {
       ]
     }
     result += [.selectAll, .deselectAll, .clearFilter, .restore([]), .expandAll(false)]
-    result += [.saveSpec(.selection), .saveSpec(.decisions), .restoreSpec]
+    result += [.saveSpec(.selection), .saveSpec(.decisions), .saveSpec(.paths), .restoreSpec]
     result += ContractOperation.ruleFiles.map { .followRules($0) }
     result += ContractOperation.ruleFiles.map { .keepRules($0) }
     result += [.policy(.counted), .policy(.excluded), .mixedTarget(.off), .cascade(true)]
@@ -271,12 +271,13 @@ extension ContractOperation {
 
   /// Filter files over the contract worlds' labels (`n<k>`, and the twins `né<k>` and
   /// `ne\u{301}<k>`): names with a wildcard, one twin's spelling only, folders only, an include
-  /// list closed by `- *`, a gitignore that re-includes.
+  /// list closed by `- *`, a gitignore that re-includes, one that ignores a folder and a name.
   static let ruleFiles: [FilterRules] = [
     try! FilterRules(rsyncFilter: "- n1*\n- **/n3/n2*\n"),
     try! FilterRules(rsyncFilter: "+ n\u{E9}*\n+ n0\n+ n2*/\n- *\n"),
     try! FilterRules(rsyncFilter: "- */\n+ n4\n"),
     FilterRules(gitignore: "*1\n!n1\nne\u{301}*/\n**/n0/n2*\n"),
+    FilterRules(gitignore: "n1/\nn2\n"),
   ]
 
   /// This operation, or `instead` when it would take a tree of `count` nodes far from `size`: a

@@ -152,7 +152,7 @@ struct SpecEndToEndTests {
   }
 
   @Test(
-    "--select-rsync-filter and --select-gitignore start with what rsync would copy (rules anchored inside the --dir folder) and git would track; the spec printed from there, handed back to rsync, copies the same files; a rule this reader does not know is an error with its line and column, and the options refuse each other and --select-spec"
+    "--select-rsync-filter and --select-gitignore start with what rsync would copy (rules anchored inside the --dir folder) and git would track, keeping the rules: the spec printed from there carries them, the rsync filter printed is the rules themselves and copies what they copy, files that come later included; a rule this reader does not know is an error with its line and column, and the options refuse each other and --select-spec"
   )
   func filterFilesAsTheStartingSelection() throws {
     let scratch = try TogglekitBinary.scratch()
@@ -175,12 +175,29 @@ struct SpecEndToEndTests {
     let spec = try TogglekitBinary.run(
       ["apply", "--dir", "proj", "--select-gitignore", "ignore", "--print", "spec"],
       directory: scratch)
-    #expect(spec.stdout == "+ proj\n- proj/build\n- proj/x.log\n", "\(spec.stderr)")
+    #expect(
+      spec.stdout == "rules gitignore under proj\nbuild/\n*.log\n!keep.log\n\n", "\(spec.stderr)")
+    let back = try TogglekitBinary.run(
+      ["apply", "--dir", "proj", "--select-rsync-filter", "rules", "--print", "rsync-filter"],
+      directory: scratch)
+    #expect(back.stdout == "- *.o\n- /src/vendor/\n- /build/\n" && back.stderr.isEmpty)
+    // A form that cannot hold the rules writes today's paths, and says so.
+    let across = try TogglekitBinary.run(
+      ["apply", "--dir", "proj", "--select-rsync-filter", "rules", "--print", "gitignore"],
+      directory: scratch)
+    #expect(across.code == 0 && across.stdout == "/build\n/src\n!/src/\n/src/*\n!/src/main.c\n")
+    #expect(
+      across.stderr.hasPrefix(
+        "togglekit: warning: the kept rsync rules cannot be written as gitignore (another filter "
+          + "language); wrote today's selection by its paths"))
+    let borg = try TogglekitBinary.run(
+      ["apply", "--dir", "proj", "--select-gitignore", "ignore", "--print", "borg-patterns"],
+      directory: scratch)
+    #expect(borg.code == 0 && borg.stdout.contains("! pp:") && !borg.stdout.contains("build/"))
+    #expect(borg.stderr.contains("the kept gitignore rules cannot be written as borg-patterns"))
     if hasRsync {
-      let back = try TogglekitBinary.run(
-        ["apply", "--dir", "proj", "--select-rsync-filter", "rules", "--print", "rsync-filter"],
-        directory: scratch)
       _ = try TogglekitBinary.file("back.rsync", back.stdout, in: scratch)
+      try makeFiles(["src/new.c", "src/new.o", "build/later", "docs/more/b.md"], in: home)
       for (filter, copy) in [("rules", "copy1"), ("back.rsync", "copy2")] {
         let result = try TogglekitBinary.runProgram(
           "/usr/bin/rsync", ["-a", "--filter=merge \(filter)", "proj/", copy + "/"],
@@ -190,7 +207,10 @@ struct SpecEndToEndTests {
       #expect(
         files(below: scratch.appendingPathComponent("copy1"))
           == files(below: scratch.appendingPathComponent("copy2")))
-      #expect(files(below: scratch.appendingPathComponent("copy1")).count == 4)
+      #expect(files(below: scratch.appendingPathComponent("copy1")).count == 6)
+      for file in ["src/new.c", "src/new.o", "build/later", "docs/more/b.md"] {
+        try FileManager.default.removeItem(at: home.appendingPathComponent(file))
+      }
     }
     _ = try TogglekitBinary.file("bad", "+ /src/\nmerge more\n", in: scratch)
     let bad = try TogglekitBinary.run(

@@ -248,18 +248,42 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         check(minimized.isSelected(probe) == spec.isSelected(probe), "minimized selects the same")
       }
     }
-    for export in [spec.rsyncFilter, spec.gitignore, spec.sparseCheckout] {
+    for (index, export) in [spec.rsyncFilter, spec.gitignore, spec.sparseCheckout].enumerated() {
       do {
         let lines = try export([])
         check(
           !lines.contains { $0 < 0x20 && $0 != 0x0A || $0 == 0x7F },
           "an export's lines hold no control character")
-      } catch {
+        guard index < 2 else { continue }
+        // Read back as rsync and git read them, the filters select each probed file as the spec.
+        let read =
+          index == 0 ? try FilterRules(rsyncFilter: lines) : FilterRules(gitignore: lines)
+        // Only paths of file names: a label a line cannot hold names no file.
+        func isFileName(_ label: String) -> Bool {
+          !label.isEmpty && label != "." && label != ".." && !label.contains("/")
+            && !label.unicodeScalars.contains {
+              $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
+                || LabelBytes.rawByte($0).map { (0x80...0x9F).contains($0) } == true
+            }
+        }
+        for decision in spec.decisions where decision.path.allSatisfy(isFileName) {
+          for probe in [decision.path, decision.path + ["new"]] {
+            check(
+              read.isSelected(probe, isFolder: false) == spec.isSelected(probe, isFolder: false),
+              "an export selects a file as the spec does: \(LabelPath.joined(probe))")
+          }
+        }
+      } catch let error as TreeFormatError {
+        fatalError("an rsync export does not read back: \(error)")
+      } catch let error as SelectionSpecError {
         switch error {
         case .unwritableName: break
-        case .keepsRules: check(spec.rules != nil, "only a spec with rules is refused for them")
+        case .keepsRules, .rulesElsewhere, .unwritableRule:
+          check(spec.rules != nil, "only a spec with rules is refused for them")
         default: fatalError("an export failed: \(error)")
         }
+      } catch {
+        fatalError("an export failed: \(error)")
       }
     }
   }

@@ -3,12 +3,15 @@
 /// ```swift
 /// try tree.selectionSpec()              // what the user decided
 /// try tree.selectionSpec(.selection)    // exactly what is selected, for rsync or git
+/// try tree.selectionSpec(.paths)        // exactly what is selected, by today's paths alone
 /// ```
 public enum SpecCoverage: String, Hashable, Sendable, CaseIterable, Codable {
   /// The user's decisions: locked and disabled nodes follow their own rules and get none.
   case decisions
-  /// Exactly what is selected, locked and disabled nodes too: what exports to other tools use.
+  /// Exactly what is selected (locked nodes too), with kept rules that decide it: rsync, git.
   case selection
+  /// Exactly what is selected, by today's paths alone (no rules): restic, borg, sparse checkouts.
+  case paths
 }
 
 /// What ``SelectionTree/setSelection(to:)->_`` could not do.
@@ -57,9 +60,11 @@ extension SelectionTree {
   /// Each node selected follows the nearest decision on itself or an ancestor; with
   /// ``SpecCoverage/decisions`` a locked or disabled node is not a decision and may differ.
   /// While the tree follows the decisions it keeps (``keptDecisions``), those are the spec (with
-  /// ``SpecCoverage/selection``, when no locked or disabled node differs from them): a restored
-  /// spec saves back as it was, decisions of nodes gone included.
-  /// - Parameter coverage: Whether locked and disabled nodes are decided too.
+  /// ``SpecCoverage/selection``, when no locked or disabled node differs from them; with
+  /// ``SpecCoverage/paths``, when they keep no rules): a restored spec saves back as it was,
+  /// decisions of nodes gone included.
+  /// - Parameter coverage: Whether locked and disabled nodes are decided too, and whether kept
+  ///   rules may decide.
   /// - Returns: The spec, its decisions in path order.
   /// - Throws: ``SelectionSpecError/sharedLabelPath(_:)`` when siblings share a label but not
   ///   their selection.
@@ -68,9 +73,9 @@ extension SelectionTree {
   public func selectionSpec(
     _ coverage: SpecCoverage = .decisions
   ) throws(SelectionSpecError) -> SelectionSpec {
-    // The kept decisions, while the tree follows them (every node they decide, with `.selection`
-    // locked and disabled ones too).
-    if let keptSpec, coverage == .decisions || keptSpec.rules == nil {
+    // The kept decisions, while the tree follows them (every node they decide; exactly, locked
+    // and disabled ones too, but for `.decisions`).
+    if let keptSpec, coverage != .paths || keptSpec.rules == nil {
       let (result, _) = measure(keptSpec)
       if result.changed == 0 && (coverage == .decisions || result.conflicts.isEmpty) {
         return keptSpec

@@ -20,16 +20,25 @@ extension SelectionSpec {
   /// // $ rsync -a --filter='merge rules.txt' ada /backup/
   /// ```
   ///
+  /// Kept rsync rules (``rules``) come after the decisions, as read, and decide what no decision
+  /// covers, later files too; a folder on the way to an include that they exclude is entered
+  /// and closed after the decisions inside it (`spec` of `+ build/keep` over `- /build/` writes
+  /// `+ /build/`, `+ /build/keep`, `+ /build/keep/***`, `- /build/*`, `- /build/`), and no
+  /// `- *` closes them: what no rule matches is copied.
+  ///
   /// A backslash escapes only in a pattern that holds `*`, `?` or `[`, as rsync reads them.
   /// - Parameter base: The path the transfer starts from; decisions outside it are left out and
-  ///   it takes the decision nearest to it.
+  ///   it takes the decision nearest to it. Kept rules must be relative to it
+  ///   (``FilterRules/folder``).
   /// - Returns: The rules' bytes, one a line (file names byte for byte).
   /// - Throws: ``SelectionSpecError/unwritableName(_:format:)`` for a name with a control
-  ///   character (rsync ends a rule at a line break or a carriage return, and has no escape).
-  /// - Complexity: O(total length of the decisions' paths × depth).
+  ///   character (rsync ends a rule at a line break or a carriage return, and has no escape), or
+  ///   a ``SelectionSpecError`` for kept rules it cannot write (a gitignore's, another folder's).
+  /// - Complexity: O(total length of the decisions' paths × depth), plus the rules' length and
+  ///   asking them about each folder on the way to an include.
   public func rsyncFilter(under base: [String] = []) throws(SelectionSpecError) -> [UInt8] {
     let format = "an rsync filter rule"
-    let trie = try _SpecTrie(self, under: base, format: format)
+    let trie = try _SpecTrie(self, under: base, format: format, writing: .rsync)
     var output: [UInt8] = []
     func rule(_ include: Bool, _ components: [[UInt8]], suffix: String) {
       let wild = suffix.contains("*") || components.contains { $0.contains(where: Self.isWild) }
@@ -57,8 +66,18 @@ extension SelectionSpec {
       rule(include, components, suffix: "")
       rule(include, components, suffix: "/***")
     }
-    if !trie.nodes[0].value { output += Array("- *\n".utf8) }
-    return output
+    guard let rules = trie.rules else {
+      if !trie.nodes[0].value { output += Array("- *\n".utf8) }
+      return output
+    }
+    // A folder entered that the rules exclude: what no decision inside it takes stays out.
+    for index in trie.nodes.indices.dropFirst()
+    where trie.nodes[index].ruled && trie.nodes[index].includesBelow
+      && !rules.isSelected(base + trie.path(of: index), isFolder: true)
+    {
+      rule(false, try trie.lineComponents(of: index, base: base, format: format), suffix: "/*")
+    }
+    return output + (try trie.ruleLines(include: "+ ", exclude: "- ", format: format))
   }
 
   /// Whether rsync reads the byte as a wildcard: `*`, `?` or `[`.

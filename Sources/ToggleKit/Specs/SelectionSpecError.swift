@@ -15,6 +15,10 @@ public enum SelectionSpecError: Error, Hashable, Sendable, CustomStringConvertib
   case relativeFolder([UInt8])
   /// A spec that keeps rules, which the format does not write: write a tree's selection instead.
   case keepsRules(FilterRules.Dialect, format: String)
+  /// Rules relative to another folder than the output's anchor (`base`): they name other paths.
+  case rulesElsewhere([String], base: [String], format: String)
+  /// A kept rule (by its line) with a control character, which must not reach a terminal.
+  case unwritableRule(line: Int, format: String)
 
   /// What is wrong, with the path's control characters escaped.
   /// - Complexity: O(path length).
@@ -36,6 +40,18 @@ public enum SelectionSpecError: Error, Hashable, Sendable, CustomStringConvertib
     case .keepsRules(let dialect, let format):
       "cannot write a spec that keeps \(dialect.rawValue) rules as \(format): set a tree to it "
         + "and write the tree's selection, which decides today's files by their paths"
+    case .unwritableRule(let line, let format):
+      "cannot write the rule of line \(line) as \(format): it holds a control character (a tab, "
+        + "an escape …), which the output may carry to a terminal"
+    case .rulesElsewhere(let folder, let base, let format):
+      "cannot write rules read for the paths below \(Self.place(folder)) as \(format) anchored "
+        + "at \(Self.place(base)): their patterns are relative to their own folder; write them "
+        + "anchored there, or write a tree's selection, which decides today's files by their paths"
     }
+  }
+
+  /// A folder as a message names it: quoted, or "the top".
+  private static func place(_ folder: [String]) -> String {
+    folder.isEmpty ? "the top" : "'\(LabelPath.joined(folder))'"
   }
 }

@@ -15,26 +15,37 @@ struct _SpecTrie {
     var includesBelow = false
     /// The children, in the spec's order.
     var children: [Int] = []
+    /// Whether no decision covers the node: the spec's rules decide it (``rules``).
+    var ruled = false
   }
 
   /// The nodes in preorder; node 0 is the base.
   private(set) var nodes: [Node]
+  /// The spec's rules when they decide the base (no decision covers it), else nil.
+  private(set) var rules: FilterRules?
 
-  /// The trie of `spec`'s decisions strictly below `base`, minimized: the base takes the decision
-  /// nearest to it (not selected with none).
-  /// - Complexity: O(d × depth) label comparisons.
-  /// The trie of a spec to be written as `format`; a spec that keeps rules cannot be, yet.
-  /// - Throws: ``SelectionSpecError/keepsRules(_:format:)`` for a spec with ``SelectionSpec/rules``.
+  /// The trie of a spec to be written as `format`, which writes rules of `dialect` as read (nil:
+  /// none): rules that decide below the base must be of that language and relative to `base`.
   init(
-    _ spec: SelectionSpec, under base: [String], format: String
+    _ spec: SelectionSpec, under base: [String], format: String,
+    writing dialect: FilterRules.Dialect? = nil
   ) throws(SelectionSpecError) {
-    if let rules = spec.rules { throw .keepsRules(rules.dialect, format: format) }
     self.init(spec, under: base)
+    guard let rules else { return }
+    guard rules.dialect == dialect else { throw .keepsRules(rules.dialect, format: format) }
+    guard rules.folder.elementsEqual(base, by: LabelBytes.same) else {
+      throw .rulesElsewhere(rules.folder, base: base, format: format)
+    }
   }
 
+  /// The trie of `spec`'s decisions strictly below `base`, minimized: the base takes the decision
+  /// nearest to it (not selected with none, or ruled when the spec has rules).
+  /// - Complexity: O(d × depth) label comparisons.
   init(_ spec: SelectionSpec, under base: [String]) {
-    let baseValue = base.isEmpty ? false : spec.isSelected(base)
-    nodes = [Node(label: "", parent: -1, decision: nil, value: baseValue)]
+    let nearest = base.isEmpty ? nil : spec.nearestDecision(for: base)
+    let ruled = spec.rules != nil && nearest == nil
+    rules = ruled ? spec.rules : nil
+    nodes = [Node(label: "", parent: -1, decision: nil, value: nearest ?? false, ruled: ruled)]
     // The nodes along the path of the last decision placed, the base first.
     var stack = [0]
     let start = SelectionSpec.insertionIndex(of: base, in: spec.decisions)
@@ -55,9 +66,9 @@ struct _SpecTrie {
         common += 1
       }
       stack.removeSubrange((common + 1)...)
-      let inherited = nodes[stack[common]].value
-      // Minimized: a decision the path inherits changes nothing.
-      guard decision.isIncluded != inherited else { continue }
+      let above = nodes[stack[common]]
+      // Minimized: a decision the path inherits changes nothing (where rules decide, any does).
+      guard above.ruled || decision.isIncluded != above.value else { continue }
       for offset in common..<relative.count {
         let parent = stack[offset]
         let isLast = offset == relative.count - 1
@@ -66,7 +77,8 @@ struct _SpecTrie {
           Node(
             label: relative[relative.startIndex + offset], parent: parent,
             decision: isLast ? decision.isIncluded : nil,
-            value: isLast ? decision.isIncluded : nodes[parent].value))
+            value: isLast ? decision.isIncluded : nodes[parent].value,
+            ruled: !isLast && nodes[parent].ruled))
         nodes[parent].children.append(node)
         stack.append(node)
       }
@@ -114,18 +126,41 @@ struct _SpecTrie {
     var components: [[UInt8]] = []
     components.reserveCapacity(labels.count)
     for label in labels {
-      let refused = label.unicodeScalars.contains { scalar in
-        let value = scalar.value
-        let raw = LabelBytes.rawByte(scalar)
-        return value < 0x20 || (0x7F...0x9F).contains(value) || scalar == "/"
-          || raw.map { (0x80...0x9F).contains($0) } == true
-      }
-      guard !label.isEmpty, label != ".", label != "..", !refused else {
+      guard !label.isEmpty, label != ".", label != "..", !label.contains("/"),
+        !Self.hasControl(label)
+      else {
         throw .unwritableName(base + labels, format: format)
       }
       components.append(LabelBytes.bytes(of: label))
     }
     return components
+  }
+
+  /// Whether a label holds a control character: C0, DEL, C1, or a raw byte 0x80 … 0x9F.
+  static func hasControl(_ label: String) -> Bool {
+    label.unicodeScalars.contains { scalar in
+      let value = scalar.value
+      return value < 0x20 || (0x7F...0x9F).contains(value)
+        || LabelBytes.rawByte(scalar).map { (0x80...0x9F).contains($0) } == true
+    }
+  }
+
+  /// The kept rules (``rules``) in file order, after the last that clears the list: `include` or
+  /// `exclude`, then the pattern's bytes as read; refuses a control character.
+  /// - Complexity: O(total length of the patterns).
+  func ruleLines(
+    include: String, exclude: String, format: String
+  ) throws(SelectionSpecError) -> [UInt8] {
+    var output: [UInt8] = []
+    for filter in rules?.filters ?? [] {
+      guard !Self.hasControl(filter.pattern) else {
+        throw .unwritableRule(line: filter.line, format: format)
+      }
+      output += Array((filter.isIncluded ? include : exclude).utf8)
+      output += LabelBytes.bytes(of: filter.pattern)
+      output.append(0x0A)
+    }
+    return output
   }
 
   /// An absolute folder's bytes without their trailing `/` (none for `/` itself), refusing a

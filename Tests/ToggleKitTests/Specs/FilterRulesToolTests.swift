@@ -9,7 +9,7 @@ import Testing
 #endif
 
 /// Part of a pattern: bytes of a name, or pattern syntax.
-private enum Piece {
+enum RulePiece {
   /// Bytes of a name, quoted where the pattern's language needs it.
   case name([UInt8])
   /// Syntax: a wildcard, a separator, `**/`, `/***`.
@@ -17,7 +17,7 @@ private enum Piece {
 }
 
 /// Random rule files written over the names of random folders, as a user writes them.
-private struct RuleWriter {
+struct RuleWriter {
   /// The paths below the root, names as bytes, with whether each is a folder.
   let entries: [([[UInt8]], Bool)]
 
@@ -26,7 +26,7 @@ private struct RuleWriter {
 
   /// A name as a pattern: as it is, or now and then with a wildcard in it (half the time with
   /// `wild`, never without).
-  func name(_ name: [UInt8], wild: Bool, _ random: inout SeededGenerator) -> [Piece] {
+  func name(_ name: [UInt8], wild: Bool, _ random: inout SeededGenerator) -> [RulePiece] {
     guard wild else { return [.name(name)] }
     switch Int.random(in: 0..<6, using: &random) {
     case 0: return [.syntax("*")]
@@ -48,7 +48,7 @@ private struct RuleWriter {
   }
 
   /// The pattern's bytes: names quoted when `quote`.
-  func render(_ pieces: [Piece], quote: Bool) -> [UInt8] {
+  func render(_ pieces: [RulePiece], quote: Bool) -> [UInt8] {
     pieces.flatMap { piece -> [UInt8] in
       switch piece {
       case .syntax(let text): return Array(text.utf8)
@@ -59,7 +59,7 @@ private struct RuleWriter {
   }
 
   /// Names joined by `/`.
-  func joined(_ names: [[Piece]]) -> [Piece] {
+  func joined(_ names: [[RulePiece]]) -> [RulePiece] {
     Array(names.joined(separator: [.syntax("/")]))
   }
 
@@ -70,7 +70,7 @@ private struct RuleWriter {
     let include = Bool.random(using: &random)
     let wild = Bool.random(using: &random)
     let names = path.map { name($0, wild: wild, &random) }
-    var pieces: [Piece]
+    var pieces: [RulePiece]
     switch Int.random(in: 0..<5, using: &random) {
     case 0: pieces = names.last!
     case 1 where names.count > 1:

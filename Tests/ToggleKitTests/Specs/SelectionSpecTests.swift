@@ -230,7 +230,7 @@ struct SelectionSpecTests {
   }
 
   @Test(
-    "gitignore ignores the contents of an excluded folder with includes below, takes each include back, anchors with / and escapes \\ * ? [ and trailing spaces"
+    "gitignore ignores an excluded path with includes below as a file and the folder's contents (the folder stays), takes each include back, anchors with / and escapes \\ * ? [ and trailing spaces"
   )
   func gitignorePatterns() throws {
     let spec = try SelectionSpec(text: "+ src\n- src/gen\n+ src/gen/keep.c\n+ odd\\\\*?[ \n")
@@ -239,6 +239,8 @@ struct SelectionSpecTests {
         /*
         !/odd\\\*\?\[\ 
         !/src
+        /src/gen
+        !/src/gen/
         /src/gen/*
         !/src/gen/keep.c
 
@@ -247,10 +249,17 @@ struct SelectionSpecTests {
       text(try spec.sparseCheckout()) == #"""
         /odd\\\*\?\[\ 
         /src
+        !/src/gen
+        /src/gen/
         !/src/gen/*
         /src/gen/keep.c
 
         """#)
+    // A file named as the excluded folder (its decisions below wait for one) is ignored too.
+    let read = FilterRules(gitignore: try spec.gitignore())
+    #expect(!read.isSelected(["src", "gen"], isFolder: false))
+    #expect(read.isSelected(["src", "gen", "keep.c"], isFolder: false))
+    #expect(!read.isSelected(["src", "gen", "other.c"], isFolder: false))
     let nested = try SelectionSpec(text: "+ a/b/c\n")
     #expect(text(try nested.gitignore()) == "/*\n!/a/\n/a/*\n!/a/b/\n/a/b/*\n!/a/b/c\n")
     #expect(text(try nested.sparseCheckout()) == "/a/\n!/a/*\n/a/b/\n!/a/b/*\n/a/b/c\n")
