@@ -56,7 +56,10 @@ func buildParsedTree(
       file: file)
   }
   do {
-    return try draft.finish(options: options)
+    var tree = try draft.finish(options: options)
+    // A node's own id may leave another with its path: paths are then found by their labels.
+    if hasOwnID.contains(true) { tree.idsAreTheirPaths = tree.allHaveTheirPaths() }
+    return tree
   } catch {
     guard case .duplicateID(_, let first, let second) = error else {
       throw TreeFormatError(file: file, line: 1, column: 1, message: error.description)

@@ -224,7 +224,10 @@ extension _JSONTree {
           draft, first: first, second: second, hasOwnID: hasOwnID, lines: lines, columns: columns,
           file: file)
       }
-      return try markers.build(draft, options: options, file: file)
+      var tree = try markers.build(draft, options: options, file: file)
+      // A node's own id may leave another with its path: paths are then found by their labels.
+      if anyOwnID { tree.idsAreTheirPaths = tree.allHaveTheirPaths() }
+      return tree
     }
   }
 }

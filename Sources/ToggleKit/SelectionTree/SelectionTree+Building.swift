@@ -130,6 +130,8 @@ extension SelectionTree {
   @specialized(where ID == Int)
   public init(entries: [Entry], options: Options = Options()) throws(SelectionTreeError) {
     try self.init(entries: entries, options: options, rootsUnder: nil)
+    // The caller's ids: paths are found by labels (checking ids would cost a third of a build).
+    idsAreTheirPaths = false
   }
 
   /// Builds a tree from entries in which those whose parent is `outside` are roots too (an
@@ -203,6 +205,7 @@ extension SelectionTree {
     }
     // Preorder already: `finish` reports a duplicate id at the same positions.
     self = try draft.finish(options: options)
+    idsAreTheirPaths = false  // ids of the caller's, as entries' are
   }
 }
 

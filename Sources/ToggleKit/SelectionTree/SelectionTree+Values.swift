@@ -184,6 +184,7 @@ extension SelectionTree: Codable where ID: Codable {
       tree._setDisabled(positions[index], true)
     }
     tree.keptSpec = try container.decodeIfPresent(SelectionSpec.self, forKey: .keptDecisions)
+    tree.idsAreTheirPaths = tree.allHaveTheirPaths()
     tree.checkInvariantsIfEnabled()
     self = tree
   }

@@ -368,6 +368,14 @@ struct SelectionSpecTests {
     try tree.insert([.init(id: "a/d", parent: "a", label: "d")], under: "a")
     try tree.insert([.init(id: "/usr/bin", parent: "/usr", label: "bin")], under: "/usr")
     #expect(tree.idsAreTheirPaths, "ids that are their paths keep the shortcut")
+    var lookalike = tree
+    try lookalike.insert([.init(id: "z/e", parent: "a", label: "e")], under: "a")
+    #expect(!lookalike.idsAreTheirPaths, "an id of the right shape under another parent")
+    var escaped = tree
+    try escaped.insert([.init(id: "q", parent: "a", label: "e/x")], under: "a")
+    #expect(!escaped.idsAreTheirPaths, "an escaped label under another id")
+    try tree.insert([.init(id: "a/e\\/x", parent: "a", label: "e/x")], under: "a")
+    #expect(tree.idsAreTheirPaths, "an escaped label's path")
     try tree.insert([.init(id: "x", parent: "a", label: "b")], under: "a")
     #expect(!tree.idsAreTheirPaths)
     tree.setSelection(to: SelectionSpec([.init(["a", "b"], isIncluded: true)]))
@@ -398,6 +406,55 @@ struct SelectionSpecTests {
     var reloaded = tree
     reloaded.reload(from: appended)
     #expect(!reloaded.idsAreTheirPaths)
+  }
+
+  @Test(
+    "a tree built from ids it was given (entries, nested nodes) finds paths by their labels, and one read from JSON with ids or decoded by id only when every id is its path: siblings sharing a label, one with another id, both take a decision on their path"
+  )
+  func sharedLabelsInATreeOfGivenIDs() throws {
+    func check(_ tree: SelectionTree<String>, _ source: String) {
+      #expect(!tree.idsAreTheirPaths, "\(source)")
+      var tree = tree
+      tree.setSelection(to: SelectionSpec([.init(["a", "b"], isIncluded: true)]))
+      #expect(tree.state(of: "a/b") == .on && tree.state(of: "b2") == .on, "\(source)")
+      #expect(tree.state(of: "a/c") == .off, "\(source)")
+      var index = tree.labelIndex()
+      #expect(index.positions(of: ["a", "b"]).count == 2, "\(source)")
+    }
+    let entries: [SelectionTree<String>.Entry] = [
+      .init(id: "a", parent: nil, label: "a"), .init(id: "a/b", parent: "a", label: "b"),
+      .init(id: "b2", parent: "a", label: "b"), .init(id: "a/c", parent: "a", label: "c"),
+    ]
+    let built = try SelectionTree(entries: entries)
+    check(built, "entries")
+    check(
+      try SelectionTree(roots: [
+        .init(
+          id: "a", label: "a",
+          children: [
+            .init(id: "a/b", label: "b"), .init(id: "b2", label: "b"), .init(id: "a/c", label: "c"),
+          ])
+      ]), "nested nodes")
+    check(
+      try SelectionTree(
+        parsing:
+          #"[{"label": "a", "children": [{"label": "b"}, {"id": "b2", "label": "b"}, {"label": "c"}]}]"#,
+        format: .json), "JSON with ids")
+    // Keys after a node's children take the reader's other way.
+    check(
+      try SelectionTree(
+        parsing:
+          #"[{"label": "a", "children": [{"label": "b"}, {"children": [], "id": "b2", "label": "b"}, {"label": "c"}]}]"#,
+        format: .json), "JSON with ids after children")
+    let decoded = try JSONDecoder().decode(
+      SelectionTree<String>.self, from: try JSONEncoder().encode(built))
+    check(decoded, "a decoded value")
+    // Text whose ids are all their paths keeps the look-up by id; a tree of the caller's ids
+    // finds paths by their labels, and finds them all.
+    let pathIDs = try SelectionTree(entries: [entries[0], entries[1], entries[3]])
+    #expect(!pathIDs.idsAreTheirPaths && pathIDs.node(atLabelPath: ["a", "c"]) == "a/c")
+    #expect(
+      try SelectionTree(parsing: #"[{"label": "a", "id": "a"}]"#, format: .json).idsAreTheirPaths)
   }
 
   @Test(
