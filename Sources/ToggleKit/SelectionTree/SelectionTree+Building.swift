@@ -130,7 +130,7 @@ extension SelectionTree {
   @specialized(where ID == Int)
   public init(entries: [Entry], options: Options = Options()) throws(SelectionTreeError) {
     try self.init(entries: entries, options: options, rootsUnder: nil)
-    // The caller's ids: paths are found by labels (checking ids would cost a third of a build).
+    // The caller's ids: paths are found by labels (checking every id would add 40 % to a build).
     idsAreTheirPaths = false
   }
 
