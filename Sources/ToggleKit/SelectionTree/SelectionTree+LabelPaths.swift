@@ -159,30 +159,11 @@ extension SelectionTree {
   /// Whether the node at `position` has its parent's id extended by its escaped label as its id,
   /// byte for byte.
   private func hasItsPath(_ position: Int) -> Bool {
-    guard var id = structure.id(at: position) as? String else { return false }
-    var label = structure.label(at: position)
     let parent = structure.parent(of: position)
-    var head = parent >= 0 ? structure.id(at: parent) as? String : nil
-    // A label that needs no escape, not under the bare root `/`: compared in place, no path made.
-    let plain =
-      !label.isEmpty && head.map { !LabelEscaping.isBareRoot($0, separator: "/") } != false
-      && !label.utf8.contains { LabelEscaping.mayNeedEscape($0) || $0 == UInt8(ascii: "/") }
-    guard plain else {
-      let path = LabelEscaping.extending(head, with: label, separator: "/")
-      return id.utf8.elementsEqual(path.utf8)
-    }
-    let joint = head == nil ? 0 : 1
-    return id.withUTF8 { whole in
-      label.withUTF8 { tail in
-        guard whole.count == (head?.utf8.count ?? 0) + joint + tail.count,
-          whole[(whole.count - tail.count)...].elementsEqual(tail)
-        else { return false }
-        guard head != nil else { return true }
-        return head!.withUTF8 { start in
-          whole[start.count] == UInt8(ascii: "/") && whole[..<start.count].elementsEqual(start)
-        }
-      }
-    }
+    let path = LabelEscaping.extending(
+      parent >= 0 ? structure.id(at: parent) as? String : nil,
+      with: structure.label(at: position), separator: "/")
+    return (structure.id(at: position) as? String)?.utf8.elementsEqual(path.utf8) == true
   }
 }
 
