@@ -81,8 +81,8 @@ package final class ExploreSession {
     {
       do {
         lazy = try LazyTree.directory(
-          at: path, maxDepth: invocation.maxDepth, includeHidden: invocation.includeHidden,
-          exclude: invocation.excludes, gitignore: invocation.gitignore,
+          at: path, maxDepth: invocation.maxDepth, includeHidden: invocation.readsHiddenNames,
+          exclude: invocation.directoryExcludes, gitignore: invocation.gitignore,
           options: invocation.treeOptions)
       } catch {
         throw InputError(message: error.description)
@@ -90,9 +90,11 @@ package final class ExploreSession {
       // A spec restored loads nothing: its decisions below folders not read wait for them; a
       // filter file's rules decide each folder as it is read.
       if let spec = preparation.spec {
-        warnings += preparation.restoreSpec(spec.spec, named: spec.name) {
-          lazy!.tree.setSelection(to: $0)
-        }
+        let loader = lazy!.loader
+        warnings += try preparation.restore(
+          spec, roots: lazy!.tree.tree.roots.compactMap(lazy!.tree.tree.label(of:)),
+          names: { lazy!.tree.names($0, using: loader.children) },
+          apply: { lazy!.tree.setSelection(to: $0) })
       }
       if let filter = preparation.filter {
         let root = lazy!.tree.tree.roots.first.flatMap(lazy!.tree.tree.label(of:))
@@ -210,6 +212,7 @@ package final class ExploreSession {
     } else {
       keys = [.interrupt]
     }
+    explorer.clock = Previewer.now()
     explorer.handle(keys)
     followPreview()
     return explorer.takeEffects()
@@ -274,7 +277,7 @@ package final class ExploreSession {
     try form.write(
       explorer.tree, separator: invocation.separator, nullSeparated: invocation.nullSeparated,
       prefix: invocation.directoryPrefix, folder: invocation.absoluteDirectory,
-      warn: { warnings.append($0) }, to: write)
+      anchored: invocation.directory != nil, warn: { warnings.append($0) }, to: write)
   }
 }
 

@@ -10,6 +10,11 @@ extension Explorer {
   func statusLine(mixed: Set<String>?) -> String {
     let statistics = tree.statistics
     var parts = ["\(statistics.selectedLeaves) of \(statistics.leaves) selected"]
+    // What folders not read hold is not counted yet: said so, not counted as nothing.
+    if let unread = unreadSelection(mixed: mixed ?? mixedByDecisions) {
+      let folders = unread.folders == 1 ? "1 unread folder" : "\(unread.folders) unread folders"
+      parts[0] = "\(unread.leaves) selected · more in \(folders)"
+    }
     if let limit = settings.selectionLimit { parts[0] += " (at most \(limit))" }
     if let loadingLines {
       parts.insert("loading… \(loadingLines) line\(loadingLines == 1 ? "" : "s")", at: 0)

@@ -65,6 +65,8 @@ extension Explorer {
     tree = lazy.tree
     unloaded = lazy.unloaded
     self.loader = loader
+    // A selection a spec restored in folders not read yet is a selection: Enter prints it.
+    everSelected = everSelected || holdsSelection
     scrollToCursor()
   }
 
@@ -111,14 +113,16 @@ extension Explorer {
   }
 
   /// Reads the folders that kept decisions or rules make mixed, level by level, down to the
-  /// decisions (a read that fails leaves its folder unread).
+  /// decisions, until none is left unread (a read that fails leaves its folder unread: the reads
+  /// stop when a level leaves the same folders mixed and unread).
   private mutating func loadMixed() {
     var mixed = mixedByDecisions.intersection(unloaded)
     while !mixed.isEmpty {
-      let before = unloaded.count
       load(Array(mixed))
-      guard unloaded.count != before else { break }
-      mixed = mixedByDecisions.intersection(unloaded)
+      // The set, not its size: a folder holding one subfolder leaves as many unread as before.
+      let next = mixedByDecisions.intersection(unloaded)
+      guard next != mixed else { break }
+      mixed = next
     }
   }
 }

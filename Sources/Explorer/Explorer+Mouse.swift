@@ -4,7 +4,19 @@ extension Explorer {
   /// A mouse event: a click focuses a row, and toggles it or opens it on its box or disclosure.
   ///
   /// The wheel moves three rows. Other buttons, releases and clicks outside the rows do nothing.
+  /// An event `--bind` names (``PointerEvent``: `left-click`, `double-click`, `scroll-up`, …)
+  /// runs its actions instead, a click's after it focuses the row it lands on, as fzf's do.
   mutating func handleMouse(_ event: MouseEvent) {
+    let pointer = pointerEvent(for: event)
+    if case .press(0) = event.action { lastPress = (event.row, clock) }
+    if let pointer, let actions = settings.bindings[.pointer(pointer)] {
+      if case .press = event.action {
+        guard let (index, _) = hit(row: event.row, column: event.column) else { return }
+        cursor = index
+      }
+      for action in actions where outcome == nil { perform(action) }
+      return
+    }
     switch event.action {
     case .wheelUp: move(by: -3)
     case .wheelDown: move(by: 3)
@@ -18,6 +30,33 @@ extension Explorer {
       case .label: break
       }
     default: break
+    }
+  }
+
+  /// The name `--bind` gives a mouse event, or nil for one it does not name (a release, the
+  /// middle button): a wheel over the preview pane scrolls it, and two left presses on one row
+  /// within half a second (``clock``) are a double click.
+  func pointerEvent(for event: MouseEvent) -> PointerEvent? {
+    let origin = treeOrigin
+    let overTree =
+      (origin.line..<origin.line + rowCount).contains(event.row)
+      && (origin.column..<origin.column + treeWidth).contains(event.column)
+    switch event.action {
+    case .wheelUp:
+      if previewIsShown && !overTree { return .previewScrollUp }
+      return event.isModified ? .shiftScrollUp : .scrollUp
+    case .wheelDown:
+      if previewIsShown && !overTree { return .previewScrollDown }
+      return event.isModified ? .shiftScrollDown : .scrollDown
+    case .press(0):
+      if !event.isModified, let (row, time) = lastPress, row == event.row, clock - time < 0.5,
+        settings.bindings[.pointer(.doubleClick)] != nil
+      {
+        return .doubleClick
+      }
+      return event.isModified ? .shiftLeftClick : .leftClick
+    case .press(2): return event.isModified ? .shiftRightClick : .rightClick
+    default: return nil
     }
   }
 

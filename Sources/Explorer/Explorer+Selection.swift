@@ -126,6 +126,32 @@ extension Explorer {
     return String(digits)
   }
 
+  /// Whether anything is selected: a leaf, or something kept decisions select in a folder not
+  /// read yet (one they show mixed).
+  ///
+  /// - Complexity: O(1) when a leaf is selected; else as ``mixedByDecisions``.
+  package var holdsSelection: Bool {
+    tree.statistics.selectedLeaves > 0 || !mixedByDecisions.isEmpty
+  }
+
+  /// What the status line counts as selected while folders are not read: the selected leaves
+  /// read (a folder not read is none), and how many folders not read hold some of the selection
+  /// (selected, or shown mixed); nil while no folder not read holds any.
+  ///
+  /// - Complexity: O(u log n) for u folders not read.
+  func unreadSelection(mixed: Set<String>) -> (leaves: Int, folders: Int)? {
+    guard !unloaded.isEmpty else { return nil }
+    var selectedUnread = 0
+    var holding = 0
+    for id in unloaded {
+      let isOn = tree.state(of: id) == .on
+      if isOn { selectedUnread += 1 }
+      if isOn || mixed.contains(id) { holding += 1 }
+    }
+    guard holding > 0 else { return nil }
+    return (tree.statistics.selectedLeaves - selectedUnread, holding)
+  }
+
   /// The nodes shown mixed because of kept decisions below folders not read yet
   /// (``ToggleKit/LazyTree/mixedByDecisions``): empty while every folder is read or the tree keeps
   /// no decisions.

@@ -72,6 +72,11 @@ package struct Explorer {
   package internal(set) var width: Int
   /// Whether anything was selected in the session (from the start included).
   package internal(set) var everSelected = false
+  /// The time the keys being handled arrived, in seconds (the session sets it): two left presses
+  /// on one row within half a second are a double click.
+  package var clock: Double = 0
+  /// The row and time of the last left press, for a double click.
+  var lastPress: (row: Int, time: Double)?
   /// What the session must do for the explorer, oldest first (``takeEffects()``).
   package internal(set) var effects: [ExplorerEffect] = []
 
@@ -207,8 +212,11 @@ package struct Explorer {
 
   /// Enter with nothing selected: picks the focused node, as ``emptyEnter`` says (under
   /// `--limit 1`, the focused leaf).
+  ///
+  /// What kept decisions select in folders not read yet is selected: a session that starts with
+  /// a restored selection never picks the focused node under `auto`.
   private mutating func pickFocusedWhenEmpty() {
-    guard tree.statistics.selectedLeaves == 0, let cursor else { return }
+    guard !holdsSelection, let cursor else { return }
     let id = tree.id(at: cursor)
     let picks: Bool
     switch settings.emptyEnter {

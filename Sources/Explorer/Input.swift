@@ -95,8 +95,8 @@ package func loadTree(
     switch source {
     case .directory(let path):
       return try SelectionTree.directory(
-        at: path, maxDepth: invocation.maxDepth, includeHidden: invocation.includeHidden,
-        exclude: invocation.excludes, gitignore: invocation.gitignore, options: options)
+        at: path, maxDepth: invocation.maxDepth, includeHidden: invocation.readsHiddenNames,
+        exclude: invocation.directoryExcludes, gitignore: invocation.gitignore, options: options)
     case .demo:
       return (try SelectionTree(parsing: demoCatalogue, format: .indented, options: options), [])
     case .file, .standardInput:

@@ -110,6 +110,9 @@ package struct Invocation: Hashable, Sendable {
   package var selectFiles: [String] = []
   /// `--select-spec FILE`: a selection spec (`+ PATH` / `- PATH` lines) the tree starts with.
   package var selectSpecFile: String?
+  /// `--strict`: every path of a starting selection (`--select-spec`, `--select-from`) must name a
+  /// node, or the command fails (for scripts and cron jobs).
+  package var isStrict = false
   /// `--select-rsync-filter FILE` or `--select-gitignore FILE`: a filter file the tree starts
   /// following, in its language.
   package var selectFilterFile: FilterFileOption?
@@ -170,6 +173,19 @@ package struct Invocation: Hashable, Sendable {
     case .man: ManPage.roff
     case .apply, .explore: nil
     }
+  }
+
+  /// Whether a `--dir` read includes names starting with `.`: with `--hidden`, and always as git
+  /// sees a work tree (`--gitignore`, `--select-gitignore`): git tracks dotfiles.
+  package var readsHiddenNames: Bool {
+    includeHidden || gitignore || selectFilterFile?.dialect == .gitignore
+  }
+
+  /// What a `--dir` read leaves out: `--exclude`'s patterns, and `.git` (at any depth) when the
+  /// tree is git's view of a work tree (`--select-gitignore`; `--gitignore` leaves it out itself):
+  /// git never tracks it.
+  package var directoryExcludes: [String] {
+    excludes + (selectFilterFile?.dialect == .gitignore && !gitignore ? [".git"] : [])
   }
 
   /// The `--dir` folder's absolute path (``AbsolutePath``), nil without `--dir`.
@@ -390,7 +406,7 @@ package struct Invocation: Hashable, Sendable {
       + invocation.selectPaths
     {
       do {
-        _ = try LabelPath.labels(of: path)
+        _ = try PathReading.labels(ofPATH: path)
       } catch {
         throw UsageError("\(error)")
       }

@@ -1,5 +1,9 @@
 /// A key the explorer understands, decoded from terminal input.
 ///
+/// Every key fzf's `--bind` names has one (`ctrl-j`, `alt-enter`, `f5`, `ctrl-alt-x`,
+/// `shift-left`, …; see ``init(name:)``): each is a byte sequence of its own in a terminal, so
+/// each can be bound apart from the others.
+///
 /// ```swift
 /// var decoder = KeyDecoder()
 /// decoder.feed(Array("\u{1B}[A j".utf8))   // [.up, .character(" "), .character("j")]
@@ -21,30 +25,41 @@ package enum Key: Hashable, Sendable {
   case home
   /// End
   case end
-  /// Return or Enter
+  /// Return or Enter (CR; Ctrl-M is the same byte)
   case enter
   /// A lone Escape
   case escape
-  /// Backspace
+  /// Backspace (DEL; Ctrl-H, the byte BS, is a key of its own)
   case backspace
   /// Delete (the key right of Backspace, `ESC [ 3 ~`)
   case delete
-  /// Tab
+  /// Tab (Ctrl-I is the same byte)
   case tab
   /// Shift-Tab (`ESC [ Z`)
   case backTab
-  /// Shift-↑ (`ESC [ 1 ; 2 A`)
-  case shiftUp
-  /// Shift-↓ (`ESC [ 1 ; 2 B`)
-  case shiftDown
-  /// A control key: `.control("a")` is Ctrl-A, `.control(" ")` Ctrl-Space.
+  /// Insert (`ESC [ 2 ~`)
+  case insert
+  /// A function key, F1 to F12.
+  case function(Int)
+  /// A navigation key with Shift, Alt or Ctrl held: `ESC [ 1 ; 5 D` is Ctrl-←.
+  case modified(Navigation, Modifiers)
+  /// A control key: `.control("a")` is Ctrl-A, `.control(" ")` Ctrl-Space; also `\`, `]`, `^`
+  /// and `/` (the bytes 0x1C to 0x1F). Ctrl-J (LF) and Ctrl-H (BS) are keys of their own.
   case control(Character)
-  /// Alt (or Meta) with a printable key: Escape followed by the key.
+  /// Alt (or Meta) with a character: Escape followed by it (`alt-a`, `alt-A`, `alt-é`).
   case alt(Character)
+  /// Ctrl and Alt with a letter: Escape followed by its control byte (Alt-Enter is
+  /// `.controlAlt("m")`, Ctrl-Alt-Backspace `.controlAlt("h")`).
+  case controlAlt(Character)
+  /// Alt-Backspace: Escape followed by DEL.
+  case altBackspace
   /// A printable character
   case character(Character)
   /// A mouse button or wheel (SGR or X10 reporting).
   case mouse(MouseEvent)
+  /// A mouse event as `--bind` names it (`left-click`, `scroll-up`, …): what a mouse event is
+  /// looked up by among the bindings.
+  case pointer(PointerEvent)
 
   /// Ctrl-C.
   package static let interrupt = Key.control("c")
@@ -56,6 +71,59 @@ package enum Key: Hashable, Sendable {
   package static let nextMatch = Key.control("n")
   /// Ctrl-P: the previous node the filter matches.
   package static let previousMatch = Key.control("p")
+  /// Shift-↑ (`ESC [ 1 ; 2 A`).
+  package static let shiftUp = Key.modified(.up, .shift)
+  /// Shift-↓ (`ESC [ 1 ; 2 B`).
+  package static let shiftDown = Key.modified(.down, .shift)
+
+  /// A key that moves, which terminals send with the modifiers held as a parameter.
+  package enum Navigation: String, Hashable, Sendable, CaseIterable {
+    case up, down, left, right, home, end, delete
+    case pageUp = "page-up"
+    case pageDown = "page-down"
+
+    /// The key without modifiers.
+    var plain: Key {
+      switch self {
+      case .up: .up
+      case .down: .down
+      case .left: .left
+      case .right: .right
+      case .home: .home
+      case .end: .end
+      case .delete: .delete
+      case .pageUp: .pageUp
+      case .pageDown: .pageDown
+      }
+    }
+  }
+
+  /// The modifiers held with a navigation key, as terminals number them (xterm's `1 + bits`).
+  package struct Modifiers: OptionSet, Hashable, Sendable {
+    package let rawValue: UInt8
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// Shift.
+    package static let shift = Modifiers(rawValue: 1)
+    /// Alt (Meta).
+    package static let alt = Modifiers(rawValue: 2)
+    /// Ctrl.
+    package static let control = Modifiers(rawValue: 4)
+  }
+}
+
+/// A mouse event by the name `--bind` gives it, as fzf names them.
+package enum PointerEvent: String, Hashable, Sendable, CaseIterable {
+  case leftClick = "left-click"
+  case rightClick = "right-click"
+  case doubleClick = "double-click"
+  case scrollUp = "scroll-up"
+  case scrollDown = "scroll-down"
+  case shiftLeftClick = "shift-left-click"
+  case shiftRightClick = "shift-right-click"
+  case shiftScrollUp = "shift-scroll-up"
+  case shiftScrollDown = "shift-scroll-down"
+  case previewScrollUp = "preview-scroll-up"
+  case previewScrollDown = "preview-scroll-down"
 }
 
 /// A mouse report: which button did what, where (0-based screen row and column).
@@ -83,16 +151,19 @@ package struct MouseEvent: Hashable, Sendable {
   package var row: Int
   /// The screen column, from 0 at the left.
   package var column: Int
+  /// Whether Shift, Alt or Ctrl was held (`shift-left-click`, `shift-scroll-up`).
+  package var isModified = false
 
   /// Creates an event.
-  package init(_ action: Action, row: Int, column: Int) {
+  package init(_ action: Action, row: Int, column: Int, isModified: Bool = false) {
     self.action = action
     self.row = row
     self.column = column
+    self.isModified = isModified
   }
 
-  /// The event a report's button code means (modifier bits ignored), or nil for motion and
-  /// buttons the explorer does not use.
+  /// The event a report's button code means, or nil for motion and buttons the explorer does not
+  /// use.
   static func decode(button code: Int, released: Bool, row: Int, column: Int) -> MouseEvent? {
     guard code & 32 == 0, row >= 0, column >= 0 else { return nil }  // motion
     let button = code & ~(4 | 8 | 16)  // shift, meta, control
@@ -104,7 +175,7 @@ package struct MouseEvent: Hashable, Sendable {
     case 65: action = .wheelDown
     default: return nil
     }
-    return MouseEvent(action, row: row, column: column)
+    return MouseEvent(action, row: row, column: column, isModified: code & (4 | 8 | 16) != 0)
   }
 }
 
@@ -165,34 +236,54 @@ package struct KeyDecoder: Sendable {
       if next == UInt8(ascii: "[") || next == UInt8(ascii: "O") {
         return decodeSequence(at: index)
       }
-      // Escape followed by a printable ASCII key: Alt with the key (as fzf reads it).
-      if (0x20..<0x7F).contains(next) { return (.alt(Character(Unicode.Scalar(next))), 2) }
-      return (.escape, 1)
-    case 0x0D, 0x0A: return (.enter, 1)
-    case 0x7F, 0x08: return (.backspace, 1)
+      // Escape before a key is Alt with it, as fzf reads it: a printable one, DEL (Backspace),
+      // a control byte (Ctrl-Alt with its letter; CR is Alt-Enter), or a UTF-8 character.
+      switch next {
+      case 0x20..<0x7F: return (.alt(Character(Unicode.Scalar(next))), 2)
+      case 0x7F: return (.altBackspace, 2)
+      case 0x01...0x1A: return (.controlAlt(Character(Unicode.Scalar(next + 0x60))), 2)
+      case 0xC2...0xF4:
+        guard let (key, length) = character(at: index + 1) else { return nil }
+        guard case .character(let character)? = key else { return (.escape, 1) }
+        return (.alt(character), length + 1)
+      default: return (.escape, 1)
+      }
+    case 0x0D: return (.enter, 1)
+    case 0x0A: return (.control("j"), 1)
+    case 0x7F: return (.backspace, 1)
+    case 0x08: return (.control("h"), 1)
     case 0x09: return (.tab, 1)
     case 0x00: return (.control(" "), 1)
     case 0x01...0x1A: return (.control(Character(Unicode.Scalar(byte + 0x60))), 1)
-    case 0x1C..<0x20: return (nil, 1)
+    case 0x1C: return (.control("\\"), 1)
+    case 0x1D: return (.control("]"), 1)
+    case 0x1E: return (.control("^"), 1)
+    case 0x1F: return (.control("/"), 1)
     case 0x20..<0x7F: return (.character(Character(Unicode.Scalar(byte))), 1)
-    default:
-      let length: Int
-      switch byte {
-      case 0xC2...0xDF: length = 2
-      case 0xE0...0xEF: length = 3
-      case 0xF0...0xF4: length = 4
-      default: return (nil, 1)  // not the start of a character: dropped
-      }
-      // A lead byte not followed by continuation bytes (0x80…0xBF) is dropped at once, so the
-      // byte after it — Ctrl-C, say — is read as itself rather than swallowed.
-      for offset in 1..<length where index + offset < pending.count {
-        if pending[index + offset] & 0xC0 != 0x80 { return (nil, 1) }
-      }
-      guard index + length <= pending.count else { return nil }
-      let scalars = String(validating: pending[index..<index + length], as: UTF8.self)
-      guard let text = scalars, let character = text.first else { return (nil, 1) }
-      return (.character(character), length)
+    default: return character(at: index)
     }
+  }
+
+  /// The UTF-8 character at `index` and its length; nil when more bytes are needed; a nil key for
+  /// a byte that starts no character (dropped).
+  private func character(at index: Int) -> (Key?, Int)? {
+    let byte = pending[index]
+    let length: Int
+    switch byte {
+    case 0xC2...0xDF: length = 2
+    case 0xE0...0xEF: length = 3
+    case 0xF0...0xF4: length = 4
+    default: return (nil, 1)  // not the start of a character: dropped
+    }
+    // A lead byte not followed by continuation bytes (0x80…0xBF) is dropped at once, so the
+    // byte after it — Ctrl-C, say — is read as itself rather than swallowed.
+    for offset in 1..<length where index + offset < pending.count {
+      if pending[index + offset] & 0xC0 != 0x80 { return (nil, 1) }
+    }
+    guard index + length <= pending.count else { return nil }
+    let scalars = String(validating: pending[index..<index + length], as: UTF8.self)
+    guard let text = scalars, let character = text.first else { return (nil, 1) }
+    return (.character(character), length)
   }
 
   /// `ESC [` or `ESC O` sequences: arrows, Home, End, Page Up and Down, mouse reports (SGR
@@ -229,24 +320,57 @@ package struct KeyDecoder: Sendable {
         button: button, released: final == UInt8(ascii: "m"), row: y - 1, column: x - 1)
       return (event.map(Key.mouse), length)
     }
-    let key: Key? =
-      switch (final, parameters) {
-      case (UInt8(ascii: "A"), "1;2"): .shiftUp
-      case (UInt8(ascii: "B"), "1;2"): .shiftDown
-      case (UInt8(ascii: "A"), _): .up
-      case (UInt8(ascii: "B"), _): .down
-      case (UInt8(ascii: "C"), _): .right
-      case (UInt8(ascii: "D"), _): .left
-      case (UInt8(ascii: "H"), _): .home
-      case (UInt8(ascii: "F"), _): .end
-      case (UInt8(ascii: "Z"), ""): .backTab
-      case (UInt8(ascii: "~"), "3"): .delete
-      case (UInt8(ascii: "~"), "1"), (UInt8(ascii: "~"), "7"): .home
-      case (UInt8(ascii: "~"), "4"), (UInt8(ascii: "~"), "8"): .end
-      case (UInt8(ascii: "~"), "5"): .pageUp
-      case (UInt8(ascii: "~"), "6"): .pageDown
-      default: nil
+    return (Self.key(final: final, parameters: parameters), length)
+  }
+
+  /// The key of a CSI or SS3 sequence's final byte and parameters, xterm's and the VT's: arrows,
+  /// Home, End, Insert, Delete, the page keys and F1 to F12, a navigation key's modifiers as
+  /// `1 ; 1 + bits` (`1 ; 5 D` is Ctrl-←); nil for anything else.
+  static func key(final: UInt8, parameters: String) -> Key? {
+    let numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map {
+      Int($0)
+    }
+    // The modifiers of `N ; M`: M − 1 is the bit set (1 Shift, 2 Alt, 4 Ctrl).
+    var modifiers = Key.Modifiers()
+    if numbers.count == 2, let value = numbers[1], (2...8).contains(value) {
+      modifiers = Key.Modifiers(rawValue: UInt8(value - 1))
+    } else if numbers.count > 2 || (numbers.count == 2 && numbers[1] != 1) {
+      return nil
+    }
+    let first = parameters.isEmpty ? nil : numbers[0]
+    let navigation: Key.Navigation?
+    switch final {
+    case UInt8(ascii: "A"): navigation = .up
+    case UInt8(ascii: "B"): navigation = .down
+    case UInt8(ascii: "C"): navigation = .right
+    case UInt8(ascii: "D"): navigation = .left
+    case UInt8(ascii: "H"): navigation = .home
+    case UInt8(ascii: "F"): navigation = .end
+    case UInt8(ascii: "P")...UInt8(ascii: "S"):
+      // F1 to F4 (SS3 `O P`, or `[ 1 ; M P`); modified function keys are not told apart.
+      guard modifiers.isEmpty, first == nil || first == 1 else { return nil }
+      return .function(Int(final - UInt8(ascii: "P")) + 1)
+    case UInt8(ascii: "Z"): return parameters.isEmpty ? .backTab : nil
+    case UInt8(ascii: "~"):
+      switch first {
+      case 1, 7: navigation = .home
+      case 4, 8: navigation = .end
+      case 2: return modifiers.isEmpty ? .insert : nil
+      case 3: navigation = .delete
+      case 5: navigation = .pageUp
+      case 6: navigation = .pageDown
+      case let number?:
+        // F1 to F12: 11–15, 17–21, 23, 24 (the VT's gaps).
+        let functions: [Int: Int] = [
+          11: 1, 12: 2, 13: 3, 14: 4, 15: 5, 17: 6, 18: 7, 19: 8, 20: 9, 21: 10, 23: 11, 24: 12,
+        ]
+        guard modifiers.isEmpty, let function = functions[number] else { return nil }
+        return .function(function)
+      default: return nil
       }
-    return (key, length)
+    default: return nil
+    }
+    guard let navigation else { return nil }
+    return modifiers.isEmpty ? navigation.plain : .modified(navigation, modifiers)
   }
 }

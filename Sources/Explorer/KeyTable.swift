@@ -57,11 +57,14 @@ package enum KeyTable {
     .init(keys: [.alt("u")], modes: [.typing], actions: [.undo], help: "undo (the selection)"),
     .init(keys: [.control("r")], modes: [.tree, .typing], actions: [.redo], help: "redo"),
     .init(keys: [.character("/")], modes: [.tree], actions: [.find], help: "type a filter"),
-    .init(keys: [.enter], modes: [.search], actions: [.keepFilter], help: "keep the filter"),
+    .init(
+      keys: [.enter, .control("j")], modes: [.search], actions: [.keepFilter],
+      help: "keep the filter"),
     .init(keys: [.escape], modes: [.search], actions: [.clearFilter], help: "clear the filter"),
     .init(keys: [.control("n")], modes: all, actions: [.nextMatch], help: "next match"),
     .init(keys: [.control("p")], modes: all, actions: [.previousMatch], help: "previous match"),
-    .init(keys: [.enter], modes: [.tree, .typing], actions: [.accept], help: "accept"),
+    .init(
+      keys: [.enter, .control("j")], modes: [.tree, .typing], actions: [.accept], help: "accept"),
     .init(
       keys: [.escape], modes: [.tree, .typing], actions: [.cancel],
       help: "clear the filter, else cancel"),
@@ -72,7 +75,9 @@ package enum KeyTable {
     .init(keys: [.alt("p")], modes: all, actions: [.togglePreview], help: "show / hide preview"),
     .init(keys: [.shiftUp], modes: all, actions: [.previewUp], help: "scroll preview up"),
     .init(keys: [.shiftDown], modes: all, actions: [.previewDown], help: "scroll preview down"),
-    .init(keys: [.backspace], modes: typed, actions: [.backwardDeleteChar], help: "delete back"),
+    .init(
+      keys: [.backspace, .control("h")], modes: typed, actions: [.backwardDeleteChar],
+      help: "delete back"),
     .init(keys: [.delete], modes: typed, actions: [.deleteChar], help: "delete"),
     .init(
       keys: [.control("u")], modes: typed, actions: [.unixLineDiscard], help: "delete to start"),
@@ -142,7 +147,13 @@ package enum KeyTable {
   ///
   /// - Complexity: O(bindings).
   package static func actions(for key: Key, in mode: InputMode) -> [ExplorerAction]? {
-    bindings.first { $0.modes.contains(mode) && $0.keys.contains(key) }?.actions
+    if let binding = bindings.first(where: { $0.modes.contains(mode) && $0.keys.contains(key) }) {
+      return binding.actions
+    }
+    // A navigation key with modifiers no binding names does what the key does (Ctrl-← moves
+    // as ← does).
+    if case .modified(let navigation, _) = key { return actions(for: navigation.plain, in: mode) }
+    return nil
   }
 
   /// How help writes a key: `↑`, `PgUp`, `Space`, `Ctrl-W`, `Alt-B`, `Shift-Tab`, `j`.
@@ -162,14 +173,20 @@ package enum KeyTable {
     case .delete: "Del"
     case .tab: "Tab"
     case .backTab: "Shift-Tab"
-    case .shiftUp: "Shift-↑"
-    case .shiftDown: "Shift-↓"
+    case .insert: "Insert"
+    case .function(let number): "F\(number)"
+    case .modified(let key, let modifiers):
+      (modifiers.contains(.control) ? "Ctrl-" : "") + (modifiers.contains(.alt) ? "Alt-" : "")
+        + (modifiers.contains(.shift) ? "Shift-" : "") + displayName(of: key.plain)
     case .control(" "): "Ctrl-Space"
     case .control(let character): "Ctrl-" + character.uppercased()
+    case .controlAlt(let character): "Ctrl-Alt-" + character.uppercased()
+    case .altBackspace: "Alt-Backspace"
     case .alt(let character):
       "Alt-" + (character.isLetter ? character.uppercased() : "\(character)")
     case .character(" "): "Space"
     case .character(let character): String(character)
+    case .pointer(let event): event.rawValue
     case .mouse: "mouse"
     }
   }

@@ -111,7 +111,25 @@ package enum ManPage {
         '\\/' and '\\\\' for '/' and '\\' in a label, '\\t' '\\n' '\\r', '\\u{1B}' for any \
         other control character, '\\e' for an empty label. A leading '/' is a root labelled \
         '/', as find / prints: '/usr/bin' is bin in usr under '/'. With -0, paths are written raw and \
-        ended by NUL, for xargs -0; --select-from reads either form.
+        ended by NUL, for xargs -0; --select-from reads either form. A PATH is read as printed, \
+        from the working directory, and as a shell writes it: a trailing '/', and './' and '../' \
+        read against the --dir argument (--dir . --on docs/). --dir may be a symbolic link to a \
+        folder: it is followed, as find -H follows one; links inside are listed, not followed.
+        """),
+      ".SH SPECS",
+      escaped(
+        """
+        A spec (--output spec, --select-spec) holds '+ PATH' and '- PATH' decisions, each node \
+        following the nearest on itself or a folder above it. With --dir its paths are relative \
+        to the folder, as rsync's filter rules are relative to the transfer's root: '+ .' is the \
+        folder itself, '- .cache' a name in it; so one spec means the same from any working \
+        directory, through a symlink, and after the folder moves. A spec none of whose decisions \
+        names a node of the tree, or a --select-from list none of whose paths does, is an error \
+        (exit 1), never an empty selection reported as success; --strict makes every decision \
+        that names no node an error, the form for scripts and cron jobs. A path with a space at \
+        either end is refused at its line (write \\u{20} for a name that has one). A spec \
+        written before paths were anchored (paths from the working directory) is read so, with \
+        a warning; --print spec writes it anew.
         """),
       ".SH EXIT STATUS",
       ".TP\n0\nsuccess",
@@ -146,7 +164,7 @@ package enum ManPage {
       escaped("togglekit apply --select-from picked.txt --print topmost cats.txt"),
       escaped("togglekit explore --dir ~/ada --hidden --output spec > backup.spec"),
       escaped(
-        "togglekit apply --dir ~/ada --hidden --select-spec backup.spec --print rsync-filter > backup.rsync"
+        "togglekit apply --strict --dir ~/ada --hidden --select-spec backup.spec --print rsync-filter > backup.rsync"
       ),
       escaped(
         "togglekit apply --dir ~/ada --hidden --select-spec backup.spec --print borg-patterns > patterns"

@@ -147,7 +147,8 @@ package enum OptionTable {
       help: """
         start with the paths in FILE selected ('-': standard input): lines as
         --output prints them, or NUL-ended raw paths as -0 prints them;
-        paths no longer in the tree are skipped with a warning
+        paths no longer in the tree are skipped with a warning (a list that
+        names none is an error)
         """,
       completion: .files,
       repeatable: true,
@@ -156,13 +157,22 @@ package enum OptionTable {
       names: ["--select-spec"], value: "FILE", commands: both, section: .selection,
       help: """
         start with the selection spec in FILE ('-': standard input): '+ PATH'
-        and '- PATH' lines as --output spec prints them; each node follows the
-        nearest decision on itself or a folder above it (new files too); after
-        a line 'rules rsync' or 'rules gitignore', a filter file's lines decide
-        the rest
+        and '- PATH' lines as --output spec prints them, relative to the --dir
+        folder ('.' is the folder itself); each node follows the nearest
+        decision on itself or a folder above it (new files too); after a line
+        'rules rsync' or 'rules gitignore', a filter file's lines decide the
+        rest; a spec that names no node of the tree is an error
         """,
       completion: .files,
       apply: { invocation, value in invocation.selectSpecFile = value }),
+    .init(
+      names: ["--strict"], value: nil, commands: both, section: .selection,
+      help: """
+        fail (exit 1) when a path of --select-spec or --select-from names no
+        node, instead of keeping it for files to come with a warning: the form
+        for scripts and cron jobs
+        """,
+      apply: { invocation, _ in invocation.isStrict = true }),
     .init(
       names: ["--select-rsync-filter"], value: "FILE", commands: both, section: .selection,
       help: """
@@ -283,7 +293,7 @@ package enum OptionTable {
         do throws(KeyNameError) {
           invocation.expectedKeys = try Key.list(value)
         } catch {
-          throw UsageError("option '--expect': unknown key '\(error.name)'")
+          throw UsageError("option '--expect': \(error.message)")
         }
       }),
     .init(
@@ -461,13 +471,20 @@ package enum OptionTable {
     var result: [(Key, [ExplorerAction])] = []
     var rest = Substring(value)
     while !rest.isEmpty {
-      // The key: up to the first ':' after at least one character (':' itself can be bound).
-      guard let colon = rest.dropFirst().firstIndex(of: ":") else {
+      // The key: up to the first ':' after at least one character (':' itself can be bound,
+      // and `alt-:`).
+      guard var colon = rest.dropFirst().firstIndex(of: ":") else {
         throw UsageError("option '--bind' takes KEY:ACTION, not '\(rest)'")
       }
+      if rest[..<colon].lowercased() == "alt-", rest[rest.index(after: colon)...].first == ":" {
+        colon = rest.index(after: colon)
+      }
       let name = String(rest[..<colon])
-      guard let key = Key(name: name) else {
-        throw UsageError("option '--bind': unknown key '\(name)'")
+      let key: Key
+      do throws(KeyNameError) {
+        key = try Key.named(name)
+      } catch {
+        throw UsageError("option '--bind': \(error.message)")
       }
       rest = rest[rest.index(after: colon)...]
       // The actions: up to a ',' outside an argument's brackets, or to the end after a ':' form.

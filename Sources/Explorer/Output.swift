@@ -68,11 +68,12 @@ package enum OutputForm: String, Hashable, Sendable, CaseIterable {
   /// - Complexity: O(n log n) for the whole-tree forms; output-sensitive for the selections.
   package func render(
     _ tree: SelectionTree<String>, separator: Unicode.Scalar = "/", nullSeparated: Bool = false,
-    prefix: [String] = [], folder: [UInt8]? = nil
+    prefix: [String] = [], folder: [UInt8]? = nil, anchored: Bool = false
   ) throws(ApplyError) -> String {
     var text = ""
     try write(
-      tree, separator: separator, nullSeparated: nullSeparated, prefix: prefix, folder: folder
+      tree, separator: separator, nullSeparated: nullSeparated, prefix: prefix, folder: folder,
+      anchored: anchored
     ) {
       text += $0
     }
@@ -103,8 +104,10 @@ package enum OutputForm: String, Hashable, Sendable, CaseIterable {
   /// label's raw-byte scalars as they are: write the pieces with ``ToggleKit/LabelBytes/bytes(of:)``
   /// (``renderBytes(_:nullSeparated:prefix:)``).
   ///
-  /// ``spec`` writes the user's decisions, each PATH from the working directory as the other
-  /// forms print them; ``rsyncFilter`` and ``gitignore`` write exactly what is selected, anchored
+  /// ``spec`` writes the user's decisions: with `anchored` (a `--dir` tree) each path relative to
+  /// the tree's one root, the folder (`.` for the folder itself: ``ToggleKit/SelectionSpec/text(relativeTo:)``),
+  /// so that the spec means the same from any directory; otherwise each PATH from its root, after
+  /// `prefix`. ``rsyncFilter`` and ``gitignore`` write exactly what is selected, anchored
   /// at the tree's one root (the `--dir` folder itself), each name as raw-byte scalars to be
   /// written as bytes (``writesNames``), with the filter rules the tree keeps when it follows
   /// them (else, after a warning to `warn`, today's selection by its paths). The restic and borg
@@ -117,8 +120,8 @@ package enum OutputForm: String, Hashable, Sendable, CaseIterable {
   /// - Complexity: O(n log n) for the whole-tree forms; output-sensitive for the selections.
   package func write(
     _ tree: SelectionTree<String>, separator: Unicode.Scalar = "/", nullSeparated: Bool = false,
-    prefix: [String] = [], folder: [UInt8]? = nil, warn: (String) -> Void = { _ in },
-    to emit: (String) -> Void
+    prefix: [String] = [], folder: [UInt8]? = nil, anchored: Bool = false,
+    warn: (String) -> Void = { _ in }, to emit: (String) -> Void
   ) throws(ApplyError) {
     let end: Unicode.Scalar = nullSeparated ? "\0" : "\n"
     switch self {
@@ -134,7 +137,16 @@ package enum OutputForm: String, Hashable, Sendable, CaseIterable {
             ? tree.escapedLabelPath(of: id) : LabelPath.joined(prefix + tree.labelPath(of: id))
         emit(path + String(end))
       }
-    case .spec: emit(try Self.spec(of: tree, .decisions).text(prefix: prefix))
+    case .spec:
+      let spec = try Self.spec(of: tree, .decisions)
+      if anchored, tree.roots.count == 1, let root = tree.label(of: tree.roots[0]) {
+        guard let text = spec.text(relativeTo: [root]) else {
+          throw ApplyError(message: "the spec holds a decision outside the folder '\(root)'")
+        }
+        emit(text)
+      } else {
+        emit(spec.text(prefix: prefix))
+      }
     case .rsyncFilter, .gitignore, .resticFiles, .resticExcludes, .borgPatterns:
       // Anchored at the one root, the folder itself (`--dir .` and `--dir /` alike).
       let roots = tree.roots
@@ -281,12 +293,13 @@ package func runApply(
   var index = tree.labelIndex()
   var targets: [String] = []
   let prefix = invocation.directoryPrefix
+  let reading = PathReading(invocation)
   for operation in invocation.operations {
-    targets.append(try resolve(operation.path, in: &index, prefix: prefix))
+    targets.append(try resolve(operation.path, in: &index, reading: reading))
   }
   var explained: [String] = []
   for path in invocation.explainPaths {
-    explained.append(try resolve(path, in: &index, prefix: prefix))
+    explained.append(try resolve(path, in: &index, reading: reading))
   }
   if let filter = invocation.filter { tree.setFilter(TreeFilter(text: filter)) }
   for (operation, id) in zip(invocation.operations, targets) {
@@ -302,42 +315,27 @@ package func runApply(
   if invocation.explainPaths.isEmpty || invocation.output != nil {
     try (invocation.output ?? .states).write(
       tree, separator: invocation.separator, nullSeparated: invocation.nullSeparated,
-      prefix: prefix, folder: invocation.absoluteDirectory, warn: warn, to: emit)
+      prefix: prefix, folder: invocation.absoluteDirectory, anchored: invocation.directory != nil,
+      warn: warn, to: emit)
   }
 }
 
-/// The node a command-line PATH names (the one path syntax, ``LabelPath``).
-///
-/// With `prefix` (a `--dir` folder's parents, ``Invocation/directoryPrefix``) a PATH is read as
-/// printed, from the working directory (`/abs/home/docs`), and else from the folder's own name
-/// (`home/docs`).
+/// The node a command-line PATH names (the one path syntax, ``LabelPath``), as ``PathReading``
+/// reads it: as printed from the working directory (`/abs/home/docs`), from the `--dir` folder's
+/// own name (`home/docs`), or as a shell writes it (`./home/docs/`, `--dir . --on docs`).
 ///
 /// - Throws: ``ApplyError`` when no node has that path.
 ///
 /// - Complexity: O(depth) hashed steps.
 package func resolve(
-  _ path: String, in index: inout SelectionTree<String>.LabelIndex, prefix: [String] = []
+  _ path: String, in index: inout SelectionTree<String>.LabelIndex, reading: PathReading
 ) throws(ApplyError) -> String {
   let labels: [String]
   do {
-    labels = try LabelPath.labels(of: path)
+    labels = try PathReading.labels(ofPATH: path)
   } catch {
     throw ApplyError(message: error.description)
   }
-  if let id = node(at: labels, prefix: prefix, in: &index) { return id }
+  if let id = reading.node(at: labels, in: &index) { return id }
   throw ApplyError(message: "no node at path '\(path)'")
-}
-
-/// The node at `labels`: below `prefix` when they start with it, else from a root.
-///
-/// - Complexity: O(depth) hashed steps.
-package func node(
-  at labels: [String], prefix: [String], in index: inout SelectionTree<String>.LabelIndex
-) -> String? {
-  if !prefix.isEmpty, labels.count > prefix.count, labels.starts(with: prefix),
-    let id = index.node(atLabelPath: Array(labels.dropFirst(prefix.count)))
-  {
-    return id
-  }
-  return index.node(atLabelPath: labels)
 }

@@ -93,15 +93,18 @@ package struct SelectionList: Hashable, Sendable {
 /// Selects what `--select` and `--select-from` name, before anything else happens.
 ///
 /// `--select PATH` must name a node; a path of a list that names none (a file deleted since the
-/// list was saved) is skipped with a warning, as is a node that is locked or disabled against it.
-/// At most ten warnings are kept, then how many more there were.
+/// list was saved) is skipped with a warning (an error with `--strict`), as is a node that is
+/// locked or disabled against it. A list none of whose paths names a node, or that holds no path,
+/// is an error: it was made for another tree, or is read from the wrong folder. At most ten
+/// warnings are kept, then how many more there were.
 ///
 /// ```swift
 /// let warnings = try selectStarting(invocation, lists: [("picked.txt", bytes)], in: &tree)
 /// ```
 ///
-/// - Throws: ``ApplyError`` for a `--select` PATH that names no node, or a starting selection of
-///   more leaves than `--limit` allows.
+/// - Throws: ``ApplyError`` for a `--select` PATH that names no node, a list that names none (or,
+///   with `--strict`, any path of a list that names none), or a starting selection of more leaves
+///   than `--limit` allows.
 /// - Complexity: O(Σ path length + paths × (depth + log n)).
 package func selectStarting(
   _ invocation: Invocation, lists: [(name: String, list: SelectionList)],
@@ -119,24 +122,48 @@ package func selectStarting(
     let leaves = outcome.blocked == 1 ? "1 leaf" : "\(outcome.blocked) leaves"
     warn("\(origin): \(leaves) locked or disabled against the selection, left as it was")
   }
-  let prefix = invocation.directoryPrefix
+  let reading = PathReading(invocation)
   for path in invocation.selectPaths {
     let id: String
     do {
-      id = try resolve(path, in: &index, prefix: prefix)
+      id = try resolve(path, in: &index, reading: reading)
     } catch {
       throw ApplyError(message: "--select: \(error.message)")
     }
     select(id, "--select '\(path)'")
   }
   for (name, list) in lists {
+    var named = 0
+    var missing: [String] = []
     for entry in list.entries {
       let path = LabelPath.joined(entry.labels)
-      guard let id = node(at: entry.labels, prefix: prefix, in: &index) else {
-        warn("\(name):\(entry.line): no node at path '\(path)'; skipped")
+      guard let id = reading.node(at: entry.labels, in: &index) else {
+        missing.append("\(name):\(entry.line): '\(path)'")
+        if !invocation.isStrict {
+          warn("\(name):\(entry.line): no node at path '\(path)'; skipped")
+        }
         continue
       }
+      named += 1
       select(id, "\(name):\(entry.line) '\(path)'")
+    }
+    // A list that names nothing here was made for another tree, or is read from the wrong
+    // folder: an empty selection would be reported as success.
+    if list.entries.isEmpty {
+      throw ApplyError(message: "\(name) holds no path: it would select nothing")
+    }
+    if named == 0 {
+      let first = missing.prefix(3).joined(separator: ", ")
+      throw ApplyError(
+        message: "\(name) names nothing in this tree: none of its \(list.entries.count) paths "
+          + "names a node (\(first)\(missing.count > 3 ? ", …" : "")); its paths are read as "
+          + "--output prints them, from the working directory")
+    }
+    if invocation.isStrict, !missing.isEmpty {
+      throw ApplyError(
+        message: "with --strict every path must name a node; "
+          + (missing.count == 1 ? "this one names" : "these \(missing.count) name") + " none: "
+          + missing.prefix(10).joined(separator: ", ") + (missing.count > 10 ? ", …" : ""))
     }
   }
   if omitted > 0 { warnings.append("… and \(omitted) more warnings like these") }

@@ -17,17 +17,19 @@ package struct TreePreparation {
   /// The `--select-from` lists, read already.
   package let lists: [(name: String, list: SelectionList)]
   /// The `--select-spec` file's spec, read already.
-  package let spec: (name: String, spec: SelectionSpec)?
+  package let spec: StartingSpec?
   /// The `--select-rsync-filter` or `--select-gitignore` file's rules, read already (relative to
   /// the top: ``prepare(_:)`` puts them under a `--dir` folder).
   package let filter: (name: String, rules: FilterRules)?
+  /// The working directory an older spec's paths are read from (nil: the process's).
+  package var workingDirectory: [UInt8]? = nil
 
   /// A preparation for `invocation`.
   ///
   /// - Complexity: O(1).
   package init(
     _ invocation: Invocation, rules: RuleModel?, lists: [(name: String, list: SelectionList)],
-    spec: (name: String, spec: SelectionSpec)? = nil,
+    spec: StartingSpec? = nil,
     filter: (name: String, rules: FilterRules)? = nil
   ) {
     self.invocation = invocation
@@ -58,7 +60,10 @@ package struct TreePreparation {
     }
     var warnings: [String] = []
     if let spec {
-      warnings = restoreSpec(spec.spec, named: spec.name) { tree.setSelection(to: $0) }
+      var index = tree.labelIndex()
+      warnings = try restore(
+        spec, roots: tree.roots.compactMap(tree.label(of:)),
+        names: { index.node(atLabelPath: $0) != nil }, apply: { tree.setSelection(to: $0) })
       if let limit = invocation.limit, case let count = tree.statistics.selectedLeaves,
         count > limit
       {
@@ -86,49 +91,61 @@ package struct TreePreparation {
     }
   }
 
-  /// Sets a tree's selection to a spec's with `apply`, its paths read as printed (from the working
-  /// directory, or from the `--dir` folder's own name).
+  /// Sets a tree's selection to a starting spec's with `apply`, its paths read relative to the
+  /// tree's root (``StartingSpec``), or — a spec written before specs were anchored, none of whose
+  /// paths names a node that way — as printed from the working directory, with a warning that
+  /// `--print spec` rewrites it.
+  ///
+  /// `names` says whether a label path names a node of the tree (a lazy tree may read the folders
+  /// on the way to find out).
   ///
   /// ```swift
-  /// let warnings = preparation.restoreSpec(spec, named: "backup.spec") { lazy.setSelection(to: $0) }
+  /// var index = tree.labelIndex()
+  /// let warnings = try preparation.restore(spec, names: { index.node(atLabelPath: $0) != nil }) {
+  ///   tree.setSelection(to: $0)
+  /// }
   /// ```
-  /// - Returns: Warnings for the decisions no node has and for locked or disabled nodes that kept
-  ///   their values (at most ten, then how many more).
-  /// - Complexity: As `apply` (``ToggleKit/SelectionTree/setSelection(to:)->_``).
-  package func restoreSpec(
-    _ spec: SelectionSpec, named name: String, apply: (SelectionSpec) -> SpecApplication
-  ) -> [String] {
-    let prefix = invocation.directoryPrefix
-    // Each path as the file gave it, for the messages (keyed by bytes: two spellings of a name
-    // that Swift calls equal are two paths).
-    var given: [[UInt8]: [String]] = [:]
-    func key(_ path: [String]) -> [UInt8] { Array(LabelPath.joined(path).utf8) }
-    let relative = SelectionSpec(
-      spec.decisions.map { decision in
-        var path = decision.path
-        if !prefix.isEmpty, path.count > prefix.count, path.starts(with: prefix) {
-          path.removeFirst(prefix.count)
-        }
-        given[key(path)] = decision.path
-        return SelectionSpec.Decision(path, isIncluded: decision.isIncluded)
-      },
-      // The rules' folder as the file gave it, from the working directory (the folder that holds
-      // the `--dir` folder: the top).
-      rules: spec.rules.map { rules in
-        guard !prefix.isEmpty, rules.folder.starts(with: prefix) else { return rules }
-        return rules.under(Array(rules.folder.dropFirst(prefix.count)))
-      })
-    let result = apply(relative)
-    var warnings = result.unknownPaths.map { path in
-      "\(name): no node at path '\(LabelPath.joined(given[key(path)] ?? path))'; "
-        + "its decision is kept for when one comes"
+  /// - Returns: Warnings for the decisions no node has yet (their decisions are kept for the files
+  ///   to come) and for locked or disabled nodes that kept their values (at most ten, then how many
+  ///   more).
+  /// - Throws: ``InputError`` when the spec holds no decision, when none of its paths names a
+  ///   node of the tree (the spec was made for another folder, or is read from the wrong one), or,
+  ///   with `--strict`, when any decision names none.
+  /// - Complexity: As `apply` (``ToggleKit/SelectionTree/setSelection(to:)->_``), plus `names`
+  ///   for each path until one names a node (every path with `--strict`).
+  package func restore(
+    _ start: StartingSpec, roots: [String] = [], names: ([String]) -> Bool,
+    apply: (SelectionSpec) -> SpecApplication
+  ) throws(InputError) -> [String] {
+    let name = start.name
+    let reading = PathReading(invocation, workingDirectory: workingDirectory)
+    guard let chosen = try start.reading(in: reading, names: names) else {
+      if case .failure(let error)? = start.anchored { throw InputError(message: error.description) }
+      throw InputError(message: start.namesNothing(reading, roots: roots))
+    }
+    let spec = chosen.spec
+    var warnings = chosen.warnings
+    let unnamed = invocation.isStrict ? spec.decisions.filter { !names($0.path) } : []
+    if !unnamed.isEmpty {
+      let listed = unnamed.prefix(10).map { "'\(chosen.shown($0.path))'" }
+      throw InputError(
+        message: "\(name): with --strict every decision must name a node; "
+          + (unnamed.count == 1 ? "this one names" : "these \(unnamed.count) name")
+          + " none: \(listed.joined(separator: ", "))\(unnamed.count > 10 ? ", …" : "")")
+    }
+    let result = apply(spec)
+    // The paths no node has, as the file gave them; a lazy tree's decisions below folders not
+    // read yet are not unknown.
+    warnings += result.unknownPaths.map { path in
+      "\(name): no node at path '\(chosen.shown(path))'; its decision is kept for when "
+        + "one comes"
     }
     warnings += result.conflicts.map { conflict in
       let nodes = conflict.count == 1 ? "1 node" : "\(conflict.count) nodes"
       let place =
         conflict.path.isEmpty
         ? "outside every decision"
-        : "under '\(LabelPath.joined(given[key(conflict.path)] ?? conflict.path))'"
+        : "under '\(chosen.shown(conflict.path))'"
       return "\(name): \(nodes) \(place) locked or disabled against the spec, left as they were"
     }
     if warnings.count > 10 {
@@ -194,16 +211,13 @@ extension TreePreparation {
     let rules = try invocation.rulesFile.map { file throws(InputError) in
       try loadRules(try read(file, false), file: file)
     }
-    var spec: (name: String, spec: SelectionSpec)? = nil
+    var spec: StartingSpec? = nil
     if let name = invocation.selectSpecFile {
       let bytes = try read(name == "-" ? nil : name, false)
-      let shown = name == "-" ? "<stdin>" : name
-      do {
-        // Raw bytes that are not UTF-8 stay the bytes of a name (``LabelBytes``).
-        spec = (shown, try SelectionSpec(text: LabelBytes.label(decoding: bytes), file: shown))
-      } catch {
-        throw InputError(message: error.description)
-      }
+      // Raw bytes that are not UTF-8 stay the bytes of a name (``LabelBytes``).
+      spec = try StartingSpec(
+        text: LabelBytes.label(decoding: bytes), name: name == "-" ? "<stdin>" : name,
+        invocation: invocation)
     }
     var filter: (name: String, rules: FilterRules)? = nil
     if let file = invocation.selectFilterFile {

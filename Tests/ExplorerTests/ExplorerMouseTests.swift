@@ -37,6 +37,48 @@ struct ExplorerMouseTests {
   }
 
   @Test(
+    "a mouse event --bind names runs its actions instead of the default, a click's on the row it focuses first: left-click, right-click, shift-left-click, double-click (two presses on a row within half a second), scroll-up, shift-scroll-down"
+  )
+  func boundMouseEvents() throws {
+    func bound(_ binding: String) throws -> Explorer {
+      var explorer = try explorer()
+      explorer.configure(for: try Invocation.parse(["explore", "--bind", binding]))
+      return explorer
+    }
+    // "▸ [ ] Fruit" / "▸ [ ] Veg": a click on Veg's label focuses it, then toggles.
+    var left = try bound("left-click:toggle")
+    left.handle(click(1, 8))
+    #expect(left.cursor == 3 && left.tree.selection(.leaves) == ["Veg/Leek"])
+    left.handle(.mouse(MouseEvent(.press(0), row: 5, column: 2)))
+    #expect(left.tree.selection(.leaves) == ["Veg/Leek"], "a click outside the rows runs nothing")
+    var right = try bound("right-click:select-all")
+    right.handle(click(0, 0))
+    #expect(right.tree.isExpanded("Fruit") == true, "left: the default still")
+    right.handle(.mouse(MouseEvent(.press(2), row: 0, column: 8)))
+    #expect(right.tree.statistics.selectedLeaves == 3)
+    var shifted = try bound("shift-left-click:toggle")
+    shifted.handle(.mouse(MouseEvent(.press(0), row: 1, column: 8, isModified: true)))
+    #expect(shifted.tree.selection(.leaves) == ["Veg/Leek"])
+    var double = try bound("double-click:accept")
+    double.clock = 10
+    double.handle(click(1, 8))
+    double.clock = 10.8
+    double.handle(click(1, 8))
+    #expect(double.outcome == nil, "two presses 0.8 s apart: two clicks")
+    double.clock = 11.0
+    double.handle(click(1, 8))
+    #expect(
+      double.outcome == .accepted && double.cursor == 3, "within half a second: a double click")
+    var wheel = try bound("scroll-up:toggle,shift-scroll-down:select-all")
+    wheel.handle(.mouse(MouseEvent(.wheelUp, row: 0, column: 8)))
+    #expect(wheel.tree.statistics.selectedLeaves == 2 && wheel.cursor == 0, "Fruit toggled")
+    wheel.handle(.mouse(MouseEvent(.wheelDown, row: 0, column: 8)))
+    #expect(wheel.cursor == 3, "an unbound wheel moves as before")
+    wheel.handle(.mouse(MouseEvent(.wheelDown, row: 0, column: 8, isModified: true)))
+    #expect(wheel.tree.statistics.selectedLeaves == 3)
+  }
+
+  @Test(
     "clicks outside the rows, other buttons and releases do nothing; the wheel moves three rows")
   func ignoredAndWheel() throws {
     var explorer = try explorer()

@@ -25,8 +25,8 @@ struct KeyDecoderTests {
   func singleBytes() {
     #expect(
       decode([0x0D, 0x0A, 0x7F, 0x08, 0x03]) == [
-        .enter, .enter, .backspace, .backspace, .interrupt,
-      ])
+        .enter, .control("j"), .backspace, .control("h"), .interrupt,
+      ], "CR is Enter and LF Ctrl-J, DEL Backspace and BS Ctrl-H: four keys, as fzf reads them")
     #expect(
       decode(Array("aé日🍎".utf8)) == [
         .character("a"), .character("é"), .character("日"), .character("🍎"),
@@ -41,7 +41,11 @@ struct KeyDecoderTests {
     #expect(decoder.hasPending)
     #expect(decoder.flush() == [.escape])
     #expect(decode([0x1B, UInt8(ascii: "q")]) == [.alt("q")])
-    #expect(decode([0x1B, 0x7F]) == [.escape, .backspace], "Escape before a control key: both")
+    #expect(decode([0x1B, 0x7F]) == [.altBackspace], "Escape before DEL: Alt-Backspace")
+    #expect(decode([0x1B, 0x0D]) == [.controlAlt("m")], "Escape before CR: Alt-Enter")
+    #expect(decode([0x1B, 0x01]) == [.controlAlt("a")], "Escape before a control byte: Ctrl-Alt")
+    #expect(decode([0x1B, 0xC3, 0xA9]) == [.alt("é")], "Escape before a character: Alt with it")
+    #expect(decode([0x1B, 0x1C]) == [.escape, .control("\\")], "Escape before 0x1C: both")
   }
 
   @Test("only a lone Escape cancels: a sequence cut short is dropped at flush, never read as Esc")

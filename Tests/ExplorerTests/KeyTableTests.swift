@@ -94,7 +94,8 @@ struct KeyTableTests {
       ("ctrl-1:abort", "unknown key 'ctrl-1'"),
       ("ctrl-o:frobnicate", "unknown action 'frobnicate'"),
       ("ctrl-o:execute(less {}", "no ')' closes"), ("ctrl-o", "takes KEY:ACTION"),
-      ("ctrl-o:toggle-down", "unknown action 'toggle-down'"), ("ctrl-m:accept", "unknown key"),
+      ("ctrl-o:toggle-down", "unknown action 'toggle-down'"),
+      ("ctrl-[:accept", "a terminal sends Esc for Ctrl-["),
     ] {
       #expect(throws: UsageError.self, "\(value)") {
         try Invocation.parse(["explore", "--bind", value])

@@ -91,12 +91,42 @@ struct StartingSelectionTests {
   @Test("warnings stop at ten, then say how many more")
   func warningsAreCapped() throws {
     var tree = try tree()
-    let text = (1...25).map { "Gone/\($0)" }.joined(separator: "\n")
+    let text = (1...25).map { "Gone/\($0)" }.joined(separator: "\n") + "\nFruit/Pear\n"
     let list = try SelectionList(parsing: Array(text.utf8), name: "p")
     let warnings = try selectStarting(
       try Invocation.parse(["apply"]), lists: [("p", list)], in: &tree)
     #expect(warnings.count == 11)
     #expect(warnings.last == "… and 15 more warnings like these")
+  }
+
+  @Test(
+    "a list that names no node, or holds no path, is an error, not an empty selection; with --strict every path must name a node"
+  )
+  func listsThatNameNothing() throws {
+    var tree = try tree()
+    let stale = try SelectionList(parsing: Array("Gone/1\nGone/2\n".utf8), name: "p")
+    #expect(
+      throws: ApplyError(
+        message: "p names nothing in this tree: none of its 2 paths names a node (p:1: 'Gone/1', "
+          + "p:2: 'Gone/2'); its paths are read as --output prints them, from the working "
+          + "directory")
+    ) { try selectStarting(try Invocation.parse(["apply"]), lists: [("p", stale)], in: &tree) }
+    let empty = try SelectionList(parsing: Array("\n\n".utf8), name: "e")
+    #expect(throws: ApplyError(message: "e holds no path: it would select nothing")) {
+      try selectStarting(try Invocation.parse(["apply"]), lists: [("e", empty)], in: &tree)
+    }
+    let mixed = try SelectionList(parsing: Array("Gone/1\nFruit/Pear\n".utf8), name: "m")
+    #expect(
+      throws: ApplyError(
+        message: "with --strict every path must name a node; this one names none: m:1: 'Gone/1'")
+    ) {
+      try selectStarting(
+        try Invocation.parse(["apply", "--strict"]), lists: [("m", mixed)], in: &tree)
+    }
+    #expect(
+      try selectStarting(try Invocation.parse(["apply"]), lists: [("m", mixed)], in: &tree) == [
+        "m:1: no node at path 'Gone/1'; skipped"
+      ])
   }
 
   @Test("a starting selection of more leaves than --limit is an error")
@@ -121,7 +151,8 @@ struct StartingSelectionTests {
     let spec = try SelectionSpec(text: "+ Veg\n- Veg/Leek\n+ Fruit/Pear\n")
     var tree = try tree()
     let invocation = try Invocation.parse(["explore", "--select", "Fruit/Apple"])
-    let preparation = TreePreparation(invocation, rules: nil, lists: [], spec: ("s.spec", spec))
+    let preparation = TreePreparation(
+      invocation, rules: nil, lists: [], spec: StartingSpec(spec, name: "s.spec"))
     #expect(!preparation.changesNothing)
     let warnings = try preparation.prepare(&tree)
     #expect(tree.selection(.leaves) == ["Fruit/Apple", "Fruit/Pear"])
@@ -134,7 +165,7 @@ struct StartingSelectionTests {
     var limited = try self.tree()
     let tight = TreePreparation(
       try Invocation.parse(["explore", "--limit", "1"]), rules: nil, lists: [],
-      spec: ("big.spec", SelectionSpec(many)))
+      spec: StartingSpec(SelectionSpec(many), name: "big.spec"))
     #expect(
       throws: InputError(message: "the spec big.spec selects 2 leaves; --limit allows at most 1")
     ) {
@@ -143,7 +174,7 @@ struct StartingSelectionTests {
     var quiet = try self.tree()
     let loose = TreePreparation(
       try Invocation.parse(["explore"]), rules: nil, lists: [],
-      spec: ("big.spec", SelectionSpec(many)))
+      spec: StartingSpec(SelectionSpec(many), name: "big.spec"))
     let noted = try loose.prepare(&quiet)
     #expect(noted.count == 11 && noted.last == "… and 4 more warnings like these")
     #expect(
@@ -187,6 +218,8 @@ struct StartingSelectionTests {
               }
               let text = try form.render(picked, nullSeparated: raw)
               let list = try SelectionList(parsing: Array(text.utf8), name: "p")
+              // Nothing picked: the list is empty, which starts nothing (an error, tested above).
+              guard !list.entries.isEmpty else { continue }
               var started = fresh
               let warnings = try selectStarting(
                 try Invocation.parse(["apply"]), lists: [("p", list)], in: &started)
@@ -200,7 +233,7 @@ struct StartingSelectionTests {
         }
       }
     }
-    #expect(checked > 1_500)
+    #expect(checked > 1_300)
   }
 }
 
@@ -236,10 +269,11 @@ struct DirectoryPrefixTests {
   func paths() throws {
     var tree = try tree()
     var index = tree.labelIndex()
-    let prefix = ["/", "abs"]
-    #expect(try resolve("/abs/home/x", in: &index, prefix: prefix) == "home/x")
-    #expect(try resolve("home/x", in: &index, prefix: prefix) == "home/x")
-    #expect(throws: ApplyError.self) { try resolve("/abs/x", in: &index, prefix: prefix) }
+    let reading = PathReading(
+      try Invocation.parse(["apply", "--dir", "/abs/home"]), workingDirectory: Array("/w".utf8))
+    #expect(try resolve("/abs/home/x", in: &index, reading: reading) == "home/x")
+    #expect(try resolve("home/x", in: &index, reading: reading) == "home/x")
+    #expect(throws: ApplyError.self) { try resolve("/abs/x", in: &index, reading: reading) }
     var invocation = try Invocation.parse([
       "apply", "--dir", "/abs/home", "--select", "/abs/home/x",
     ])

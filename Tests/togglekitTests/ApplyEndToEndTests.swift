@@ -227,7 +227,8 @@ struct ApplyEndToEndTests {
   }
 
   @Test(
-    "--dir with --gitignore and --exclude leaves out what git ignores and what the patterns match")
+    "--dir with --gitignore and --exclude leaves out what git ignores and what the patterns match; --gitignore sees dotfiles as git does, with or without --hidden"
+  )
   func gitignore() throws {
     let folder = try TogglekitBinary.scratch()
     let project = folder.appendingPathComponent("proj")
@@ -245,7 +246,7 @@ struct ApplyEndToEndTests {
     ])
     #expect(result.code == 0 && result.stderr.isEmpty, "\(result.stderr)")
     // Paths from the working directory: the folder as given (absolute here), then the names.
-    #expect(result.stdout == "\(project.path)/a.c\n")
+    #expect(result.stdout == "\(project.path)/.gitignore\n\(project.path)/a.c\n")
     let hidden = try TogglekitBinary.run([
       "apply", "--dir", project.path, "--gitignore", "--hidden", "--on", "proj", "--print",
       "leaves",

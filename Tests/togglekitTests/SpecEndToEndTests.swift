@@ -42,7 +42,7 @@ struct SpecEndToEndTests {
     let work = scratch.appendingPathComponent("work")
     try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
     let spec = try TogglekitBinary.file(
-      "backup.spec", "+ ada\n- ada/tmp\n- ada/docs/old\n+ ada/docs/old/keep.txt\n", in: scratch)
+      "backup.spec", "+ .\n- tmp\n- docs/old\n+ docs/old/keep.txt\n", in: scratch)
     func print(_ form: String) throws -> String {
       let result = try TogglekitBinary.run(
         ["apply", "--dir", "../ada", "--select-spec", spec, "--print", form], directory: work)
@@ -109,7 +109,7 @@ struct SpecEndToEndTests {
       ],
       directory: scratch)
     #expect(saved.code == 0 && saved.stderr.isEmpty, "\(saved.stderr)")
-    #expect(saved.stdout == "+ ada\n- ada/.cache\n")
+    #expect(saved.stdout == "+ .\n- .cache\n", "relative to the folder: '.' is the folder itself")
     try Data(saved.stdout.utf8).write(to: scratch.appendingPathComponent("backup.spec"))
     // Files come and go: new ones follow the nearest decision.
     try makeFiles(["music/new.mp3", ".cache/more/z", "docs/2027/plan.txt"], in: home)
@@ -176,7 +176,7 @@ struct SpecEndToEndTests {
       ["apply", "--dir", "proj", "--select-gitignore", "ignore", "--print", "spec"],
       directory: scratch)
     #expect(
-      spec.stdout == "rules gitignore under proj\nbuild/\n*.log\n!keep.log\n\n", "\(spec.stderr)")
+      spec.stdout == "rules gitignore\nbuild/\n*.log\n!keep.log\n\n", "\(spec.stderr)")
     let back = try TogglekitBinary.run(
       ["apply", "--dir", "proj", "--select-rsync-filter", "rules", "--print", "rsync-filter"],
       directory: scratch)
@@ -228,13 +228,13 @@ struct SpecEndToEndTests {
   }
 
   @Test(
-    "a spec that keeps rsync rules as patterns: --select-spec selects what the rules select where no decision covers, files added later follow them, --print spec writes the rules back (their folder from the working directory, an absolute --dir too), and a bad rule is refused at its line in the spec"
+    "a spec that keeps rsync rules as patterns: --select-spec selects what the rules select where no decision covers, files added later follow them, --print spec writes the rules back (their folder relative to the folder, whatever the --dir), and a bad rule is refused at its line in the spec"
   )
   func specsKeepingRules() throws {
     let scratch = try TogglekitBinary.scratch()
     try makeFiles(
       ["proj/src/a.c", "proj/src/a.o", "proj/src/vendor/v.c", "proj/README"], in: scratch)
-    let text = "+ proj/src/vendor\nrules rsync under proj\n# objects\n- *.o\n- /src/vendor/\n"
+    let text = "+ src/vendor\nrules rsync\n# objects\n- *.o\n- /src/vendor/\n"
     _ = try TogglekitBinary.file("kept.spec", text, in: scratch)
     func leaves(_ arguments: [String] = ["--dir", "proj"]) throws -> [String] {
       let result = try TogglekitBinary.run(
@@ -258,27 +258,24 @@ struct SpecEndToEndTests {
     let absolute = try TogglekitBinary.run(
       ["apply", "--dir", folder, "--select-spec", "kept.spec", "--print", "spec"],
       directory: scratch)
-    // Every path, the rules' folder too, is written from the working directory as given.
-    #expect(
-      absolute.stdout
-        == "+ \(folder)/src/vendor\nrules rsync under \(folder)\n# objects\n- *.o\n- /src/vendor/\n"
-    )
+    // Every path, the rules' folder too, is relative to the folder: the same text.
+    #expect(absolute.stdout == text, "\(absolute.stderr)")
     _ = try TogglekitBinary.file("abs.spec", absolute.stdout, in: scratch)
     let back = try TogglekitBinary.run(
       ["apply", "--dir", folder, "--select-spec", "abs.spec", "--print", "spec"],
       directory: scratch)
     #expect(back.stdout == absolute.stdout, "\(back.stderr)")
-    _ = try TogglekitBinary.file("bad.spec", "+ proj\nrules rsync\n- *.o\nmerge x\n", in: scratch)
+    _ = try TogglekitBinary.file("bad.spec", "+ .\nrules rsync\n- *.o\nmerge x\n", in: scratch)
     let bad = try TogglekitBinary.run(
       ["apply", "--dir", "proj", "--select-spec", "bad.spec"], directory: scratch)
     #expect(bad.code == 1 && bad.stderr.hasPrefix("togglekit: bad.spec:4:1: 'merge' reads"))
   }
 
   @Test(
-    "paths of a spec name their files from the working directory, and --select-spec reads them so or from the folder's own name"
+    "a spec's paths are relative to the folder it selects in: one spec file means the same with --dir proj, an absolute --dir, --dir . inside the folder, a symlink to it, and after the folder moves; an older spec (paths from the working directory) is read so with a warning, and --print spec rewrites it"
   )
-  func pathsFromTheWorkingDirectory() throws {
-    let scratch = try TogglekitBinary.scratch()
+  func specsAnchoredAtTheFolder() throws {
+    let scratch = try TogglekitBinary.scratch().resolvingSymlinksInPath()
     try makeFiles(
       ["proj/src/a.c", "proj/src/b.c", "proj/src/c.c", "proj/src/gen/x.c", "proj/README"],
       in: scratch)
@@ -286,15 +283,36 @@ struct SpecEndToEndTests {
     let spec = try TogglekitBinary.run([
       "apply", "--dir", folder, "--on", "proj/src", "--off", "proj/src/gen", "--print", "spec",
     ])
-    #expect(spec.stdout == "+ \(folder)/src\n- \(folder)/src/gen\n")
-    for text in [spec.stdout, "+ proj/src\n- proj/src/gen\n"] {
-      let file = scratch.appendingPathComponent("s-\(UUID().uuidString).spec")
-      try Data(text.utf8).write(to: file)
-      let restored = try TogglekitBinary.run([
-        "apply", "--dir", folder, "--select-spec", file.path, "--print", "leaves",
-      ])
+    #expect(spec.stdout == "+ src\n- src/gen\n")
+    let file = try TogglekitBinary.file("s.spec", spec.stdout, in: scratch)
+    let picked = ["a", "b", "c"].map { "src/\($0).c" }
+    func leaves(_ dir: String, from directory: URL, spec: String = file) throws -> [String] {
+      let result = try TogglekitBinary.run(
+        ["apply", "--dir", dir, "--select-spec", spec, "--print", "leaves"], directory: directory)
+      #expect(result.code == 0 && result.stderr.isEmpty, "\(dir): \(result.stderr)")
+      return result.stdout.split(separator: "\n").map(String.init)
+    }
+    #expect(try leaves("proj", from: scratch) == picked.map { "proj/" + $0 })
+    #expect(try leaves(folder, from: scratch) == picked.map { folder + "/" + $0 })
+    #expect(
+      try leaves(".", from: scratch.appendingPathComponent("proj")) == picked.map { "./" + $0 })
+    try FileManager.default.createSymbolicLink(
+      atPath: scratch.appendingPathComponent("link").path, withDestinationPath: "proj")
+    #expect(try leaves("link", from: scratch) == picked.map { "link/" + $0 })
+    try FileManager.default.moveItem(
+      atPath: folder, toPath: scratch.appendingPathComponent("moved").path)
+    #expect(try leaves("moved", from: scratch) == picked.map { "moved/" + $0 })
+    // The older form: from the working directory, the folder's own name first.
+    let old = try TogglekitBinary.file("old.spec", "+ moved/src\n- moved/src/gen\n", in: scratch)
+    for (dir, directory) in [
+      ("moved", scratch), (".", scratch.appendingPathComponent("moved")),
+    ] {
+      let result = try TogglekitBinary.run(
+        ["apply", "--dir", dir, "--select-spec", old, "--print", "spec"], directory: directory)
+      #expect(result.code == 0 && result.stdout == spec.stdout, "\(dir): \(result.stderr)")
       #expect(
-        restored.stdout == ["a", "b", "c"].map { "\(folder)/src/\($0).c\n" }.joined(), "\(text)")
+        result.stderr.contains("warning: \(old): its paths name files from the working directory")
+          && result.stderr.contains("'--print spec' writes them relative to the folder"))
     }
   }
 
@@ -324,16 +342,16 @@ struct SpecEndToEndTests {
     let spec = try TogglekitBinary.run(
       ["apply", "--dir", "d", "--on", "d", "--off", #"d/tab\there"#, "--print", "spec"],
       directory: scratch)
-    #expect(spec.stdout == "+ d\n- d/tab\\there\n", "the spec's own text escapes it")
-    try Data("+ d\n- d/gone\n".utf8).write(to: scratch.appendingPathComponent("gone.spec"))
+    #expect(spec.stdout == "+ .\n- tab\\there\n", "the spec's own text escapes it")
+    try Data("+ .\n- gone\n".utf8).write(to: scratch.appendingPathComponent("gone.spec"))
     let gone = try TogglekitBinary.run(
       ["apply", "--dir", "d", "--select-spec", "gone.spec", "--print", "spec"], directory: scratch)
     #expect(
-      gone.code == 0 && gone.stdout == "+ d\n- d/gone\n",
+      gone.code == 0 && gone.stdout == "+ .\n- gone\n",
       "the decision of a file gone is kept for when it comes back")
     #expect(
       gone.stderr
-        == "togglekit: warning: gone.spec: no node at path 'd/gone'; its decision is kept for when one comes\n"
+        == "togglekit: warning: gone.spec: no node at path 'gone'; its decision is kept for when one comes\n"
     )
   }
 
@@ -343,7 +361,7 @@ struct SpecEndToEndTests {
   func explorerKeepsDecisions() throws {
     let scratch = try TogglekitBinary.scratch()
     try makeFiles(["d/a", "d/b", "d/sub/c"], in: scratch)
-    try Data("+ d\n- d/gone\n- d/sub\n".utf8).write(
+    try Data("+ .\n- gone\n- sub\n".utf8).write(
       to: scratch.appendingPathComponent("kept.spec"))
     let out = scratch.appendingPathComponent("out.spec").path
     let command =
@@ -353,7 +371,7 @@ struct SpecEndToEndTests {
     let (screen, _) = try inTerminal(command, keys: ["j", " ", "\r"], ready: "selected")
     #expect(screen.contains("code=0"), "\(screen.suffix(400))")
     #expect(
-      try String(contentsOfFile: out, encoding: .utf8) == "+ d\n- d/a\n- d/gone\n- d/sub\n")
+      try String(contentsOfFile: out, encoding: .utf8) == "+ .\n- a\n- gone\n- sub\n")
   }
 
   @Test(
@@ -362,7 +380,7 @@ struct SpecEndToEndTests {
   func explorerRestoresLazily() throws {
     let scratch = try TogglekitBinary.scratch()
     try makeFiles(["d/other/f", "d/sub/c", "d/sub/e", "d/zfile"], in: scratch)
-    try Data("+ d\n- d/sub/c\n- d/gone\n".utf8).write(
+    try Data("+ .\n- sub/c\n- gone\n".utf8).write(
       to: scratch.appendingPathComponent("kept.spec"))
     let out = scratch.appendingPathComponent("out.spec").path
     let command =
@@ -374,11 +392,11 @@ struct SpecEndToEndTests {
     #expect(first.contains("code=0"), "\(first.suffix(400))")
     #expect(shown.contains("[-] sub") && shown.contains("[x] other"), "\(shown.suffix(600))")
     #expect(shown.contains("2 folders not read"), "\(shown.suffix(600))")
-    #expect(try String(contentsOfFile: out, encoding: .utf8) == "+ d\n- d/gone\n- d/sub/c\n")
+    #expect(try String(contentsOfFile: out, encoding: .utf8) == "+ .\n- gone\n- sub/c\n")
     // ↓ other, ↓ sub, Space: the folder shown mixed is clicked as mixed, all of it selected.
     let (second, _) = try inTerminal(command, keys: ["j", "j", " ", "\r"], ready: "selected")
     #expect(second.contains("code=0"), "\(second.suffix(400))")
-    #expect(try String(contentsOfFile: out, encoding: .utf8) == "+ d\n- d/gone\n")
+    #expect(try String(contentsOfFile: out, encoding: .utf8) == "+ .\n- gone\n")
     // The topmost form reads the folder shown mixed, to say what in it is selected.
     let topmost = command.replacingOccurrences(of: "--output spec", with: "--output topmost")
     let (third, _) = try inTerminal(topmost, keys: ["\r"], ready: "selected")

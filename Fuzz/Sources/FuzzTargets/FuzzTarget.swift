@@ -240,6 +240,21 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         $0.value < 0x20 && $0 != "\n" || $0.value == 0x7F
       }, "a spec's decisions hold no control character but their line ends")
     check((try? SelectionSpec(text: text)) == spec, "a spec's text reads back to itself")
+    // Below a folder, written relative to it, it reads back below any folder (labels a file can
+    // have: `.` and `..` are read as a shell reads them).
+    if spec.decisions.allSatisfy({ $0.path.allSatisfy { $0 != "." && $0 != ".." } }),
+      spec.rules.map({ $0.folder.allSatisfy { $0 != "." && $0 != ".." } }) ?? true
+    {
+      let placed = SelectionSpec(
+        spec.decisions.map { .init(["base"] + $0.path, isIncluded: $0.isIncluded) },
+        rules: spec.rules.map { $0.under(["base"] + $0.folder) })
+      let relative = placed.text(relativeTo: ["base"])
+      check(relative != nil, "a spec below a folder is written relative to it")
+      let moved = relative.flatMap { try? SelectionSpec(text: $0, base: ["moved"]) }
+      check(
+        moved?.decisions.map(\.path) == spec.decisions.map { ["moved"] + $0.path },
+        "a spec written relative to a folder reads back below another")
+    }
     let minimized = spec.minimized()
     check(minimized.isMinimal, "a minimized spec is minimal")
     for decision in spec.decisions {

@@ -29,7 +29,8 @@ extension SelectionTree where ID == String {
   /// warnings                                   // ["Sources/private: cannot open directory: …"]
   /// ```
   ///
-  /// Symbolic links are listed (`kind=symlink`) but never followed; a folder that cannot be read is
+  /// Symbolic links inside `path` are listed (`kind=symlink`) but never followed (`path` itself is
+  /// followed when it is one, as `find -H` does); a folder that cannot be read is
   /// kept as an empty node and reported in `warnings`, never fatal. Each node has the attribute
   /// `kind` (`directory`, `file`, `symlink` or `other`) and files have `size` in bytes.
   ///
@@ -57,8 +58,10 @@ extension SelectionTree where ID == String {
     gitignore: Bool = false, options: Options,
     open: (UnsafePointer<CChar>) -> OpaquePointer?
   ) throws(DirectoryError) -> (tree: SelectionTree<String>, warnings: [String]) {
+    // The folder named is followed when it is a symbolic link (as `find -H` and `ls` follow one
+    // named on the command line); links inside it are listed, never followed.
     var info = stat()
-    guard _withCString(LabelBytes.bytes(of: path), { lstat($0, &info) }) == 0 else {
+    guard _withCString(LabelBytes.bytes(of: path), { stat($0, &info) }) == 0 else {
       throw DirectoryError(path: path, message: "cannot read: \(_errorText())")
     }
     guard info.st_mode & S_IFMT == S_IFDIR else {

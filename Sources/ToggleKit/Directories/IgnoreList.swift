@@ -18,13 +18,11 @@ public struct IgnoreList: Hashable, Sendable {
   public let folder: String
   let folderBytes: [UInt8]
 
-  /// Parses a `.gitignore` text for the paths below `folder`.
+  /// Parses a `.gitignore` text for the paths below `folder` (LF or CR LF lines).
   ///
   /// - Complexity: O(text).
   public init(text: String, folder: String = "") {
-    self.init(
-      patterns: text.split(separator: "\n").compactMap { IgnorePattern(line: String($0)) },
-      folder: folder)
+    self.init(patterns: IgnorePattern.patterns(inFile: text.utf8), folder: folder)
   }
 
   /// A list of parsed patterns for the paths below `folder`.

@@ -42,9 +42,7 @@ struct _Ignoring {
     let base = top == [0x2F] ? top : top + [0x2F]
     prefix = absolute == top ? [] : Array(absolute.dropFirst(base.count))
     if let text = Self.contents(base + Array(".git/info/exclude".utf8)) {
-      infoExclude = IgnoreList(
-        patterns: text.split(separator: "\n").compactMap { IgnorePattern(line: String($0)) },
-        folderBytes: [])
+      infoExclude = IgnoreList(patterns: IgnorePattern.patterns(inFile: text), folderBytes: [])
     }
     // The folders from the top down to the root's parent.
     var folder: [UInt8] = []
@@ -65,8 +63,8 @@ struct _Ignoring {
     return add(text, folder: folder, parent: parent)
   }
 
-  private mutating func add(_ text: String, folder: [UInt8], parent: Int) -> Int {
-    let patterns = text.split(separator: "\n").compactMap { IgnorePattern(line: String($0)) }
+  private mutating func add(_ text: [UInt8], folder: [UInt8], parent: Int) -> Int {
+    let patterns = IgnorePattern.patterns(inFile: text)
     guard !patterns.isEmpty else { return parent }
     lists.append((IgnoreList(patterns: patterns, folderBytes: folder), parent))
     return lists.count - 1
@@ -89,8 +87,8 @@ struct _Ignoring {
     return infoExclude?.decision(for: path, isDirectory: isDirectory) ?? false
   }
 
-  /// A regular file's text, or nil.
-  static func contents(_ path: [UInt8]) -> String? {
+  /// A regular file's bytes, or nil.
+  static func contents(_ path: [UInt8]) -> [UInt8]? {
     let descriptor = _withCString(path) { open($0, O_RDONLY) }
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
@@ -104,7 +102,7 @@ struct _Ignoring {
       if count <= 0 { break }
       bytes += buffer[0..<count]
     }
-    return String(decoding: bytes, as: UTF8.self)
+    return bytes
   }
 
   /// The absolute path with no symbolic link, or nil.

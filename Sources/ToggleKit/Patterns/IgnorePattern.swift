@@ -30,6 +30,8 @@ public struct IgnorePattern: Hashable, Sendable {
     case folders
     /// A trailing `**`: any run of bytes.
     case anything
+    /// Nothing: a pattern git or rsync cannot read (a `[` never closed) matches no path.
+    case never
   }
 
   /// The pattern's text as written (negation and trailing slash included).
@@ -67,11 +69,19 @@ public struct IgnorePattern: Hashable, Sendable {
   /// Parses a line of a `.gitignore`; nil for a blank line or a comment.
   ///
   /// Trailing spaces are dropped unless quoted with a backslash; `\#` and `\!` start a pattern
-  /// with `#` or `!`.
+  /// with `#` or `!`. A `[` never closed (`ab[`, `a[]b`) or an unknown class matches nothing.
   ///
   /// - Complexity: O(line).
   public init?(line: String) {
     self.init(lineBytes: Array(line.utf8), text: line)
+  }
+
+  /// The patterns of a `.gitignore` file's bytes, one a line (LF or CR LF), byte for byte.
+  /// - Complexity: O(bytes).
+  public static func patterns(inFile bytes: some Collection<UInt8>) -> [IgnorePattern] {
+    bytes.split(separator: 0x0A).compactMap { line in
+      IgnorePattern(lineBytes: Array(line.last == 0x0D ? line.dropLast() : line[...]))
+    }
   }
 
   /// Parses a line's bytes (a name in it need not be UTF-8); `text` is the line as shown.
@@ -154,13 +164,9 @@ public struct IgnorePattern: Hashable, Sendable {
       let byte = pattern[index]
       switch byte {
       case 0x5C:  // backslash: the next byte as it is (a trailing one matches nothing)
-        if index + 1 < pattern.count {
-          tokens.append(.byte(pattern[index + 1]))
-          index += 2
-        } else {
-          tokens.append(.set([:], negated: false))
-          index += 1
-        }
+        guard index + 1 < pattern.count else { return [.never] }
+        tokens.append(.byte(pattern[index + 1]))
+        index += 2
       case 0x3F:
         tokens.append(.one)
         index += 1
@@ -182,7 +188,8 @@ public struct IgnorePattern: Hashable, Sendable {
           index = end
         }
       case 0x5B:
-        index = appendBracket(pattern, at: index, to: &tokens)
+        guard let end = appendBracket(pattern, at: index, to: &tokens) else { return [.never] }
+        index = end
       default:
         tokens.append(.byte(byte))
         index += 1
@@ -215,13 +222,10 @@ public struct IgnorePattern: Hashable, Sendable {
     return count
   }
 
-  /// Appends the token of the `[` at `index`: a bracket expression, or the byte itself when it is
-  /// not closed; returns the index after it.
-  static func appendBracket(_ pattern: [UInt8], at index: Int, to tokens: inout [Token]) -> Int {
-    guard let (set, negated, end) = parseSet(pattern, from: index) else {
-      tokens.append(.byte(pattern[index]))
-      return index + 1
-    }
+  /// Appends the bracket expression at `index`, returns the index after it; nil when it is not
+  /// closed or names an unknown class (git and rsync then match nothing).
+  static func appendBracket(_ pattern: [UInt8], at index: Int, to tokens: inout [Token]) -> Int? {
+    guard let (set, negated, end) = parseSet(pattern, from: index) else { return nil }
     tokens.append(.set(set, negated: negated))
     return end
   }
@@ -240,7 +244,7 @@ public struct IgnorePattern: Hashable, Sendable {
   static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
   /// A bracket expression from `[`: its bytes, whether it is negated, and where it ends; nil when
-  /// it is not closed (the `[` is then a plain byte).
+  /// it is not closed or names an unknown class.
   static func parseSet(_ pattern: [UInt8], from start: Int) -> ([UInt8: Bool], Bool, Int)? {
     var index = start + 1
     var negated = false
@@ -281,7 +285,10 @@ public struct IgnorePattern: Hashable, Sendable {
         high = pattern[end]
         index = end
       }
-      if byte <= high { for value in byte...high { members[value] = true } }
+      // The range's first byte is a member even when the range is reversed (`[c-a]` matches
+      // `c`): git and rsync take each byte as they read it, then the range from it.
+      members[byte] = true
+      if byte < high { for value in byte...high { members[value] = true } }
       index += 1
     }
     return nil

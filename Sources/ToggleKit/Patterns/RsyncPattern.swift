@@ -16,6 +16,8 @@ struct RsyncPattern: Hashable, Sendable {
   let isDirectoryOnly: Bool
   /// A trailing `/***`: everything inside the folder matches too.
   let includesInside: Bool
+  /// A trailing `/***/`: the folder and the folders inside it match, not the files.
+  let insideIsFoldersOnly: Bool
   /// Where the pattern is tried: the last name only, the whole path, or every name's start.
   let place: Place
   /// How many names the body matches when that is fixed (no `**`), or nil: a path of another
@@ -29,13 +31,18 @@ struct RsyncPattern: Hashable, Sendable {
   /// whole path, so `**/x` matches `x` at the top too, as rsync tries a `**`-prefixed pattern
   /// (anchored `/**/x` needs a folder above `x`).
   let rootTokens: [IgnorePattern.Token]?
+  /// An unanchored `**/***`: the top is the folder, so every path is inside it.
+  let insideTheTop: Bool
 
   enum Place: Hashable, Sendable {
     case lastName, wholePath, anyNameStart
   }
 
   /// Reads a pattern's bytes; nil for an empty pattern.
+  ///
+  /// A pattern of slashes alone (`/`, `//`) names no path: rsync takes it, and it matches nothing.
   init?(_ bytes: [UInt8]) {
+    guard !bytes.isEmpty else { return nil }
     var body = bytes[...]
     let isWild = body.contains { $0 == 0x2A || $0 == 0x3F || $0 == 0x5B }
     var directoryOnly = false
@@ -48,11 +55,19 @@ struct RsyncPattern: Hashable, Sendable {
     let startsWithDoubleStar = body.starts(with: [0x2A, 0x2A])
     isAnchored = body.first == 0x2F
     if isAnchored { body = body.dropFirst() }
-    includesInside =
-      !directoryOnly && body.count >= 4 && body.suffix(4).elementsEqual([0x2F, 0x2A, 0x2A, 0x2A])
+    includesInside = body.count >= 4 && body.suffix(4).elementsEqual([0x2F, 0x2A, 0x2A, 0x2A])
     if includesInside { body = body.dropLast(4) }
-    guard !body.isEmpty else { return nil }
     isDirectoryOnly = directoryOnly || includesInside
+    insideIsFoldersOnly = directoryOnly && includesInside
+    guard !body.isEmpty else {
+      tokens = [.never]
+      place = .wholePath
+      nameCount = nil
+      fixedEnd = nil
+      rootTokens = nil
+      insideTheTop = false
+      return
+    }
     if slashes == 0 && !hasDoubleStar {
       place = .lastName
     } else if isAnchored || startsWithDoubleStar {
@@ -68,6 +83,10 @@ struct RsyncPattern: Hashable, Sendable {
     rootTokens =
       !isAnchored && isWild && body.starts(with: [0x2A, 0x2A, 0x2F])
       ? Array(tokens.dropFirst(2)) : nil
+    // rsync matches a pattern starting with `**` against the path with a `/` before it: a body
+    // that matches nothing (`**` of `**/***`) then stands for the top, and everything is inside.
+    insideTheTop =
+      includesInside && !isAnchored && startsWithDoubleStar && IgnorePattern.match(tokens, [])
   }
 
   /// Whether the bytes hold `**` outside a quoted byte or a bracket expression.
@@ -95,7 +114,9 @@ struct RsyncPattern: Hashable, Sendable {
     while index < pattern.count {
       let byte = pattern[index]
       switch byte {
-      case 0x5C where index + 1 < pattern.count:
+      case 0x5C:
+        // A trailing backslash quotes nothing: rsync's matcher then matches nothing.
+        guard index + 1 < pattern.count else { return [.never] }
         tokens.append(.byte(pattern[index + 1]))
         index += 2
       case 0x3F:
@@ -107,7 +128,10 @@ struct RsyncPattern: Hashable, Sendable {
         tokens.append(end - index >= 2 ? .anything : .star)
         index = end
       case 0x5B:
-        index = IgnorePattern.appendBracket(pattern, at: index, to: &tokens)
+        guard let end = IgnorePattern.appendBracket(pattern, at: index, to: &tokens) else {
+          return [.never]  // a `[` never closed: rsync's matcher gives the pattern up
+        }
+        index = end
       default:
         tokens.append(.byte(byte))
         index += 1
@@ -122,7 +146,8 @@ struct RsyncPattern: Hashable, Sendable {
   ///   unanchored `/***`; the same for a leading `**/` and then a fixed number of names;
   ///   O(names × pattern × path) at worst, with another `**`.
   func matches(_ path: [UInt8], _ starts: [Int], isFolder: Bool) -> Bool {
-    if matchesItself(path[...], starts[...], isFolder: isFolder) { return true }
+    if insideIsFoldersOnly && !isFolder { return false }
+    if insideTheTop || matchesItself(path[...], starts[...], isFolder: isFolder) { return true }
     guard includesInside else { return false }
     // Inside the folder: some folder above the path is the pattern's folder — of a fixed number
     // of names, one as deep as it at least (anchored: exactly).

@@ -23,6 +23,28 @@ extension SelectionSpec {
   ///   decision (or, below `rules rsync`, not a rule).
   /// - Complexity: O(text length + d log d).
   public init(text: String, file: String? = nil) throws(TreeFormatError) {
+    try self.init(text: text, file: file, anchor: nil)
+  }
+
+  /// Reads a spec's text whose paths are relative to a folder, `base` (a tree's root): `.` names
+  /// the folder itself, `docs` its child, as rsync's rules are relative to the transfer's root.
+  ///
+  /// `./` and `../` segments are followed (never above the folder), a leading `/` anchors at the
+  /// folder as rsync's does, and a trailing `/` is allowed.
+  ///
+  /// ```swift
+  /// let spec = try SelectionSpec(text: "+ .\n- .cache/\n", base: ["ada"])
+  /// spec.decisions.map(\.path)   // [["ada"], ["ada", ".cache"]]
+  /// ```
+  /// - Throws: ``TreeFormatError`` as ``init(text:file:)``, and for a `..` that climbs above the
+  ///   folder.
+  /// - Complexity: O(text length + d log d).
+  public init(text: String, file: String? = nil, base: [String]) throws(TreeFormatError) {
+    try self.init(text: text, file: file, anchor: base)
+  }
+
+  /// Reads a spec's text, its paths below `anchor` when there is one (``init(text:file:base:)``).
+  private init(text: String, file: String?, anchor: [String]?) throws(TreeFormatError) {
     var decisions: [Decision] = []
     var lineNumber = 0
     var rulesHeader: (dialect: FilterRules.Dialect, folder: [String], line: Int)?
@@ -46,7 +68,7 @@ extension SelectionSpec {
         continue
       }
       if line.starts(with: "rules ".unicodeScalars) {
-        rulesHeader = try Self.rulesHeader(line.dropFirst(6), failure)
+        rulesHeader = try Self.rulesHeader(line.dropFirst(6), anchor: anchor, failure)
         rulesHeader?.line = lineNumber
         continue
       }
@@ -61,13 +83,8 @@ extension SelectionSpec {
       guard rest.first == " " else {
         throw failure(2, "expected one space between '\(sign)' and the path")
       }
-      let pathText = String(String.UnicodeScalarView(rest.dropFirst()))
-      guard !pathText.isEmpty else { throw failure(3, "expected a path after '\(sign) '") }
-      do {
-        decisions.append(Decision(try LabelPath.labels(of: pathText), isIncluded: sign == "+"))
-      } catch {
-        throw failure(3, error.description)
-      }
+      let path = try Self.path(rest.dropFirst(), column: 3, anchor: anchor, failure)
+      decisions.append(Decision(path, isIncluded: sign == "+"))
     }
     var rules: FilterRules?
     if let rulesHeader {
@@ -82,27 +99,85 @@ extension SelectionSpec {
     self.init(decisions, rules: rules)
   }
 
-  /// Reads what follows `rules ` on a header line: the dialect, then ` under PATH` or nothing.
+  /// A PATH's labels (from `column`): no space at either end, a trailing `/` dropped, below
+  /// `anchor` when there is one.
+  private static func path(
+    _ text: Substring.UnicodeScalarView, column: Int, anchor: [String]?,
+    _ failure: (Int, String) -> TreeFormatError
+  ) throws(TreeFormatError) -> [String] {
+    guard let first = text.first else { throw failure(column, "expected a path") }
+    if first == " " || first == "\t" {
+      throw failure(
+        column,
+        "a path does not start with a space (one space follows the sign); write \\u{20} for a "
+          + "name that starts with one")
+    }
+    if let last = text.last, last == " " || last == "\t" {
+      let blanks = text.reversed().prefix { $0 == " " || $0 == "\t" }.count
+      throw failure(
+        column + text.count - blanks,
+        "a path does not end in a space; write \\u{20} for a name that ends with one")
+    }
+    var trimmed = text
+    while trimmed.count > 1, trimmed.last == "/", !Self.isEscaped(trimmed, at: trimmed.count - 1) {
+      trimmed.removeLast()  // `docs/`, as a shell's completion writes a folder
+    }
+    if let anchor, trimmed.first == "/" {
+      // Anchored at the folder, as rsync's rules are (`/` alone is the folder).
+      trimmed = trimmed.drop { $0 == "/" }
+      if trimmed.isEmpty { return anchor }
+    }
+    let labels: [String]
+    do {
+      labels = try LabelPath.labels(of: String(String.UnicodeScalarView(trimmed)))
+    } catch {
+      throw failure(column, error.description)
+    }
+    guard let anchor else { return labels }
+    var below: [String] = []
+    for label in labels {
+      switch label {
+      case ".": continue
+      case "..":
+        guard below.popLast() != nil else {
+          throw failure(
+            column,
+            "'..' climbs above the folder the spec's paths are relative to ('.' is that folder)")
+        }
+      default: below.append(label)
+      }
+    }
+    return anchor + below
+  }
+
+  /// Whether the scalar at `offset` follows an odd number of backslashes: written as itself.
+  private static func isEscaped(_ text: Substring.UnicodeScalarView, at offset: Int) -> Bool {
+    var backslashes = 0
+    var index = text.index(text.startIndex, offsetBy: offset)
+    while index > text.startIndex {
+      index = text.index(before: index)
+      guard text[index] == "\\" else { break }
+      backslashes += 1
+    }
+    return backslashes % 2 == 1
+  }
+
+  /// Reads what follows `rules `: the dialect, then ` under PATH` or nothing (`anchor` or the top).
   private static func rulesHeader(
-    _ rest: Substring.UnicodeScalarView, _ failure: (Int, String) -> TreeFormatError
+    _ rest: Substring.UnicodeScalarView, anchor: [String]?,
+    _ failure: (Int, String) -> TreeFormatError
   ) throws(TreeFormatError) -> (dialect: FilterRules.Dialect, folder: [String], line: Int) {
     let word = rest.prefix { $0 != " " }
     guard let dialect = FilterRules.Dialect(rawValue: String(String.UnicodeScalarView(word))) else {
       throw failure(7, "expected 'rsync' or 'gitignore' after 'rules '")
     }
     let after = rest.dropFirst(word.count)
-    guard !after.isEmpty else { return (dialect, [], 0) }
+    guard !after.isEmpty else { return (dialect, anchor ?? [], 0) }
     let column = 7 + word.count
     guard after.starts(with: " under ".unicodeScalars), after.count > 7 else {
       throw failure(column, "expected ' under PATH' or the line's end after '\(dialect.rawValue)'")
     }
-    do {
-      return (
-        dialect, try LabelPath.labels(of: String(String.UnicodeScalarView(after.dropFirst(7)))), 0
-      )
-    } catch {
-      throw failure(column + 7, error.description)
-    }
+    return (dialect, try path(after.dropFirst(7), column: column + 7, anchor: anchor, failure), 0)
   }
 
   /// The spec as text: one `+ PATH` or `- PATH` line a decision, in path order, each ending in a
@@ -118,21 +193,58 @@ extension SelectionSpec {
   /// from a command's working directory: `["/", "home"]` writes `+ /home/ada`).
   /// - Complexity: O(total path length + rules' length).
   public func text(prefix: [String]) -> String {
+    write { prefix + $0 }
+  }
+
+  /// The spec's text with every path relative to a folder, `base` (`.` for the folder itself):
+  /// what ``init(text:file:base:)`` reads back below any folder it is given.
+  ///
+  /// ```swift
+  /// let spec = SelectionSpec([.init(["ada"], isIncluded: true), .init(["ada", ".cache"], isIncluded: false)])
+  /// spec.text(relativeTo: ["ada"])   // "+ .\n- .cache\n"
+  /// ```
+  /// - Returns: The text, or nil when a decision or the rules' folder is not at or below `base`.
+  /// - Complexity: O(total path length + rules' length).
+  public func text(relativeTo base: [String]) -> String? {
+    func below(_ path: [String]) -> Bool {
+      path.count >= base.count && zip(base, path).allSatisfy { LabelBytes.same($0.0, $0.1) }
+    }
+    guard decisions.allSatisfy({ below($0.path) }), rules.map({ below($0.folder) }) ?? true else {
+      return nil
+    }
+    return write(relative: true) { Array($0.dropFirst(base.count)) }
+  }
+
+  /// The lines, each path (and the rules' folder) as `place` gives it.
+  private func write(relative: Bool = false, _ place: ([String]) -> [String]) -> String {
     var text = ""
     for decision in decisions {
       text += decision.isIncluded ? "+ " : "- "
-      text += LabelPath.joined(prefix + decision.path)
+      text += Self.written(place(decision.path), relative: relative)
       text += "\n"
     }
     guard let rules else { return text }
-    let folder = prefix + rules.folder
+    let folder = place(rules.folder)
     text += "rules " + rules.dialect.rawValue
-    if !folder.isEmpty { text += " under " + LabelPath.joined(folder) }
+    if !folder.isEmpty { text += " under " + Self.written(folder, relative: relative) }
     text += "\n"
     for line in rules.lines {
       text += line
       text += "\n"
     }
+    return text
+  }
+
+  /// A path as a spec writes it: `.` when empty, a space at either end written `\u{20}`.
+  private static func written(_ path: [String], relative: Bool) -> String {
+    // Relative, a first label `/` is escaped: a bare one anchors.
+    var text =
+      path.isEmpty
+      ? "."
+      : relative && path[0] == "/"
+        ? path.map { LabelPath.escaped($0) }.joined(separator: "/") : LabelPath.joined(path)
+    if text.hasPrefix(" ") { text = "\\u{20}" + text.dropFirst() }
+    if text.hasSuffix(" ") { text = text.dropLast() + "\\u{20}" }
     return text
   }
 }

@@ -56,7 +56,8 @@ struct FilterPatternDepthTests {
   /// then); a trailing `/` matches folders only; a trailing `/***` matches the folder and
   /// everything inside it. And rsync's exclude.c: an unanchored pattern starting with `**/` is
   /// tried without them at the root too (checked with rsync 3: `- **/x` leaves out a top-level
-  /// `x`, `- /**/x` keeps it).
+  /// `x`, `- /**/x` keeps it), and a `**/***` matches every path (checked with rsync: its
+  /// exclude.c puts a `/` before the path for a pattern that starts with `**`).
   static func rsyncMatches(_ pattern: String, _ names: [String], isFolder: Bool) -> Bool {
     var body = Array(pattern.utf8)[...]
     var folderOnly = false
@@ -84,6 +85,9 @@ struct FilterPatternDepthTests {
       return false
     }
     if itself(names[...], isFolder: isFolder) { return true }
+    // rsync matches a pattern starting with `**` against the path with a `/` before it: a body
+    // that matches the empty name before that `/` (`**` of `**/***`) makes the top its folder.
+    if inside && !anchored && body.starts(with: "**".utf8) && glob(body, []) { return true }
     return inside && (1..<names.count).contains { itself(names[..<$0], isFolder: true) }
   }
 

@@ -22,7 +22,8 @@ enum SpecToolWorld {
   /// Standard error goes to the message of a failure only.
   @discardableResult
   static func run(
-    _ program: String, _ arguments: [String], in folder: String, input: [UInt8]? = nil
+    _ program: String, _ arguments: [String], in folder: String, input: [UInt8]? = nil,
+    expecting statuses: Set<Int32> = [0]
   ) throws -> (status: Int32, output: [UInt8]) {
     let run = try ProgramRun(
       URL(fileURLWithPath: program), arguments, directory: URL(fileURLWithPath: folder),
@@ -34,7 +35,8 @@ enum SpecToolWorld {
         "BORG_RELOCATED_REPO_ACCESS_IS_OK": "yes", "LANG": "C.UTF-8",
       ], input: input)
     #expect(
-      run.status == 0, "\(program) \(arguments): \(String(decoding: run.stderr, as: UTF8.self))")
+      statuses.contains(run.status),
+      "\(program) \(arguments): \(String(decoding: run.stderr, as: UTF8.self))")
     return (run.status, run.stdout)
   }
 

@@ -1,0 +1,244 @@
+import Foundation
+import Testing
+import ToggleKit
+
+@testable import Explorer
+@testable import TestSupport
+
+/// A folder on disk for a session: folders that hold one folder each (the reads that leave as many
+/// folders unread as before), files at every depth, a name no file has for decisions to come.
+private struct SessionWorld {
+  /// The files and folders below the root, relative, folders first.
+  var folders: [String] = []
+  var files: [String] = []
+
+  init(_ random: inout SeededGenerator) {
+    var pending: [(String, Int)] = [("", 0)]
+    while let (folder, depth) = pending.popLast() {
+      let prefix = folder.isEmpty ? "" : folder + "/"
+      // Now and then a folder of one folder, down to the files.
+      let one = depth > 0 && depth < 4 && Int.random(in: 0..<3, using: &random) == 0
+      let count = one ? 1 : Int.random(in: depth == 0 ? 2...4 : 0...3, using: &random)
+      for index in 0..<count {
+        let name = ["a", "b", "c", "d x", "é"][index % 5] + (one ? "" : String(depth))
+        if one || (depth < 4 && Bool.random(using: &random)) {
+          folders.append(prefix + name)
+          pending.append((prefix + name, depth + 1))
+        } else {
+          files.append(prefix + name + ".f")
+        }
+      }
+    }
+  }
+
+  /// Every path a decision may name: the folder itself (`.`), its folders and files, and names
+  /// that are not there yet.
+  var decisionPaths: [String] { ["."] + folders + files + folders.map { $0 + "/later.f" } }
+
+  func make(at root: URL) throws {
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    for folder in folders {
+      try FileManager.default.createDirectory(
+        at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+    }
+    for file in files { try Data().write(to: root.appendingPathComponent(file)) }
+  }
+}
+
+/// What a session starts with.
+private enum Start: CaseIterable {
+  case nothing, spec, deepSpec, olderSpec, rsyncRules, gitignoreRules, select, selectFrom
+}
+
+/// The reference model of the explore session: the same session read lazily (`--dir`, folders
+/// read when needed) and whole (what `apply` reads), started from every kind of starting
+/// selection, driven by the same keys, must print the same for every output form — and, with no
+/// key but Enter, print what `apply --print FORM` prints.
+@Suite(
+  "The explore session as a model: lazy and whole, every starting selection, every output form")
+struct ExploreSessionModelTests {
+  static let keys: [[UInt8]] = [
+    Array("j".utf8), Array("j".utf8), Array("k".utf8), Array(" ".utf8), Array(" ".utf8),
+    Array("\u{1B}[C".utf8), Array("\u{1B}[C".utf8), Array("\u{1B}[D".utf8), Array("a".utf8),
+    Array("n".utf8), Array("u".utf8), [0x12], Array("\t".utf8), Array("\u{1B}[F".utf8),
+    Array("\u{1B}[H".utf8),
+  ]
+
+  static let forms: [OutputForm] = [
+    .leaves, .topmost, .all, .states, .paths, .spec, .rsyncFilter, .gitignore, .resticFiles,
+    .borgPatterns,
+  ]
+
+  /// The session's output in `form` after Enter, on a copy of its explorer.
+  static func printed(_ explorer: Explorer, _ form: OutputForm, invocation: Invocation) throws
+    -> String
+  {
+    var done = explorer
+    done.perform(.accept)
+    done.loadFor(output: form)
+    return try form.render(
+      done.tree, prefix: invocation.directoryPrefix, folder: invocation.absoluteDirectory,
+      anchored: true)
+  }
+
+  @Test(
+    "seeded random folders and starting selections (a spec several unread folders deep, an older spec, rsync and gitignore rules, --select, --select-from, none), random keys: the lazy session draws the whole one's rows and focus, and Enter prints what the whole one prints in every form — what apply prints when no key came first"
+  )
+  func lazyAndWholeAgree() throws {
+    var random = SeededGenerator(seed: 0x7365_7373)
+    let scratch = URL(fileURLWithPath: NSTemporaryDirectory())
+      .appendingPathComponent("togglekit-session-model-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    var lazySessions = 0
+    var restoredUnread = 0
+    for round in 0..<Tier.size(fast: 60, long: 600) {
+      let world = SessionWorld(&random)
+      let base = scratch.appendingPathComponent("r\(round)")
+      let root = base.appendingPathComponent("w")
+      try world.make(at: root)
+      let start = Start.allCases.randomElement(using: &random)!
+      var arguments = ["explore", "--dir", root.path]
+      var files: [String: String] = [:]
+      func decisions(older: Bool) -> String {
+        (0..<Int.random(in: 1...4, using: &random)).map { _ in
+          let path = world.decisionPaths.randomElement(using: &random)!
+          // An older spec named paths from the working directory: here the folder's own.
+          let written = older ? (path == "." ? root.path : root.path + "/" + path) : path
+          return (Bool.random(using: &random) ? "+ " : "- ") + written
+        }.joined(separator: "\n") + "\n"
+      }
+      switch start {
+      case .nothing: break
+      case .spec: files["s.spec"] = decisions(older: false)
+      case .deepSpec:
+        // The first path names a node read already: nothing more is read to know the spec names
+        // the tree, and what it selects lies in folders not read.
+        let top = (world.folders + world.files).filter { !$0.contains("/") }.sorted().first!
+        let deep = world.files.filter { $0.contains("/") && !$0.hasPrefix(top + "/") }
+        files["s.spec"] =
+          "- \(top)\n" + (deep.isEmpty ? "" : "+ \(deep.randomElement(using: &random)!)\n")
+      case .olderSpec: files["s.spec"] = decisions(older: true)
+      case .rsyncRules:
+        files["rules"] = ["- *.f\n", "- /a0/\n", "+ /b0/***\n- *\n", "- c*\n"].randomElement(
+          using: &random)!
+      case .gitignoreRules:
+        files["rules"] = ["*.f\n", "a0/\n!a*.f\n", "/b0\n", "c*\n!c1.f\n"].randomElement(
+          using: &random)!
+      case .select:
+        arguments += [
+          "--select", "w/" + (world.folders + world.files).randomElement(using: &random)!,
+        ]
+      case .selectFrom:
+        files["list"] =
+          (world.folders + world.files).filter { _ in Bool.random(using: &random) }
+          .map { "w/" + $0 + "\n" }.joined() + "w/" + world.files.randomElement(using: &random)!
+          + "\n"
+      }
+      for (name, text) in files {
+        try Data(text.utf8).write(to: base.appendingPathComponent(name))
+      }
+      switch start {
+      case .spec, .deepSpec, .olderSpec: arguments += ["--select-spec", base.path + "/s.spec"]
+      case .rsyncRules: arguments += ["--select-rsync-filter", base.path + "/rules"]
+      case .gitignoreRules: arguments += ["--select-gitignore", base.path + "/rules"]
+      case .selectFrom: arguments += ["--select-from", base.path + "/list"]
+      default: break
+      }
+      let invocation = try Invocation.parse(arguments)
+      let context = "round \(round) \(start): \(files)"
+      let read = { (name: String?, nul: Bool) throws(InputError) -> [UInt8] in
+        guard let name, let data = FileManager.default.contents(atPath: name) else {
+          throw InputError(message: "cannot read \(name ?? "-")")
+        }
+        return Array(data)
+      }
+      let preparation = try TreePreparation.read(for: invocation, using: read)
+      // Whole: as apply reads it, the root open as a lazy read opens it.
+      var whole: SelectionTree<String>
+      do {
+        whole = try readTree(invocation, source: .directory(invocation.directory!)).tree
+        _ = try preparation.prepare(&whole)
+      } catch {
+        // A starting selection that names nothing fails the same in both.
+        #expect(throws: InputError.self, "\(context)") {
+          _ = try ExploreSession(
+            invocation, source: .directory(invocation.directory!), preparation: preparation)
+        }
+        continue
+      }
+      // A session's folders are read once (its loader remembers which): each form is printed
+      // by a session of its own, given the same keys.
+      func session() throws -> ExploreSession {
+        try ExploreSession(
+          invocation, source: .directory(invocation.directory!), preparation: preparation,
+          rows: 14, columns: 60)
+      }
+      let first = try session()
+      if first.lazyDirectory != nil { lazySessions += 1 }
+      if !first.explorer.unloaded.isEmpty && first.explorer.holdsSelection
+        && first.explorer.tree.statistics.selectedLeaves == 0
+      {
+        restoredUnread += 1
+      }
+      // Read lazily the root is open; read whole (--select, --select-from) closed, as sessions are.
+      var opened = whole
+      if first.lazyDirectory != nil { try opened.expand(opened.roots[0]) }
+      var reference = Explorer(tree: opened, height: 14, width: 60)
+      reference.configure(for: invocation)
+      // Half the sessions are Enter alone: what the starting selection prints.
+      let count = Bool.random(using: &random) ? 0 : Int.random(in: 1...8, using: &random)
+      let typed = (0..<count).map { _ in
+        Self.keys.randomElement(using: &random)!
+      }
+      func keys(_ bytes: [UInt8]) -> [Key] {
+        var decoder = KeyDecoder()
+        return decoder.feed(bytes) + decoder.flush()
+      }
+      var lazy = first.explorer
+      for (step, key) in typed.enumerated() {
+        lazy.handle(keys(key))
+        reference.handle(keys(key))
+        var shown = lazy.frame(mode: .plain)
+        var expected = reference.frame(mode: .plain)
+        shown.removeLast(2)  // the status and prompt lines: counts differ while folders are unread
+        expected.removeLast(2)
+        // Rows of folders not read may be drawn mixed where a decision names a file to come.
+        #expect(
+          shown.map(Self.withoutBoxes) == expected.map(Self.withoutBoxes),
+          "\(context) keys \(typed.prefix(step + 1))")
+        #expect(
+          lazy.cursor.map { lazy.tree.labelPath(of: lazy.tree.id(at: $0)) }
+            == reference.cursor.map { reference.tree.labelPath(of: reference.tree.id(at: $0)) },
+          "\(context) keys \(typed.prefix(step + 1))")
+      }
+      for form in Self.forms {
+        var replayed = try session().explorer
+        for key in typed { replayed.handle(keys(key)) }
+        let printed = try Self.printed(replayed, form, invocation: invocation)
+        let expected = try Self.printed(reference, form, invocation: invocation)
+        #expect(
+          printed == expected,
+          "\(context) keys \(typed) \(form): \(printed.debugDescription) != \(expected.debugDescription)"
+        )
+        // A session that starts empty picks the focused row; apply prints the empty selection.
+        guard typed.isEmpty, whole.statistics.selectedLeaves > 0 else { continue }
+        // No key but Enter: explore prints what apply prints for the same starting selection.
+        var apply = invocation
+        apply.command = .apply
+        apply.output = form
+        let applied = try runApply(apply, on: whole)
+        #expect(printed == applied, "\(context) apply --print \(form)")
+      }
+    }
+    #expect(lazySessions > Tier.size(fast: 25, long: 250))
+    #expect(restoredUnread > 0, "a spec restored a selection only in folders not read")
+  }
+
+  /// A frame line without its box, whose state a folder not read may show as mixed.
+  static func withoutBoxes(_ line: String) -> String {
+    // A folder not read is drawn with its disclosure, an empty one too until it is read.
+    line.replacingOccurrences(of: "▸", with: " ").replacingOccurrences(of: "[-]", with: "[?]")
+      .replacingOccurrences(of: "[x]", with: "[?]")
+      .replacingOccurrences(of: "[ ]", with: "[?]")
+  }
+}
