@@ -283,6 +283,10 @@ package struct KeyDecoder: Sendable {
     guard index + length <= pending.count else { return nil }
     let scalars = String(validating: pending[index..<index + length], as: UTF8.self)
     guard let text = scalars, let character = text.first else { return (nil, 1) }
+    // A C1 control (U+0080 to U+009F) is a control byte's kin: dropped, never typed.
+    guard !character.unicodeScalars.contains(where: { (0x80...0x9F).contains($0.value) }) else {
+      return (nil, length)
+    }
     return (.character(character), length)
   }
 

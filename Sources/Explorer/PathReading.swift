@@ -15,9 +15,6 @@ import ToggleKit
 /// reading.candidates(["/", "home", "x", "ada", "docs"])   // …, ["ada", "docs"]
 /// ```
 package struct PathReading: Sendable {
-  /// The labels of the `--dir` folder's parents as the command line gave them
-  /// (``Invocation/directoryPrefix``).
-  package let prefix: [String]
   /// The `--dir` folder as absolute, cleaned labels (`..` and `.` followed by their text), nil
   /// without `--dir`.
   package let folder: [String]?
@@ -29,7 +26,6 @@ package struct PathReading: Sendable {
   /// The reading of `invocation`'s PATHs, from `workingDirectory` (this process's when nil).
   /// - Complexity: O(path lengths).
   package init(_ invocation: Invocation, workingDirectory: [UInt8]? = nil) {
-    prefix = invocation.directoryPrefix
     let cwd = Self.labels(ofAbsolute: workingDirectory ?? AbsolutePath.workingDirectory())
     self.workingDirectory = cwd
     guard let directory = invocation.directory else {
@@ -63,17 +59,15 @@ package struct PathReading: Sendable {
     return try LabelPath.labels(of: String(String.UnicodeScalarView(scalars)))
   }
 
-  /// The label paths `labels` may mean, in the order they are tried: below the `--dir` folder's
-  /// parents when it starts with them, as it is, and then as a shell means it — made absolute
-  /// from the working directory and cleaned of `.` and `..`, below the `--dir` folder (its root
-  /// and the rest), or, without `--dir`, cleaned by its text alone.
+  /// The label paths `labels` may mean, in the order they are tried: as it is, then as a shell
+  /// means it — made absolute from the working directory and cleaned of `.` and `..`, below the
+  /// `--dir` folder (its root and the rest), or, without `--dir`, cleaned by its text alone.
   /// - Complexity: O(path length + working directory length).
   package func candidates(_ labels: [String]) -> [[String]] {
-    var result: [[String]] = []
-    if !prefix.isEmpty, labels.count > prefix.count, Self.starts(labels, with: prefix) {
-      result.append(Array(labels.dropFirst(prefix.count)))
-    }
-    result.append(labels)
+    // As it is: a tree read from a file, or the folder's own name first (`home/docs` with
+    // `--dir /abs/home`); then as printed from the working directory, which a path that starts
+    // with the `--dir` folder's parents is too.
+    var result = [labels]
     if let folder, let rootLabel {
       let absolute = Self.cleaned(
         labels.first == "/" ? Array(labels.dropFirst()) : workingDirectory + labels)

@@ -138,9 +138,11 @@ struct PathReadingTests {
       #expect(error.message.contains("with --strict every decision must name a node"))
       #expect(error.message.contains("'docs/gone'"))
     }
-    #expect(throws: InputError.self) {
-      try restore("# nothing here\n\n", dir: "ada", cwd: "/h", root: "ada")
-    }
+    #expect(
+      throws: InputError(
+        message: "s.spec holds no decision ('+ PATH' or '- PATH') and no rules: it would select "
+          + "nothing")
+    ) { try restore("# nothing here\n\n", dir: "ada", cwd: "/h", root: "ada") }
     do {
       _ = try restore("+ .\n-  .cache\n", dir: "ada", cwd: "/h", root: "ada")
       Issue.record("a typo's space is refused")

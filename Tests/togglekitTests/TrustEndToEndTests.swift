@@ -105,6 +105,8 @@ struct TrustEndToEndTests {
     try makeFiles(["ada/docs/a.txt", "ada/docs/b.txt", "ada/photos/p.jpg"], in: scratch)
     _ = try TogglekitBinary.file("s.spec", "+ docs/a.txt\n", in: scratch)
     _ = try TogglekitBinary.file("two.spec", "+ docs/a.txt\n+ photos/p.jpg\n", in: scratch)
+    // Its first decision names a folder read already: the one inside photos is left unread.
+    _ = try TogglekitBinary.file("deep.spec", "- docs\n+ photos/p.jpg\n", in: scratch)
     let out = scratch.appendingPathComponent("out").path
     func explore(_ arguments: String, keys: [String] = ["\r"]) throws -> String {
       let command =
@@ -127,6 +129,12 @@ struct TrustEndToEndTests {
       "\(withoutEscapeSequences(screen).suffix(300))")
     #expect(
       try explore("--dir ada --select-spec two.spec") == "ada/docs/a.txt\nada/photos/p.jpg\n")
+    #expect(try explore("--dir ada --select-spec deep.spec") == "ada/photos/p.jpg\n")
+    #expect(try explore("--dir ada --select-spec deep.spec", keys: ["n", "\r"]).isEmpty)
+    #expect(
+      try explore("--dir ada --select-spec deep.spec --empty-enter focused")
+        == "ada/photos/p.jpg\n",
+      "a selection in folders not read is one: Enter picks no focused row")
     // A session that starts empty still picks the focused row; one whose selection was cleared
     // prints nothing.
     #expect(try explore("--dir ada") == "ada/docs/a.txt\nada/docs/b.txt\nada/photos/p.jpg\n")

@@ -239,27 +239,58 @@ struct FormatErrorTests {
         == "tree.txt:2:1: empty label in path (write \\e for a label that is empty)")
   }
 
-  @Test("every prefix of a valid document either parses or fails cleanly, in every format")
+  /// Parses `bytes`, and checks what came of it: a tree that keeps its invariants and reads back
+  /// from its own export, or an error cleanly made — the file named, a line and a column inside
+  /// the input, a message, no control character.
+  private func checkParse(_ bytes: [UInt8], _ format: TreeFormat, _ context: String) {
+    do {
+      let tree = try SelectionTree(parsing: bytes, format: format, file: "in.txt")
+      tree.checkInvariants()
+      let again = try SelectionTree(parsing: Array(tree.exported(as: format).utf8), format: format)
+      #expect(again.ids == tree.ids && again.labels == tree.labels, "\(context): reads back")
+    } catch {
+      let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+      #expect(error.file == "in.txt", "\(context): \(error)")
+      #expect(error.line >= 1 && error.line <= lines.count, "\(context): \(error)")
+      let line = error.line >= 1 && error.line <= lines.count ? lines[error.line - 1].count : 0
+      #expect(error.column >= 1 && error.column <= line + 1, "\(context): \(error)")
+      #expect(!error.message.isEmpty, "\(context)")
+      #expect(
+        !error.description.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F },
+        "\(context): no control character in \(error.description.debugDescription)")
+    }
+  }
+
+  @Test(
+    "every prefix of a valid document either parses (a tree that keeps its invariants and reads back) or fails cleanly (file, a line and column inside the input, a message), in every format"
+  )
   func truncatedInputs() throws {
     let tree = try randomHostileTree(seed: 7, size: 12)
     for format in TreeFormat.allCases {
       let bytes = Array(tree.exported(as: format).utf8)
       for length in 0...bytes.count {
-        _ = parseError(Array(bytes.prefix(length)), format)
+        checkParse(Array(bytes.prefix(length)), format, "\(format) prefix \(length)")
       }
     }
   }
 
-  @Test("random bytes never crash or hang any parser")
+  @Test(
+    "random bytes (seeded) never crash or hang any parser: each parses to a tree that reads back, or fails cleanly"
+  )
   func randomBytes() {
     var generator = SeededGenerator(seed: 99)
     let alphabet = Array("{}[]\":,\\/ \t\nxLD-abc".utf8) + [0x00, 0xC3, 0xFF, 0x0D]
-    for _ in 0..<2_000 {
+    var parsed = 0
+    for round in 0..<2_000 {
       let bytes = (0..<Int.random(in: 0..<40, using: &generator)).map { _ in
         alphabet.randomElement(using: &generator)!
       }
-      for format in TreeFormat.allCases { _ = parseError(bytes, format) }
+      for format in TreeFormat.allCases {
+        checkParse(bytes, format, "round \(round) \(format) \(bytes)")
+        if (try? SelectionTree(parsing: bytes, format: format)) != nil { parsed += 1 }
+      }
     }
+    #expect(parsed > 100, "some random inputs are trees")
   }
 
   @Test("100,000-deep JSON nesting parses without recursion")
