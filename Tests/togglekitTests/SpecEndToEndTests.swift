@@ -7,16 +7,6 @@ private let hasRsync = FileManager.default.isExecutableFile(atPath: "/usr/bin/rs
 private let hasRestic = FileManager.default.isExecutableFile(atPath: "/usr/bin/restic")
 private let hasBorg = FileManager.default.isExecutableFile(atPath: "/usr/bin/borg")
 
-/// Makes files (and their folders) below `folder`.
-private func makeFiles(_ names: [String], in folder: URL) throws {
-  for name in names {
-    let url = folder.appendingPathComponent(name)
-    try FileManager.default.createDirectory(
-      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data("x".utf8).write(to: url)
-  }
-}
-
 /// The files below `folder`, as sorted relative paths.
 private func files(below folder: URL) -> [String] {
   let root = folder.path

@@ -73,6 +73,16 @@ enum TogglekitBinary {
   }()
 }
 
+/// Makes files holding `x` (and their folders) below `folder`.
+func makeFiles(_ names: [String], in folder: URL) throws {
+  for name in names {
+    let url = folder.appendingPathComponent(name)
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data("x".utf8).write(to: url)
+  }
+}
+
 /// The scratch parent's path, for the exit handler (a C function, which captures nothing); written
 /// once, before any test uses it.
 nonisolated(unsafe) private var scratchParentPath: String?

@@ -11,16 +11,6 @@ private let hasGit = FileManager.default.isExecutableFile(atPath: "/usr/bin/git"
 private let hasRsync = FileManager.default.isExecutableFile(atPath: "/usr/bin/rsync")
 private let hasScript = FileManager.default.fileExists(atPath: "/usr/bin/script")
 
-/// Makes files (and their folders) below `folder`.
-private func makeFiles(_ names: [String], in folder: URL) throws {
-  for name in names {
-    let url = folder.appendingPathComponent(name)
-    try FileManager.default.createDirectory(
-      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data("x".utf8).write(to: url)
-  }
-}
-
 /// The names of a NUL-separated output, sorted.
 private func records(_ output: String) -> [String] {
   output.split(separator: "\0").map(String.init).sorted()
