@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks the documentation bar of DESIGN.md ("Quality bar") on the library modules.
+"""Checks the documentation bar of docs/contributing.md ("The quality bar") on the library modules.
 
 - Every public type, function, initializer, subscript and computed property has a doc comment.
 - A stored property or enum case gets one line at most.

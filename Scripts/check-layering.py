@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks the one-way architecture that DESIGN.md's "Layout" describes (run by CI).
+"""Checks the one-way architecture that docs/contributing.md's "Layout" describes (run by CI).
 
 1. A `_`-prefixed name is used only inside the folder that declares it: a folder that needs another
    folder's internals is missing an API between them.

@@ -40,6 +40,9 @@ extension ContractModel {
 
   /// Whether the spec's rsync filter and gitignore patterns (those of its rules' language when it
   /// keeps rules), read back as rsync and git read them, select every leaf as the spec does.
+  ///
+  /// A tree of more than 64 leaves is asked about 64 of them, spread over its order, and 64 of
+  /// those a decision is on or right above: what an export could get wrong is near its decisions.
   func exportsSelectTheLeaves(_ spec: SelectionSpec) -> Bool {
     var readers: [FilterRules] = []
     do {
@@ -52,8 +55,23 @@ extension ContractModel {
     } catch {
       return false
     }
+    /// 64 of `nodes` at the most, spread over them.
+    func spread(_ nodes: [Int]) -> [Int] {
+      nodes.enumerated().filter { $0.offset % max(1, nodes.count / 64) == 0 }.map(\.element)
+    }
+    let leaves = order.filter(isLeaf)
+    let probed =
+      leaves.count <= 64
+      ? leaves
+      : spread(leaves)
+        + spread(
+          leaves.filter {
+            let path = labelPath($0)
+            return spec.decision(at: path) != nil
+              || spec.decision(at: Array(path.dropLast())) != nil
+          })
     return readers.allSatisfy { read in
-      order.filter(isLeaf).allSatisfy {
+      probed.allSatisfy {
         read.isSelected(labelPath($0), isFolder: false) == isSelected($0, by: spec)
       }
     }

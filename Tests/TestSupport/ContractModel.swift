@@ -1,6 +1,7 @@
 import ToggleKit
 
-/// The whole semantics contract (DESIGN.md), written the naive way and keyed by id.
+/// The whole semantics contract (docs/contributing.md, "The semantics contract"), written the
+/// naive way and keyed by id.
 ///
 /// Locks on any node, disabling, propagation, both policies and mixed targets, filters with and
 /// without matches-only in both scopes, expansion and rows, reloads, every output form, summaries

@@ -51,20 +51,20 @@ struct ConventionsEndToEndTests {
   @Test(
     "in a terminal: Tab toggles and moves down, --keys fzf types into the filter, --expect prints the key first",
     .enabled(if: FileManager.default.fileExists(atPath: "/usr/bin/script")))
-  func keysInATerminal() throws {
+  func keysInATerminal() async throws {
     let folder = try TogglekitBinary.scratch()
     let file = try TogglekitBinary.file("cats.txt", Self.tree, in: folder)
     let out = folder.appendingPathComponent("picked").path
     let binary = TogglekitBinary.url.path
     // fzf: Tab is toggle+down. → opens Fruit, ↓ Apple, Tab, Tab: Apple and Pear; Enter.
-    var (screen, _) = try inTerminal(
+    var (screen, _) = try await inTerminal(
       "\(binary) explore \(file) > \(out); echo code=$?",
       keys: ["\u{1B}[C", "\u{1B}[B", "\t", "\t", "\r"], ready: "0 of 3 selected")
     #expect(screen.contains("code=0"))
     #expect(try String(contentsOfFile: out, encoding: .utf8) == "Fruit/Apple\nFruit/Pear\n")
     // fzf's model: typing filters at once; Ctrl-W deletes the word; Enter with nothing selected
     // prints the focused node; --expect: the key pressed comes first.
-    (screen, _) = try inTerminal(
+    (screen, _) = try await inTerminal(
       "\(binary) explore --keys fzf --expect ctrl-o,alt-s \(file) > \(out); echo code=$?",
       keys: ["xyz", "\u{17}", "le", "\u{1B}[B", "\u{1B}[B", "\u{0F}"], ready: "0 of 3 selected")
     #expect(screen.contains("code=0"), "\(screen.suffix(300))")
@@ -74,12 +74,12 @@ struct ConventionsEndToEndTests {
   @Test(
     "--bind execute(CMD) runs on the terminal with {} as the focused path and comes back; become(CMD) takes over",
     .enabled(if: FileManager.default.fileExists(atPath: "/usr/bin/script")))
-  func boundCommands() throws {
+  func boundCommands() async throws {
     let folder = try TogglekitBinary.scratch()
     let file = try TogglekitBinary.file("cats.txt", Self.tree, in: folder)
     let binary = TogglekitBinary.url.path
     let log = folder.appendingPathComponent("log").path
-    let (screen, _) = try inTerminal(
+    let (screen, _) = try await inTerminal(
       "\(binary) explore --bind 'ctrl-o:execute(printf \"%s|\" {} >> \(log))' "
         + "--bind 'ctrl-e:become(printf \"became:%s,\" {+})' \(file); echo code=$?",
       keys: ["\u{0F}", "j", " ", "\u{05}"], ready: "0 of 3 selected")
@@ -259,13 +259,13 @@ struct ConventionsTerminalTests {
     "every key and option of fzf's conventions works end to end",
     .enabled(if: FileManager.default.fileExists(atPath: "/usr/bin/script")),
     arguments: scenarios)
-  func scenario(_ scenario: Scenario) throws {
+  func scenario(_ scenario: Scenario) async throws {
     let folder = try TogglekitBinary.scratch()
     let file = try TogglekitBinary.file("cats.txt", Self.tree, in: folder)
     let out = folder.appendingPathComponent("picked").path
     let command =
       "\(scenario.environment)\(TogglekitBinary.url.path) explore \(scenario.options) \(file) > \(out); echo code=$?"
-    let (screen, _) = try inTerminal(
+    let (screen, _) = try await inTerminal(
       command,
       steps: [TerminalStep(waitFor: "selected")]
         + scenario.steps.map { step in
@@ -282,10 +282,10 @@ struct ConventionsTerminalTests {
   @Test(
     "--layout reverse draws the prompt and the status above the tree",
     .enabled(if: FileManager.default.fileExists(atPath: "/usr/bin/script")))
-  func reverseLayoutFrame() throws {
+  func reverseLayoutFrame() async throws {
     let folder = try TogglekitBinary.scratch()
     let file = try TogglekitBinary.file("cats.txt", Self.tree, in: folder)
-    let (_, frames) = try inTerminal(
+    let (_, frames) = try await inTerminal(
       "\(TogglekitBinary.url.path) explore --layout reverse --prompt '? ' \(file) > /dev/null",
       steps: [
         TerminalStep(waitFor: "selected"), TerminalStep("/", "v", waitFor: "? v▏"),

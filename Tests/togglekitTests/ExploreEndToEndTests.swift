@@ -9,12 +9,13 @@ import Testing
 /// The first key goes 0.8 s after the start; or, when `ready` is given, once the screen shows that
 /// text (escape sequences left out): an issue is recorded if it has not after `timeout` seconds.
 /// A fixed wait races a slow start on a loaded machine: keys typed before the explorer reads the
-/// terminal are lost.
+/// terminal are lost. The session runs on a thread of its own (`onOwnThread`): its waits keep the
+/// wall clock's timing and hold no thread of the test pool.
 func inTerminal(
   _ command: String, keys: [String], pause: Double = 0.3, ready: String? = nil,
   timeout: Double = 30
-) throws -> (screen: String, code: Int32) {
-  try inTerminal(
+) async throws -> (screen: String, code: Int32) {
+  try await inTerminal(
     command, bytes: keys.map { Array($0.utf8) }, pause: pause, ready: ready, timeout: timeout)
 }
 
@@ -37,39 +38,66 @@ func startInTerminal(_ command: String) throws -> (Process, Pipe, _ScreenReader)
   return (process, input, _ScreenReader(output.fileHandleForReading))
 }
 
+/// Suspends for `seconds` (a test's wait that holds no thread).
+func pause(_ seconds: Double) async throws {
+  try await Task.sleep(for: .milliseconds(Int(seconds * 1_000)))
+}
+
+/// Runs `body` on a thread of its own and suspends until it returns.
+///
+/// A session typed into a terminal keeps the wall clock's timing (a key due 0.3 s after the last
+/// goes then, not when a test pool busy with long computations next has a thread free), and no
+/// thread of the pool is held while it waits.
+func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+  try await withCheckedThrowingContinuation { continuation in
+    Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
+  }
+}
+
 /// As above, typing raw bytes (which need not be UTF-8).
 func inTerminal(
-  _ command: String, bytes keys: [[UInt8]], pause: Double = 0.3, ready: String? = nil,
+  _ command: String, bytes keys: [[UInt8]], pause seconds: Double = 0.3, ready: String? = nil,
   timeout: Double = 30
-) throws -> (screen: String, code: Int32) {
-  let (process, input, screen) = try startInTerminal(command)
-  if let ready {
-    let deadline = Date().addingTimeInterval(timeout)
-    while !withoutEscapeSequences(screen.text).contains(ready) {
-      guard Date() < deadline else {
-        Issue.record("the screen did not show \"\(ready)\" within \(timeout) s")
-        break
+) async throws -> (screen: String, code: Int32) {
+  let (screen, code, missed) = try await onOwnThread {
+    () throws -> (String, Int32, String?) in
+    let (process, input, screen) = try startInTerminal(command)
+    var missed: String?
+    if let ready {
+      let deadline = Date().addingTimeInterval(timeout)
+      while !withoutEscapeSequences(screen.text).contains(ready) {
+        guard Date() < deadline else {
+          missed = "the screen did not show \"\(ready)\" within \(timeout) s"
+          break
+        }
+        Thread.sleep(forTimeInterval: 0.05)
       }
-      Thread.sleep(forTimeInterval: 0.05)
+    } else {
+      Thread.sleep(forTimeInterval: 0.8)
     }
-  } else {
-    Thread.sleep(forTimeInterval: 0.8)
+    for key in keys {
+      try? input.fileHandleForWriting.write(contentsOf: Data(key))
+      Thread.sleep(forTimeInterval: seconds)
+    }
+    let text = screen.textAtEnd()
+    waitForExit(of: process)
+    try? input.fileHandleForWriting.close()
+    return (text, process.terminationStatus, missed)
   }
-  for key in keys {
-    try? input.fileHandleForWriting.write(contentsOf: Data(key))
-    Thread.sleep(forTimeInterval: pause)
-  }
-  let text = screen.textAtEnd()
-  process.waitUntilExit()
-  try? input.fileHandleForWriting.close()
-  return (text, process.terminationStatus)
+  if let missed { Issue.record(Comment(rawValue: missed)) }
+  return (screen, code)
+}
+
+/// Waits, on the calling thread, for `process` to end.
+func waitForExit(of process: Process) {
+  while process.isRunning { Thread.sleep(forTimeInterval: 0.01) }
 }
 
 /// What a pseudo-terminal has shown so far, read on a thread of its own until the output ends.
 final class _ScreenReader: @unchecked Sendable {
   private let lock = NSLock()
   private var bytes = Data()
-  private let ended = DispatchSemaphore(value: 0)
+  private var ended = false
 
   init(_ handle: FileHandle) {
     Thread.detachNewThread { [self] in
@@ -78,16 +106,16 @@ final class _ScreenReader: @unchecked Sendable {
         if piece.isEmpty { break }
         lock.withLock { bytes.append(piece) }
       }
-      ended.signal()
+      lock.withLock { ended = true }
     }
   }
 
   /// The output so far.
   var text: String { lock.withLock { String(decoding: bytes, as: UTF8.self) } }
 
-  /// The whole output, once it has ended.
+  /// The whole output, once it has ended (waited for on the calling thread).
   func textAtEnd() -> String {
-    ended.wait()
+    while !lock.withLock({ ended }) { Thread.sleep(forTimeInterval: 0.01) }
     return text
   }
 }
@@ -97,7 +125,7 @@ struct ExploreEndToEndTests {
   @Test(
     "keys in, selection out on standard output, terminal modes restored",
     .enabled(if: FileManager.default.fileExists(atPath: "/usr/bin/script")))
-  func session() throws {
+  func session() async throws {
     let folder = try TogglekitBinary.scratch()
     let file = try TogglekitBinary.file(
       "cats.txt", "Fruit\n  Apple\n  Pear\nVeg\n  Leek\n", in: folder)
@@ -107,7 +135,7 @@ struct ExploreEndToEndTests {
       "stty -g > \(folder.path)/before; \(binary) explore --output topmost \(file) > \(out); "
       + "echo code=$?; stty -g > \(folder.path)/after"
     // → expand Fruit, ↓ to Apple, Space, ↓ Pear, Space: Fruit is now fully selected; Enter.
-    let (screen, _) = try inTerminal(command, keys: ["\u{1B}[C", "j", " ", "j", " ", "\r"])
+    let (screen, _) = try await inTerminal(command, keys: ["\u{1B}[C", "j", " ", "j", " ", "\r"])
     #expect(screen.contains("code=0"), "\(screen.suffix(400))")
     #expect(try String(contentsOfFile: out, encoding: .utf8) == "Fruit\n")
     #expect(screen.contains("\u{1B}[?1049h"), "the alternate screen was used")
@@ -120,11 +148,11 @@ struct ExploreEndToEndTests {
   @Test(
     "q cancels with exit 130 and prints nothing",
     .enabled(if: FileManager.default.fileExists(atPath: "/usr/bin/script")))
-  func cancel() throws {
+  func cancel() async throws {
     let folder = try TogglekitBinary.scratch()
     let out = folder.appendingPathComponent("picked").path
     let command = "\(TogglekitBinary.url.path) explore > \(out); echo code=$?"
-    let (screen, _) = try inTerminal(command, keys: [" ", "q"])
+    let (screen, _) = try await inTerminal(command, keys: [" ", "q"])
     #expect(screen.contains("Groceries"), "the demo catalogue opens with no input")
     #expect(screen.contains("code=130"))
     #expect(try String(contentsOfFile: out, encoding: .utf8).isEmpty)
@@ -134,12 +162,12 @@ struct ExploreEndToEndTests {
     "SIGTERM and SIGINT mid-session restore the terminal modes",
     .enabled(if: FileManager.default.fileExists(atPath: "/usr/bin/script")),
     arguments: ["TERM", "INT"])
-  func signals(signal: String) throws {
+  func signals(signal: String) async throws {
     let folder = try TogglekitBinary.scratch()
     let command =
       "stty -g > \(folder.path)/before; \(TogglekitBinary.url.path) explore > /dev/null & pid=$!; "
       + "sleep 1; kill -\(signal) $pid; wait $pid; echo code=$?; stty -g > \(folder.path)/after"
-    let (screen, _) = try inTerminal(command, keys: [])
+    let (screen, _) = try await inTerminal(command, keys: [])
     #expect(screen.contains(signal == "TERM" ? "code=143" : "code=130"), "\(screen.suffix(300))")
     let before = try String(contentsOfFile: "\(folder.path)/before", encoding: .utf8)
     let after = try String(contentsOfFile: "\(folder.path)/after", encoding: .utf8)
@@ -150,12 +178,12 @@ struct ExploreEndToEndTests {
   @Test(
     "a crash while the terminal is raw still restores it",
     .enabled(if: FileManager.default.fileExists(atPath: "/usr/bin/script")))
-  func crash() throws {
+  func crash() async throws {
     let folder = try TogglekitBinary.scratch()
     let command =
       "stty -g > \(folder.path)/before; TOGGLEKIT_TEST_PANIC=1 \(TogglekitBinary.url.path) explore "
       + "> /dev/null 2>&1; echo code=$?; stty -g > \(folder.path)/after"
-    let (screen, _) = try inTerminal(command, keys: [])
+    let (screen, _) = try await inTerminal(command, keys: [])
     #expect(!screen.contains("code=0") && screen.contains("code="), "\(screen.suffix(300))")
     let before = try String(contentsOfFile: "\(folder.path)/before", encoding: .utf8)
     let after = try String(contentsOfFile: "\(folder.path)/after", encoding: .utf8)
@@ -166,13 +194,13 @@ struct ExploreEndToEndTests {
   @Test(
     "a terminal resize (SIGWINCH) redraws at the new width",
     .enabled(if: FileManager.default.fileExists(atPath: "/usr/bin/script")))
-  func resize() throws {
+  func resize() async throws {
     let folder = try TogglekitBinary.scratch()
     let file = try TogglekitBinary.file("cats.txt", "Fruit\n  Apple\n", in: folder)
     let command =
       "stty rows 24 cols 80; \(TogglekitBinary.url.path) explore \(file) > /dev/null & pid=$!; "
       + "sleep 1; stty cols 30 rows 6; sleep 1; kill -TERM $pid; wait $pid; echo code=$?"
-    let (screen, _) = try inTerminal(command, keys: [])
+    let (screen, _) = try await inTerminal(command, keys: [])
     let text = withoutEscapeSequences(screen)
     #expect(text.contains("space toggle · enter accept · q cancel · / filter · ? help"), "80 wide")
     #expect(text.contains("space toggle · enter accept ·…"), "redrawn 30 wide after the resize")
@@ -200,7 +228,7 @@ struct ExploreHostileLabelTests {
   @Test(
     "labels with escape sequences, C1 controls and BEL are drawn escaped, never emitted raw",
     .enabled(if: FileManager.default.fileExists(atPath: "/usr/bin/script")))
-  func hostileLabels() throws {
+  func hostileLabels() async throws {
     let folder = try TogglekitBinary.scratch()
     // JSON escapes put ESC (\u001b), BEL (\u0007) and the C1 CSI (\u009b) into labels.
     let file = try TogglekitBinary.file(
@@ -211,7 +239,8 @@ struct ExploreHostileLabelTests {
       """#, in: folder)
     let command = "\(TogglekitBinary.url.path) explore \(file) > /dev/null; echo code=$?"
     // → expands the parent so that every label is drawn; / types a filter; q cancels.
-    let (screen, _) = try inTerminal(command, keys: ["\u{1B}[C", "j", "/", "R", "\u{1B}", "q"])
+    let (screen, _) = try await inTerminal(
+      command, keys: ["\u{1B}[C", "j", "/", "R", "\u{1B}", "q"])
     #expect(screen.contains("code=130"), "\(screen.suffix(300))")
     for raw in ["\u{1B}]0;pwned", "\u{1B}[31mALERT", "\u{9B}2J", "Bell\u{07}"] {
       #expect(!screen.contains(raw), "raw \(raw.debugDescription) reached the terminal")
@@ -228,16 +257,16 @@ struct ExploreHostileSessionTests {
   static let hasScript = FileManager.default.fileExists(atPath: "/usr/bin/script")
 
   @Test("Ctrl-C right after a partial UTF-8 character still cancels", .enabled(if: hasScript))
-  func interruptAfterPartialCharacter() throws {
+  func interruptAfterPartialCharacter() async throws {
     let command = "\(TogglekitBinary.url.path) explore > /dev/null; echo code=$?"
-    let (screen, _) = try inTerminal(command, bytes: [[0xE9], [0x03]])
+    let (screen, _) = try await inTerminal(command, bytes: [[0xE9], [0x03]])
     #expect(screen.contains("code=130"), "\(screen.suffix(300))")
   }
 
   @Test(
     "SIGTSTP restores the terminal and stops; SIGCONT re-enters raw mode and redraws",
     .enabled(if: hasScript))
-  func suspendAndContinue() throws {
+  func suspendAndContinue() async throws {
     let folder = try TogglekitBinary.scratch()
     // Job control as an interactive shell has it: the explorer runs in the foreground, is
     // stopped, and `fg` continues it.
@@ -250,7 +279,7 @@ struct ExploreHostileSessionTests {
       + "stty -g > \(f)/stopped; cut -d' ' -f3 /proc/$(cat \(f)/pid)/stat > \(f)/state; "
       + "(sleep 1; stty -a > \(f)/resumed; kill -TERM $(cat \(f)/pid)) & "
       + "fg > /dev/null; echo code=$?; stty -g > \(f)/after"
-    let (screen, _) = try inTerminal(command, keys: [])
+    let (screen, _) = try await inTerminal(command, keys: [])
     func read(_ name: String) throws -> String {
       try String(contentsOfFile: "\(folder.path)/\(name)", encoding: .utf8)
     }
@@ -269,12 +298,12 @@ struct ExploreHostileSessionTests {
   @Test(
     "SIGUSR1, SIGALRM and SIGPIPE deaths restore the terminal first",
     .enabled(if: hasScript), arguments: ["USR1", "ALRM", "PIPE"])
-  func otherSignals(signal: String) throws {
+  func otherSignals(signal: String) async throws {
     let folder = try TogglekitBinary.scratch()
     let command =
       "stty -g > \(folder.path)/before; \(TogglekitBinary.url.path) explore > /dev/null & pid=$!; "
       + "sleep 1; kill -\(signal) $pid; wait $pid; echo code=$?; stty -g > \(folder.path)/after"
-    let (screen, _) = try inTerminal(command, keys: [])
+    let (screen, _) = try await inTerminal(command, keys: [])
     let codes = ["USR1": 138, "ALRM": 142, "PIPE": 141]
     #expect(screen.contains("code=\(codes[signal]!)"), "\(screen.suffix(300))")
     let before = try String(contentsOfFile: "\(folder.path)/before", encoding: .utf8)
@@ -287,9 +316,9 @@ struct ExploreHostileSessionTests {
   @Test(
     "a selection that cannot be written (a full disk) is an error: exit 1 with a message",
     .enabled(if: hasScript))
-  func failedWrite() throws {
+  func failedWrite() async throws {
     let command = "\(TogglekitBinary.url.path) explore > /dev/full; echo code=$?"
-    let (screen, _) = try inTerminal(command, keys: ["a", "\r"])
+    let (screen, _) = try await inTerminal(command, keys: ["a", "\r"])
     #expect(screen.contains("togglekit: writing output failed: No space left on device"))
     #expect(screen.contains("code=1"), "\(screen.suffix(300))")
   }
@@ -297,7 +326,7 @@ struct ExploreHostileSessionTests {
   @Test(
     "a piped export opens in explore, and the printed selection shows hostile labels escaped",
     .enabled(if: hasScript))
-  func pipedHostileSelection() throws {
+  func pipedHostileSelection() async throws {
     let folder = try TogglekitBinary.scratch()
     let file = try TogglekitBinary.file(
       "t.txt", "[ ] Menu\n  [x] \\u{1B}]0;PWNED\\u{07}\n  [ ] plain\n", in: folder)
@@ -306,7 +335,7 @@ struct ExploreHostileSessionTests {
     let command =
       "\(binary) apply --print indent \(file) | \(binary) explore --output leaves > \(out); "
       + "echo code=$?"
-    let (screen, _) = try inTerminal(command, keys: ["\r"])
+    let (screen, _) = try await inTerminal(command, keys: ["\r"])
     #expect(screen.contains("code=0"), "\(screen.suffix(300))")
     #expect(
       try String(contentsOfFile: out, encoding: .utf8) == #"Menu/\u{1B}]0;PWNED\u{07}"# + "\n")
@@ -316,7 +345,7 @@ struct ExploreHostileSessionTests {
   @Test(
     "--select-from starts with a saved pick, --header is drawn (escaped) above the tree, --limit 1 moves the selection",
     .enabled(if: hasScript))
-  func startingSelectionHeaderAndLimit() throws {
+  func startingSelectionHeaderAndLimit() async throws {
     let folder = try TogglekitBinary.scratch()
     let file = try TogglekitBinary.file(
       "cats.txt", "Fruit\n  Apple\n  Pear\nVeg\n  Leek\n", in: folder)
@@ -326,7 +355,7 @@ struct ExploreHostileSessionTests {
       "\(TogglekitBinary.url.path) explore --select-from \(saved) --limit 1 "
       + "--header \"$(printf 'Pick one\\033[2J')\" \(file) > \(out); echo code=$?"
     // Open Fruit, go to Apple, Space: the selection moves from Pear to Apple; Enter.
-    let (screen, _) = try inTerminal(command, keys: ["l", "j", " ", "\r"])
+    let (screen, _) = try await inTerminal(command, keys: ["l", "j", " ", "\r"])
     #expect(screen.contains("code=0"), "\(screen.suffix(400))")
     #expect(try String(contentsOfFile: out, encoding: .utf8) == "Fruit/Apple\n")
     #expect(screen.contains(#"Pick one\u{1B}[2J"#), "the header, escaped")
@@ -338,20 +367,20 @@ struct ExploreHostileSessionTests {
   @Test(
     "a mouse click on a box toggles it; mouse reports are asked for and turned off at exit, never with --no-mouse",
     .enabled(if: hasScript))
-  func mouse() throws {
+  func mouse() async throws {
     let folder = try TogglekitBinary.scratch()
     let file = try TogglekitBinary.file("cats.txt", "Fruit\n  Apple\nVeg\n  Leek\n", in: folder)
     let out = folder.appendingPathComponent("picked").path
     let binary = TogglekitBinary.url.path
     // Row 2, column 3 (1-based): Veg's box.
-    let (screen, _) = try inTerminal(
+    let (screen, _) = try await inTerminal(
       "\(binary) explore --output topmost \(file) > \(out); echo code=$?",
       keys: ["\u{1B}[<0;3;2M", "\u{1B}[<0;3;2m", "\r"])
     #expect(screen.contains("code=0"), "\(screen.suffix(300))")
     #expect(try String(contentsOfFile: out, encoding: .utf8) == "Veg\n")
     #expect(screen.contains("\u{1B}[?1000h\u{1B}[?1006h"))
     #expect(screen.contains("\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?25h\u{1B}[?1049l"))
-    let (plain, _) = try inTerminal(
+    let (plain, _) = try await inTerminal(
       "\(binary) explore --no-mouse \(file) > /dev/null; echo code=$?", keys: ["q"])
     #expect(plain.contains("code=130") && !plain.contains("\u{1B}[?1000h"))
   }

@@ -10,7 +10,7 @@ private let hasTmux = FileManager.default.isExecutableFile(atPath: "/usr/bin/tmu
 private struct Tmux {
   let socket: String
 
-  init(rows: Int) throws {
+  init(rows: Int) async throws {
     socket = try TogglekitBinary.scratch().appendingPathComponent("tmux").path
     // The server outlives the command: Foundation's Process waits for descriptors the server
     // inherits, so tmux is started with posix_spawn and waited for with waitpid.
@@ -18,7 +18,7 @@ private struct Tmux {
       "-S", socket, "-f", "/dev/null", "new-session", "-d", "-x", "60", "-y", "\(rows)",
       "bash --norc --noprofile",
     ])
-    Thread.sleep(forTimeInterval: 0.5)
+    try await pause(0.5)
   }
 
   /// Runs tmux with `arguments`, standard output to `output` (or /dev/null), and waits.
@@ -70,10 +70,10 @@ private struct Tmux {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  func type(_ keys: String...) throws {
+  func type(_ keys: String...) async throws {
     for key in keys {
       try run(["send-keys", "-t", "0", key])
-      Thread.sleep(forTimeInterval: 0.4)
+      try await pause(0.4)
     }
   }
 
@@ -94,22 +94,22 @@ struct InlineEndToEndTests {
   @Test(
     "the rows above are untouched while it runs and after it ends; its rows are cleared; the pick is printed",
     .enabled(if: hasTmux))
-  func inline() throws {
+  func inline() async throws {
     let folder = try TogglekitBinary.scratch()
     let file = try TogglekitBinary.file(
       "cats.txt", "Fruit\n  Apple\n  Pear\nVeg\n  Leek\n", in: folder)
     let out = folder.appendingPathComponent("picked").path
-    let tmux = try Tmux(rows: 15)
+    let tmux = try await Tmux(rows: 15)
     defer { tmux.stop() }
-    try tmux.type(
+    try await tmux.type(
       "PS1='$ '; clear; printf 'above-%s\\n' 1 2 3; \(TogglekitBinary.url.path) explore --height 5 --header Pick \(file) > \(out); echo code=$?",
       "Enter")
-    Thread.sleep(forTimeInterval: 0.8)
+    try await pause(0.8)
     let running = try tmux.screen()
     #expect(Array(running.prefix(3)) == ["above-1", "above-2", "above-3"], "\(running)")
     #expect(running.count == 8 && running[3] == "Pick" && running[4].hasSuffix("[ ] Fruit"))
-    try tmux.type("l", "j", " ", "Enter")
-    Thread.sleep(forTimeInterval: 0.5)
+    try await tmux.type("l", "j", " ", "Enter")
+    try await pause(0.5)
     let after = try tmux.screen()
     #expect(Array(after.prefix(4)) == ["above-1", "above-2", "above-3", "code=0"], "\(after)")
     #expect(!after.contains { $0.contains("Fruit") }, "the rows are cleared")
@@ -119,20 +119,20 @@ struct InlineEndToEndTests {
   @Test(
     "at the bottom of the terminal the lines above scroll up to make room, and stay",
     .enabled(if: hasTmux))
-  func atTheBottom() throws {
+  func atTheBottom() async throws {
     let folder = try TogglekitBinary.scratch()
     let file = try TogglekitBinary.file("cats.txt", "Fruit\n  Apple\nVeg\n", in: folder)
-    let tmux = try Tmux(rows: 12)
+    let tmux = try await Tmux(rows: 12)
     defer { tmux.stop() }
-    try tmux.type(
+    try await tmux.type(
       "PS1='$ '; clear; seq 1 11; \(TogglekitBinary.url.path) explore --height 50% \(file) > /dev/null; echo code=$?",
       "Enter")
-    Thread.sleep(forTimeInterval: 0.8)
+    try await pause(0.8)
     let running = try tmux.screen()
     #expect(running.first == "6" && running[5] == "11", "\(running)")
     #expect(running[6].hasSuffix("[ ] Fruit"))
-    try tmux.type("q")
-    Thread.sleep(forTimeInterval: 0.5)
+    try await tmux.type("q")
+    try await pause(0.5)
     let after = try tmux.screen()
     #expect(after.first == "6" && after[5] == "11" && after[6] == "code=130", "\(after)")
   }

@@ -26,12 +26,12 @@ struct LazyDirectoryEndToEndTests {
   @Test(
     "only the top folder is read for the first frame; a folder opens when asked; a selected folder never opened prints all its files, or itself with --output topmost",
     .enabled(if: hasScript))
-  func readsWhenNeeded() throws {
+  func readsWhenNeeded() async throws {
     let root = try makeTree(folders: 3, files: 2)
     let out = root.deletingLastPathComponent().appendingPathComponent("picked").path
     let binary = TogglekitBinary.url.path
     // ↓ to d0, → opens it (reads d0 only), ↓ to d0/s0, Space selects it unread, Enter.
-    let (screen, _) = try inTerminal(
+    let (screen, _) = try await inTerminal(
       "cd \(root.deletingLastPathComponent().path) && \(binary) explore --dir big > \(out); echo code=$?",
       keys: ["j", "\u{1B}[C", "j", " ", "\r"])
     #expect(screen.contains("code=0"), "\(screen.suffix(400))")
@@ -42,7 +42,7 @@ struct LazyDirectoryEndToEndTests {
     #expect(
       try String(contentsOfFile: out, encoding: .utf8) == "big/d0/s0/f0\nbig/d0/s0/f1\n",
       "leaves: the folder is read at the end")
-    let (topmost, _) = try inTerminal(
+    let (topmost, _) = try await inTerminal(
       "\(binary) explore --dir \(root.path) --output topmost > \(out); echo code=$?",
       keys: ["j", " ", "/", "s", "1", "\r", "\r"])
     #expect(topmost.contains("code=0"))
@@ -57,13 +57,13 @@ struct LazyDirectoryEndToEndTests {
   @Test(
     "the first frame of a 40,000-file folder comes without reading it (measured, not asserted tight)",
     .enabled(if: hasScript))
-  func firstFrameOfABigFolder() throws {
+  func firstFrameOfABigFolder() async throws {
     let root = try makeTree(folders: 20, files: 100)
     let binary = TogglekitBinary.url.path
     let command =
       "start=$(date +%s%N); \(binary) explore --dir \(root.path) --output topmost > /dev/null; "
       + "echo took=$((($(date +%s%N) - start) / 1000000))ms"
-    let (screen, _) = try inTerminal(command, keys: ["q"])
+    let (screen, _) = try await inTerminal(command, keys: ["q"])
     let took = try #require(screen.firstMatch(of: /took=([0-9]+)ms/).flatMap { Int($0.1) })
     // The explorer ran about 0.8 s until q; reading 40,000 files first would add more.
     #expect(took < 5_000, "took \(took) ms")

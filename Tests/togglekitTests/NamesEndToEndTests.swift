@@ -45,7 +45,7 @@ let hostileNameBytes: [UInt8] =
   ]
 
 /// A random hostile file name (not `.` or `..`), sometimes starting with `-`.
-func randomHostileName(_ generator: inout SystemRandomNumberGenerator) -> [UInt8] {
+func randomHostileName(_ generator: inout some RandomNumberGenerator) -> [UInt8] {
   while true {
     var name = (0..<Int.random(in: 1...8, using: &generator)).map { _ in
       hostileNameBytes.randomElement(using: &generator)!
@@ -114,7 +114,7 @@ struct NamesEndToEndTests {
 
   @Test("random byte names reach xargs -0 byte for byte through apply --read0 -0 (10 rounds)")
   func randomNamesThroughApply() throws {
-    var generator = SystemRandomNumberGenerator()
+    var generator = SeededGenerator(seed: 6_801)
     for _ in 0..<10 {
       let folder = try TogglekitBinary.scratch()
       let names = try makeHostileFolder("d", in: folder, count: 40, using: &generator)
@@ -133,13 +133,13 @@ struct NamesEndToEndTests {
   @Test(
     "random byte names reach xargs -0 byte for byte through explore --read0 (a, Enter)",
     .enabled(if: hasScript))
-  func randomNamesThroughExplore() throws {
-    var generator = SystemRandomNumberGenerator()
+  func randomNamesThroughExplore() async throws {
+    var generator = SeededGenerator(seed: 6_802)
     for _ in 0..<3 {
       let folder = try TogglekitBinary.scratch()
       let names = try makeHostileFolder("d", in: folder, count: 25, using: &generator)
       let out = folder.appendingPathComponent("out").path
-      let (_, code) = try inTerminal(
+      let (_, code) = try await inTerminal(
         "cd '\(folder.path)' && find d -type f -print0 | \(TogglekitBinary.url.path) explore --read0 -0 "
           + #"| xargs -0 sh -c 'for f do [ -f "$f" ] && printf "%s\0" "$f"; done' sh > "# + out,
         keys: ["a", "\r"], ready: "of \(names.count) selected")
@@ -177,7 +177,7 @@ struct NamesEndToEndTests {
   @Test(
     "explore --dir /abs/home --output topmost -0 | tar --null -T - finds every file",
     .enabled(if: hasScript && hasTar))
-  func directoryOutputToTar() throws {
+  func directoryOutputToTar() async throws {
     let folder = try TogglekitBinary.scratch()
     let home = folder.appendingPathComponent("abs/home")
     try FileManager.default.createDirectory(
@@ -185,7 +185,7 @@ struct NamesEndToEndTests {
     try makeFile(named: Array("notes".utf8), in: home.appendingPathComponent("docs"), contents: "n")
     try makeFile(named: [0x62, 0xFF, 0x0A, 0x5C], in: home, contents: "b")
     let archive = folder.appendingPathComponent("x.tar").path
-    let (_, code) = try inTerminal(
+    let (_, code) = try await inTerminal(
       "cd / && \(TogglekitBinary.url.path) explore --dir '\(home.path)' --output topmost -0 "
         + "| tar --null -T - -cf '\(archive)' 2>/dev/null",
       keys: ["a", "\r"], ready: "selected")
@@ -209,12 +209,12 @@ struct NamesEndToEndTests {
   @Test(
     "a sequence cut short never cancels: the picks survive and Enter prints them",
     .enabled(if: hasScript))
-  func truncatedEscapeSequences() throws {
+  func truncatedEscapeSequences() async throws {
     let folder = try TogglekitBinary.scratch()
     let file = try TogglekitBinary.file("t.paths", "[ ] a/x\n[ ] a/y\n", in: folder)
     for cut in ["\u{1B}[<0;4;1", "\u{1B}[M", "\u{1B}[", "\u{1B}O", "\u{1B}[<0;4;1\u{1B}[<0;4;1m"] {
       let out = folder.appendingPathComponent("out").path
-      let (_, code) = try inTerminal(
+      let (_, code) = try await inTerminal(
         "\(TogglekitBinary.url.path) explore \(file) > \(out)",
         keys: [" ", cut, "\r"], pause: 0.4, ready: "of 2 selected")
       #expect(code == 0, "\(cut.debugDescription)")
@@ -226,7 +226,7 @@ struct NamesEndToEndTests {
   @Test(
     "a preview never runs a command from a file name, in any quoting of {}",
     .enabled(if: hasScript))
-  func previewInjection() throws {
+  func previewInjection() async throws {
     let folder = try TogglekitBinary.scratch()
     let tree = folder.appendingPathComponent("t")
     try FileManager.default.createDirectory(at: tree, withIntermediateDirectories: true)
@@ -240,7 +240,7 @@ struct NamesEndToEndTests {
     for template in [
       "cat {}", "cat '{}'", #"cat "{}""#, #"cat "$(printf %s {})""#, #"cat "`printf %s {}`""#,
     ] {
-      let (screen, code) = try inTerminal(
+      let (screen, code) = try await inTerminal(
         "stty rows 20 cols 100; cd \(folder.path) && \(TogglekitBinary.url.path) explore --dir t "
           + "--preview \(shellQuotedForTest(template)) > /dev/null",
         keys: ["j", "j", "j", "j", "j", "j", "q"], pause: 0.4, ready: "of 6 selected")
@@ -253,7 +253,7 @@ struct NamesEndToEndTests {
 
 /// Makes `count` files of random hostile names in a new folder; their paths from `folder`.
 func makeHostileFolder(
-  _ name: String, in folder: URL, count: Int, using generator: inout SystemRandomNumberGenerator
+  _ name: String, in folder: URL, count: Int, using generator: inout some RandomNumberGenerator
 ) throws -> Set<[UInt8]> {
   let inside = folder.appendingPathComponent(name)
   try FileManager.default.createDirectory(at: inside, withIntermediateDirectories: true)

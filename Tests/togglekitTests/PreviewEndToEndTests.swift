@@ -29,7 +29,7 @@ struct PreviewEndToEndTests {
   @Test(
     "the preview shows the focused node's output beside the tree, follows the focus, sends none of its control sequences to the terminal, and inherits no descriptor but 0, 1 and 2",
     .enabled(if: hasScript))
-  func hostileOutput() throws {
+  func hostileOutput() async throws {
     let folder = try TogglekitBinary.scratch()
     let file = try TogglekitBinary.file("cats.txt", "Fruit\n  Apple\n  Pear\nVeg\n", in: folder)
     let preview =
@@ -39,7 +39,7 @@ struct PreviewEndToEndTests {
       + "\(file) > /dev/null; echo code=$?"
     // A second per key: on a loaded machine (an AddressSanitizer run beside other builds) a run
     // killed by the next key before it printed its descriptors made this fail at 0.6 s.
-    let (screen, _) = try inTerminal(command, keys: ["\u{1B}[C", "j", "q"], pause: 1)
+    let (screen, _) = try await inTerminal(command, keys: ["\u{1B}[C", "j", "q"], pause: 1)
     #expect(screen.contains("code=130"), "\(screen.suffix(400))")
     for raw in ["\u{1B}]0;pwned", "\u{1B}[3;7H", "\u{1B}c"] {
       #expect(!screen.contains(raw), "raw \(raw.debugDescription) reached the terminal")
@@ -59,7 +59,7 @@ struct PreviewEndToEndTests {
   @Test(
     "a preview past --preview-timeout is stopped and says so; leaving the explorer kills a running one",
     .enabled(if: hasScript))
-  func timeLimitAndExit() throws {
+  func timeLimitAndExit() async throws {
     let folder = try TogglekitBinary.scratch()
     let file = try TogglekitBinary.file("cats.txt", "Fruit\nVeg\n", in: folder)
     let slow = folder.appendingPathComponent("slow").path
@@ -70,7 +70,7 @@ struct PreviewEndToEndTests {
     let command =
       "\(TogglekitBinary.url.path) explore --preview \(shellQuoted(preview)) --preview-timeout 0.4 "
       + "\(file) > /dev/null; echo code=$?"
-    let (screen, _) = try inTerminal(command, keys: ["", "j", "q"], pause: 1)
+    let (screen, _) = try await inTerminal(command, keys: ["", "j", "q"], pause: 1)
     let text = withoutEscapeSequences(screen)
     #expect(text.contains("(stopped after 0.4 s (time limit))"), "\(text.suffix(600))")
     #expect(text.contains("│waiting"))
@@ -82,7 +82,7 @@ struct PreviewEndToEndTests {
   @Test(
     "SIGTERM while a preview runs kills it too, and restores the terminal",
     .enabled(if: hasScript))
-  func signalKillsThePreview() throws {
+  func signalKillsThePreview() async throws {
     let folder = try TogglekitBinary.scratch()
     let file = try TogglekitBinary.file("cats.txt", "Fruit\n", in: folder)
     let running = folder.appendingPathComponent("running").path
@@ -90,14 +90,14 @@ struct PreviewEndToEndTests {
     let command =
       "\(TogglekitBinary.url.path) explore --preview \(shellQuoted(preview)) \(file) > /dev/null & "
       + "pid=$!; sleep 1; kill -TERM $pid; wait $pid; echo code=$?"
-    let (screen, _) = try inTerminal(command, keys: [])
+    let (screen, _) = try await inTerminal(command, keys: [])
     #expect(screen.contains("code=143"), "\(screen.suffix(300))")
     #expect(screen.contains("\u{1B}[?25h\u{1B}[?1049l"))
     #expect(try isGone(pidFile: running))
   }
 
   @Test("with --dir, {} is the file's path; a usage error names a bad --preview-timeout")
-  func directoryPathsAndErrors() throws {
+  func directoryPathsAndErrors() async throws {
     let bad = try TogglekitBinary.run(["explore", "--preview", "cat {}", "--preview-timeout", "0"])
     #expect(bad.code == 2)
     #expect(bad.stderr.contains("option '--preview-timeout' takes a number of seconds"))
@@ -109,7 +109,7 @@ struct PreviewEndToEndTests {
     let command =
       "cd \(folder.path) && \(TogglekitBinary.url.path) explore --dir ../\(folder.lastPathComponent) "
       + "--preview 'head -1 {}' > /dev/null; echo code=$?"
-    let (screen, _) = try inTerminal(command, keys: ["\u{1B}[C", "j", "q"], pause: 0.6)
+    let (screen, _) = try await inTerminal(command, keys: ["\u{1B}[C", "j", "q"], pause: 0.6)
     #expect(
       withoutEscapeSequences(screen).contains("│first line of the file"), "\(screen.suffix(500))")
   }

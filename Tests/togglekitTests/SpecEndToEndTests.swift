@@ -348,7 +348,7 @@ struct SpecEndToEndTests {
   @Test(
     "the explorer keeps a restored spec's decisions: a click changes them and --output spec writes them back, the decision of a file gone included",
     .enabled(if: FileManager.default.fileExists(atPath: "/usr/bin/script")))
-  func explorerKeepsDecisions() throws {
+  func explorerKeepsDecisions() async throws {
     let scratch = try TogglekitBinary.scratch()
     try makeFiles(["d/a", "d/b", "d/sub/c"], in: scratch)
     try Data("+ .\n- gone\n- sub\n".utf8).write(
@@ -358,7 +358,7 @@ struct SpecEndToEndTests {
       "cd \(scratch.path) && \(TogglekitBinary.url.path) explore --dir d --select-spec kept.spec "
       + "--output spec > \(out) 2>/dev/null; echo code=$?"
     // d is read and open (the spec needs no other folder), ↓ to a, Space deselects it, Enter.
-    let (screen, _) = try inTerminal(command, keys: ["j", " ", "\r"], ready: "selected")
+    let (screen, _) = try await inTerminal(command, keys: ["j", " ", "\r"], ready: "selected")
     #expect(screen.contains("code=0"), "\(screen.suffix(400))")
     #expect(
       try String(contentsOfFile: out, encoding: .utf8) == "+ .\n- a\n- gone\n- sub\n")
@@ -367,7 +367,7 @@ struct SpecEndToEndTests {
   @Test(
     "explore --dir --select-spec reads no folder the spec does not need: a folder not read with a decision below it is drawn mixed, a click on it selects all of it, the decisions save back, and --output topmost reads the mixed folder only"
   )
-  func explorerRestoresLazily() throws {
+  func explorerRestoresLazily() async throws {
     let scratch = try TogglekitBinary.scratch()
     try makeFiles(["d/other/f", "d/sub/c", "d/sub/e", "d/zfile"], in: scratch)
     try Data("+ .\n- sub/c\n- gone\n".utf8).write(
@@ -377,19 +377,19 @@ struct SpecEndToEndTests {
       "cd \(scratch.path) && \(TogglekitBinary.url.path) explore --dir d --select-spec kept.spec "
       + "--output spec > \(out) 2>/dev/null; echo code=$?"
     // Enter at once: nothing read, the decisions written back as they came.
-    let (first, _) = try inTerminal(command, keys: ["\r"], ready: "selected")
+    let (first, _) = try await inTerminal(command, keys: ["\r"], ready: "selected")
     let shown = withoutEscapeSequences(first)
     #expect(first.contains("code=0"), "\(first.suffix(400))")
     #expect(shown.contains("[-] sub") && shown.contains("[x] other"), "\(shown.suffix(600))")
     #expect(shown.contains("2 folders not read"), "\(shown.suffix(600))")
     #expect(try String(contentsOfFile: out, encoding: .utf8) == "+ .\n- gone\n- sub/c\n")
     // ↓ other, ↓ sub, Space: the folder shown mixed is clicked as mixed, all of it selected.
-    let (second, _) = try inTerminal(command, keys: ["j", "j", " ", "\r"], ready: "selected")
+    let (second, _) = try await inTerminal(command, keys: ["j", "j", " ", "\r"], ready: "selected")
     #expect(second.contains("code=0"), "\(second.suffix(400))")
     #expect(try String(contentsOfFile: out, encoding: .utf8) == "+ .\n- gone\n")
     // The topmost form reads the folder shown mixed, to say what in it is selected.
     let topmost = command.replacingOccurrences(of: "--output spec", with: "--output topmost")
-    let (third, _) = try inTerminal(topmost, keys: ["\r"], ready: "selected")
+    let (third, _) = try await inTerminal(topmost, keys: ["\r"], ready: "selected")
     #expect(third.contains("code=0"), "\(third.suffix(400))")
     #expect(
       try String(contentsOfFile: out, encoding: .utf8) == "d/other\nd/sub/e\nd/zfile\n")

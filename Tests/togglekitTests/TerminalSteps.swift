@@ -28,32 +28,38 @@ func lastFrame(_ output: String) -> [String] {
 /// its text — no fixed sleeps: a step waits for the screen, up to `timeout` seconds.
 ///
 /// - Returns: Everything shown, and the frames each step waited for.
-func inTerminal(_ command: String, steps: [TerminalStep], timeout: Double = 30) throws -> (
+func inTerminal(_ command: String, steps: [TerminalStep], timeout: Double = 30) async throws -> (
   screen: String, frames: [[String]]
 ) {
-  let (process, input, screen) = try startInTerminal(command)
-  var frames: [[String]] = []
-  for step in steps {
-    for key in step.keys {
-      try? input.fileHandleForWriting.write(contentsOf: Data(key.utf8))
-      // Keys of one step are separate reads: an Esc is not taken for Alt with the next key.
-      Thread.sleep(forTimeInterval: 0.06)
-    }
-    guard let wanted = step.waitFor else { continue }
-    let deadline = Date().addingTimeInterval(timeout)
-    while !lastFrame(screen.text).joined(separator: "\n").contains(wanted) {
-      guard Date() < deadline, process.isRunning else {
-        Issue.record(
-          "the screen did not show \"\(wanted)\": \(lastFrame(screen.text).joined(separator: "\n"))"
-        )
-        break
+  let (screen, frames, missed) = try await onOwnThread {
+    () throws -> (String, [[String]], [String]) in
+    let (process, input, screen) = try startInTerminal(command)
+    var frames: [[String]] = []
+    var missed: [String] = []
+    for step in steps {
+      for key in step.keys {
+        try? input.fileHandleForWriting.write(contentsOf: Data(key.utf8))
+        // Keys of one step are separate reads: an Esc is not taken for Alt with the next key.
+        Thread.sleep(forTimeInterval: 0.06)
       }
-      Thread.sleep(forTimeInterval: 0.02)
+      guard let wanted = step.waitFor else { continue }
+      let deadline = Date().addingTimeInterval(timeout)
+      while !lastFrame(screen.text).joined(separator: "\n").contains(wanted) {
+        guard Date() < deadline, process.isRunning else {
+          missed.append(
+            "the screen did not show \"\(wanted)\": "
+              + lastFrame(screen.text).joined(separator: "\n"))
+          break
+        }
+        Thread.sleep(forTimeInterval: 0.02)
+      }
+      frames.append(lastFrame(screen.text))
     }
-    frames.append(lastFrame(screen.text))
+    let text = screen.textAtEnd()
+    waitForExit(of: process)
+    try? input.fileHandleForWriting.close()
+    return (text, frames, missed)
   }
-  let text = screen.textAtEnd()
-  process.waitUntilExit()
-  try? input.fileHandleForWriting.close()
-  return (text, frames)
+  for note in missed { Issue.record(Comment(rawValue: note)) }
+  return (screen, frames)
 }

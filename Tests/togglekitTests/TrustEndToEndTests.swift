@@ -90,7 +90,7 @@ struct TrustEndToEndTests {
   @Test(
     "2. Enter after a lazy restore prints the restored selection, not every file; with an exclusion deep inside one-subfolder folders, explore's topmost is apply's",
     .enabled(if: hasScript))
-  func enterAfterARestore() throws {
+  func enterAfterARestore() async throws {
     let scratch = try TogglekitBinary.scratch()
     try makeFiles(["ada/docs/a.txt", "ada/docs/b.txt", "ada/photos/p.jpg"], in: scratch)
     _ = try TogglekitBinary.file("s.spec", "+ docs/a.txt\n", in: scratch)
@@ -98,44 +98,44 @@ struct TrustEndToEndTests {
     // Its first decision names a folder read already: the one inside photos is left unread.
     _ = try TogglekitBinary.file("deep.spec", "- docs\n+ photos/p.jpg\n", in: scratch)
     let out = scratch.appendingPathComponent("out").path
-    func explore(_ arguments: String, keys: [String] = ["\r"]) throws -> String {
+    func explore(_ arguments: String, keys: [String] = ["\r"]) async throws -> String {
       let command =
         "cd \(scratch.path) && \(TogglekitBinary.url.path) explore \(arguments) > \(out) "
         + "2>/dev/null; echo code=$?"
-      let (screen, _) = try inTerminal(command, keys: keys, ready: "selected")
+      let (screen, _) = try await inTerminal(command, keys: keys, ready: "selected")
       #expect(screen.contains("code=0"), "\(screen.suffix(300))")
       return try String(contentsOfFile: out, encoding: .utf8)
     }
-    #expect(try explore("--dir ada --select-spec s.spec") == "ada/docs/a.txt\n")
-    #expect(try explore("--dir ada --select-spec s.spec --output spec") == "+ docs/a.txt\n")
+    #expect(try await explore("--dir ada --select-spec s.spec") == "ada/docs/a.txt\n")
+    #expect(try await explore("--dir ada --select-spec s.spec --output spec") == "+ docs/a.txt\n")
     // The status line says what the unread folders hold, not "1 of 3 selected": the first
     // decision's folder is read (to know the spec names the tree), the second's is not.
     let command =
       "cd \(scratch.path) && \(TogglekitBinary.url.path) explore --dir ada --select-spec two.spec "
       + "> /dev/null 2>&1"
-    let (screen, _) = try inTerminal(command, keys: ["q"], ready: "selected")
+    let (screen, _) = try await inTerminal(command, keys: ["q"], ready: "selected")
     #expect(
       withoutEscapeSequences(screen).contains("1 selected · more in 1 unread folder"),
       "\(withoutEscapeSequences(screen).suffix(300))")
     #expect(
-      try explore("--dir ada --select-spec two.spec") == "ada/docs/a.txt\nada/photos/p.jpg\n")
-    #expect(try explore("--dir ada --select-spec deep.spec") == "ada/photos/p.jpg\n")
-    #expect(try explore("--dir ada --select-spec deep.spec", keys: ["n", "\r"]).isEmpty)
+      try await explore("--dir ada --select-spec two.spec") == "ada/docs/a.txt\nada/photos/p.jpg\n")
+    #expect(try await explore("--dir ada --select-spec deep.spec") == "ada/photos/p.jpg\n")
+    #expect(try await explore("--dir ada --select-spec deep.spec", keys: ["n", "\r"]).isEmpty)
     #expect(
-      try explore("--dir ada --select-spec deep.spec --empty-enter focused")
+      try await explore("--dir ada --select-spec deep.spec --empty-enter focused")
         == "ada/photos/p.jpg\n",
       "a selection in folders not read is one: Enter picks no focused row")
     // A session that starts empty still picks the focused row; one whose selection was cleared
     // prints nothing.
-    #expect(try explore("--dir ada") == "ada/docs/a.txt\nada/docs/b.txt\nada/photos/p.jpg\n")
-    #expect(try explore("--dir ada --select-spec s.spec", keys: ["n", "\r"]).isEmpty)
+    #expect(try await explore("--dir ada") == "ada/docs/a.txt\nada/docs/b.txt\nada/photos/p.jpg\n")
+    #expect(try await explore("--dir ada --select-spec s.spec", keys: ["n", "\r"]).isEmpty)
     // An exclusion deep in folders that hold one folder each.
     try makeFiles(["e/a/b/c/f", "e/a/b/e/g", "e/z/h"], in: scratch)
     _ = try TogglekitBinary.file("d.spec", "+ .\n- a/b/c\n", in: scratch)
     let applied = try TogglekitBinary.run(
       ["apply", "--dir", "e", "--select-spec", "d.spec", "--print", "topmost"], directory: scratch)
     #expect(applied.stdout == "e/a/b/e\ne/z\n")
-    #expect(try explore("--dir e --select-spec d.spec --output topmost") == applied.stdout)
+    #expect(try await explore("--dir e --select-spec d.spec --output topmost") == applied.stdout)
   }
 
   @Test(
@@ -211,6 +211,16 @@ struct TrustEndToEndTests {
     return files
   }
 
+  /// The files of `apply --dir . … -0`'s records (each `./` first), as `git ls-files` lists them:
+  /// git lists files, and an empty folder (all its files ignored) is a leaf of the tree.
+  private func files(printed: String, under root: URL) -> [String] {
+    records(printed).map { String($0.dropFirst(2)) }.filter {
+      var isFolder: ObjCBool = false
+      return FileManager.default.fileExists(atPath: root.path + "/" + $0, isDirectory: &isFolder)
+        && !isFolder.boolValue
+    }
+  }
+
   @Test(
     "4. --gitignore and --select-gitignore select what git tracks: never .git, dotfiles with or without --hidden — as git ls-files --others --cached --exclude-standard lists on random work trees",
     .enabled(if: hasGit))
@@ -241,12 +251,7 @@ struct TrustEndToEndTests {
           ["apply", "--dir", ".", "--gitignore", "--on", ".", "--print", "leaves", "-0"]
             + (hidden ? ["--hidden"] : []), directory: root)
         #expect(result.code == 0, "\(result.stderr)")
-        // git lists files; an empty folder (all its files ignored) is a leaf of the tree.
-        let listed = records(result.stdout).map { String($0.dropFirst(2)) }.filter {
-          var isFolder: ObjCBool = false
-          return FileManager.default.fileExists(
-            atPath: root.path + "/" + $0, isDirectory: &isFolder) && !isFolder.boolValue
-        }
+        let listed = files(printed: result.stdout, under: root)
         #expect(listed == tracked, "round \(round), --hidden \(hidden)")
       }
       // --select-gitignore: the top .gitignore's rules alone, as git reads that file alone.
@@ -269,11 +274,7 @@ struct TrustEndToEndTests {
           ["apply", "--dir", ".", "--select-gitignore", ".gitignore", "--print", "leaves", "-0"]
             + (hidden ? ["--hidden"] : []), directory: alone)
         #expect(result.code == 0, "\(result.stderr)")
-        let selected = records(result.stdout).map { String($0.dropFirst(2)) }.filter {
-          var isFolder: ObjCBool = false
-          return FileManager.default.fileExists(
-            atPath: alone.path + "/" + $0, isDirectory: &isFolder) && !isFolder.boolValue
-        }
+        let selected = files(printed: result.stdout, under: alone)
         #expect(selected == aloneTracked, "round \(round), --hidden \(hidden): \(top)")
         #expect(!selected.contains { $0.hasPrefix(".git/") }, "never .git")
       }
