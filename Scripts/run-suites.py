@@ -12,11 +12,11 @@ writes one xUnit file, XUNIT, whose times are what each test cost: `Scripts/test
 reads it. The environment passes through (TOGGLEKIT_LONG_TESTS=1 runs the long tier). Suites that
 `--skip` matches are left out. `--order` takes an earlier run's xUnit file and starts the suites
 that took longest there first, so that no long suite starts last; without it, suites start in
-name order. `--waiting` names suites that spend their time waiting on other programs and terminals (the
-end-to-end suites): they run in a queue of their own, `--jobs` at a time beside the others, whose
-computation keeps the cores. `--env` sets a variable for the suites a pattern finds only (the library's suites on
-trees in the counted form, the others as built). Exits 1 when a suite fails, after printing its
-failures.
+name order. `--waiting` names suites that spend their time waiting on other programs and
+terminals (the end-to-end suites): they run in a queue of their own, `--jobs` at a time beside the
+others, whose computation keeps the cores. `--env` sets a variable for the suites a pattern finds
+only (the library's suites on trees in the counted form, the others as built). Exits 1 when a
+suite fails or runs no test (a filter that finds nothing is not a pass), after printing why.
 """
 import argparse
 import collections
@@ -113,12 +113,13 @@ def main():
                     [arguments.bundle, "--testing-library", "swift-testing", "--no-parallel",
                      "--filter", "^" + re.escape(suite) + "/", "--xunit-output", xunit],
                     stdout=out, stderr=subprocess.STDOUT, env=own).returncode
+            try:
+                ran = list(ElementTree.parse(xunit).getroot().iter("testcase"))
+            except (OSError, ElementTree.ParseError):
+                ran = []
             with lock:
-                try:
-                    cases.extend(ElementTree.parse(xunit).getroot().iter("testcase"))
-                except (OSError, ElementTree.ParseError):
-                    pass
-                if code != 0:
+                cases.extend(ran)
+                if code != 0 or not ran:
                     failed.append((suite, log))
 
     started = time.time()
@@ -139,7 +140,7 @@ def main():
     for suite, log in failed:
         with open(log, errors="replace") as text:
             lines = text.read().splitlines()
-        shown = [line for line in lines if "✘" in line][:30] or lines[-30:]
+        shown = [line for line in lines if "✘" in line][:30] or lines[-30:] or ["(ran no test)"]
         print(f"\n{suite} failed (log: {log}):\n" + "\n".join(shown), file=sys.stderr)
     return 1 if failed else 0
 

@@ -4,8 +4,9 @@
     Scripts/test-times.py suites NAME XUNIT... [--top 10]
     Scripts/test-times.py budget --fast SECONDS --total SECONDS
 
-`suites` reads the xUnit files of serial runs (one run's files together) (`swift test --no-parallel --xunit-output F`
-writes F's name with `-swift-testing` before the extension for Swift Testing's tests) and prints
+`suites` reads the xUnit files of serial runs, one run's files together (`swift test --no-parallel
+--xunit-output F` writes F's name with `-swift-testing` before the extension; Scripts/run-suites.py
+writes the name it is given) and prints
 the `--top` suites that took longest, each with its time, its share of the run and its number of
 tests: a suite's time is the sum of its tests' times, which in a serial run is what the suite
 costs. (In a parallel run every test's time counts from when the run started it, which is nearly
@@ -14,7 +15,9 @@ where the time goes.)
 
 `budget` prints the line that compares the fast tier's test time and the whole CI run with their
 budgets (docs/testing.md: 180 s and 25 minutes). Over a budget it says so with a warning on
-standard error; it never fails: a budget is kept by the next change, not by a timed test.
+standard error; it never fails: a budget is kept by the next change, not by a timed test. A fast
+tier time that could not be read (a negative `--fast`) is said to be unknown, with a warning: no
+figure is never "within".
 """
 import argparse
 import collections
@@ -57,13 +60,17 @@ def minutes(seconds):
 
 
 def budget(fast, total):
-    fast_ok = fast <= FAST_BUDGET
+    if fast < 0:
+        print("warning: the fast tier's test time could not be read from its log", file=sys.stderr)
+    fast_ok = 0 <= fast <= FAST_BUDGET
     total_ok = total <= TOTAL_BUDGET
-    line = (f"budgets: fast tier {fast:.0f} s of {FAST_BUDGET} s "
-            f"({'within' if fast_ok else 'OVER'}); CI {minutes(total)} of {minutes(TOTAL_BUDGET)} "
+    shown = f"{fast:.0f} s" if fast >= 0 else "unknown"
+    verdict = "within" if fast_ok else "OVER" if fast >= 0 else "UNKNOWN"
+    line = (f"budgets: fast tier {shown} of {FAST_BUDGET} s ({verdict}); "
+            f"CI {minutes(total)} of {minutes(TOTAL_BUDGET)} "
             f"({'within' if total_ok else 'OVER'})")
     print(line)
-    if not (fast_ok and total_ok):
+    if (fast >= 0 and not fast_ok) or not total_ok:
         print("warning: over budget (docs/testing.md, \"Budgets\"): find the suites above and "
               "shrink their fast-tier sizes, or a step that repeats another's work",
               file=sys.stderr)
