@@ -190,7 +190,7 @@ struct LazyTreeContractTests {
     var reference = LazyReference(
       state: AppState(tree: ContractModel(data: data, options: options)), noted: lazy.unloaded)
     var trail: [String] = []
-    for step in 0..<Tier.size(fast: 150, long: 800) {
+    for step in 0..<Tier.size(fast: 150, long: 400) {
       let nodes = reference.state.tree.order
       let node =
         Int.random(in: 0..<30, using: &generator) == 0

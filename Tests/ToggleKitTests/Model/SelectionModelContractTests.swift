@@ -473,7 +473,7 @@ struct SelectionModelContractTests {
   /// (nodes, operations) per run.
   static let runs: [(size: Int, operations: Int)] = Tier.size(
     fast: [(6, 100), (10, 100), (14, 60)],
-    long: [(6, 300), (10, 300), (14, 200), (30, 120)]
+    long: [(6, 150), (10, 150), (14, 100), (30, 60)]
   )
 
   @Test(

@@ -159,12 +159,12 @@ struct SelectionModelHistoryTests {
   /// (nodes, operations in the fast tier and in the long one, compare every k, history limit),
   /// by run.
   static let runs: [(size: Int, fast: Int, long: Int, compareEvery: Int, limit: Int?)] = [
-    (10, 175, 2_400, 5, nil), (40, 350, 4_800, 5, 7), (150, 140, 2_000, 50, nil),
-    (1_000, 30, 600, 500, 50), (10_000, 4, 200, 500, nil),
+    (10, 175, 1_200, 5, nil), (40, 350, 2_400, 5, 7), (150, 140, 1_000, 50, nil),
+    (1_000, 30, 300, 500, 50), (10_000, 4, 100, 500, nil),
   ]
 
   @Test(
-    "seeded operations interleaving every mutation with undo, redo, transactions and kept copies written later match a naive history of deep copies (10,000 in the long tier)",
+    "seeded operations interleaving every mutation with undo, redo, transactions and kept copies written later match a naive history of deep copies (5,000 in the long tier)",
     arguments: 0..<5)
   func seededHistoryRuns(run: Int) throws {
     let (size, fastRun, longRun, compareEvery, limit) = Self.runs[run]
