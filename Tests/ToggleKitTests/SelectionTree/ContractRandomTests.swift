@@ -116,7 +116,7 @@ struct ContractRandomTests {
   /// percentage), by tree size.
   static let runs: [(size: Int, fast: Int, long: Int, compareEvery: Int, reloads: Int)] = [
     (10, 560, 6_000, 1, 6), (40, 420, 4_500, 4, 6), (150, 280, 3_000, 40, 4),
-    (1_000, 110, 1_200, 2_000, 1), (10_000, 30, 400, 3_000, 1),
+    (1_000, 110, 1_200, 2_000, 1), (10_000, 30, 800, 3_000, 1),
   ]
 
   @Test(
@@ -161,7 +161,7 @@ struct ContractRandomTests {
   }
 
   @Test(
-    "seeded operations interleaving the whole alphabet match the model, with Codable and export round trips after every reload (15,000 in the long tier)",
+    "seeded operations interleaving the whole alphabet match the model, with Codable and export round trips after every reload (15,400 in the long tier)",
     arguments: 0..<5)
   func seededRuns(run: Int) throws {
     let (size, fastRun, longRun, compareEvery, reloads) = Self.runs[run]
