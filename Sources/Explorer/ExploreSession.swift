@@ -110,6 +110,10 @@ package final class ExploreSession {
       tree = loaded.tree
       warnings += loaded.warnings
       warnings += try preparation.prepare(&tree)
+      // One rule however a folder is read: its top folder starts open, as a lazy read opens it.
+      if case .directory = source {
+        for root in tree.roots { try? tree.expand(root) }
+      }
     }
     self.streaming = streaming
     streamDescriptor = descriptor

@@ -139,7 +139,36 @@ extension Explorer {
     message = "no match"
   }
 
-  /// Filters the tree by `text`, keeping the focus on its node when it stays shown.
+  /// The shown row the filter matches best: the highest ``SearchQuery/score(_:)``, then the
+  /// shorter label, then the first in tree order; nil when no shown row matches itself (rows
+  /// shown only around a match do not).
+  ///
+  /// - Complexity: O(rows × label length × query length).
+  func bestMatchRow() -> Int? {
+    let query = searchQuery
+    guard !query.isEmpty else { return nil }
+    let needsAncestors = query.needsAncestors
+    let labels = tree.labels
+    var best: (index: Int, score: Int, length: Int)? = nil
+    var row = tree.nextRow(after: nil)
+    while let index = row {
+      let label = labels[index]
+      let path = needsAncestors ? tree.labelPath(of: tree.id(at: index)) : [label]
+      if let score = query.score(path) {
+        let length = label.count
+        if best.map({ score > $0.score || (score == $0.score && length < $0.length) }) ?? true {
+          best = (index, score, length)
+        }
+      }
+      row = tree.nextRow(after: index)
+    }
+    return best?.index
+  }
+
+  /// Filters the tree by `text`, the focus on the best match.
+  ///
+  /// As fzf's cursor goes to the first result; without a match (or a filter) the focus stays on
+  /// its node while that is shown.
   mutating func setFilter(_ text: String) {
     // A search needs every name: the folders not read yet are read first.
     if !text.isEmpty { load(nil) }
@@ -157,6 +186,10 @@ extension Explorer {
       cursor = tree.nextRow(after: nil)
     }
     if let current = cursor, !tree.isRow(current) { cursor = tree.nextRow(after: nil) }
+    if let best = bestMatchRow() { cursor = best }
+    // The list starts over from its first row, as fzf's does: the match's folders show above it.
+    top = tree.nextRow(after: nil)
+    scrollToCursor()
   }
 
   /// The leaves the filter shows (every leaf without one), as fzf's list: `--select-1` and

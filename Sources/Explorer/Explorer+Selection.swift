@@ -99,6 +99,14 @@ extension Explorer {
     guard changes > 0 || summary.locked > 0 else { return nil }
     // The key that clicks in this mode: Space on the tree, Tab where Space is text.
     let key = KeyTable.clickKey[inputMode] ?? "Space"
+    if selects, let limit = settings.selectionLimit {
+      // Under --limit 1 a click moves the pick: the others let go.
+      let after = changes + (limit == 1 ? 0 : tree.statistics.selectedLeaves)
+      if after > limit {
+        return "\(key): \(Self.grouped(changes)) here, more than --limit \(limit) allows"
+          + (limit == 1 ? "" : " (\(Self.grouped(tree.statistics.selectedLeaves)) selected)")
+      }
+    }
     var text = "\(key): \(selects ? "select" : "deselect") \(Self.grouped(changes))"
     if hidden > 0 { text += " · \(Self.grouped(hidden)) hidden stay" }
     if locked > 0 { text += " · \(Self.grouped(locked)) locked stay" }

@@ -192,8 +192,7 @@ package struct Explorer {
   mutating func reduceSession(_ action: ExplorerAction) -> Bool {
     switch action {
     case .accept:
-      pickFocusedWhenEmpty()
-      outcome = .accepted
+      if pickFocusedWhenEmpty() { outcome = .accepted }
     case .abort: outcome = .cancelled
     case .cancel:
       if finding.text.isEmpty { outcome = .cancelled } else { setQuery("") }
@@ -210,13 +209,16 @@ package struct Explorer {
     return true
   }
 
-  /// Enter with nothing selected: picks the focused node, as ``emptyEnter`` says (under
-  /// `--limit 1`, the focused leaf).
+  /// Enter with nothing selected: picks the focused node as ``emptyEnter`` says; whether to end.
+  ///
+  /// Under `--limit 1` it always picks. A pick `--limit` refuses (a folder of more leaves than it
+  /// allows) keeps the session, and the status line says why: Enter never ends a session that
+  /// asked for picks with none.
   ///
   /// What kept decisions select in folders not read yet is selected: a session that starts with
   /// a restored selection never picks the focused node under `auto`.
-  private mutating func pickFocusedWhenEmpty() {
-    guard !holdsSelection, let cursor else { return }
+  private mutating func pickFocusedWhenEmpty() -> Bool {
+    guard !holdsSelection, let cursor else { return true }
     let id = tree.id(at: cursor)
     let picks: Bool
     switch settings.emptyEnter {
@@ -224,8 +226,14 @@ package struct Explorer {
     case .focused: picks = true
     case .nothing: picks = false
     }
-    guard picks, settings.selectionLimit != 1 || tree.children(of: id).isEmpty else { return }
-    change("select \(displayPath(of: id))") { _ = try? $0.set(id, to: true) }
+    guard picks else { return true }
+    let result = change("select \(displayPath(of: id))") { _ = try? $0.set(id, to: true) }
+    guard result == .refused, let limit = settings.selectionLimit else { return true }
+    let leaves = tree.summary(of: id).map { $0.writableOff + $0.writableMixed } ?? 0
+    message =
+      "Enter: \(displayPath(of: id)) holds \(Self.grouped(leaves)), over --limit \(limit); "
+      + "select \(limit == 1 ? "one" : "up to \(limit)") first"
+    return false
   }
 
   /// A node's path as the status line shows it: labels joined by '/', escaped as in `--print`.

@@ -176,8 +176,14 @@ package enum ExplorerAction: Hashable, Sendable {
       } else if let action = named[name] {
         actions.append(action)
       } else {
+        let known = (named.keys.map { $0 } + withArgument.keys.map { "\($0)(…)" }).sorted()
         throw ActionParseError(
-          message: name.isEmpty ? "an action is missing" : "unknown action '\(name)'")
+          message: name.isEmpty
+            ? "an action is missing"
+            : Suggestion.message(
+              "unknown action '\(name)'", for: name,
+              among: named.keys.sorted() + withArgument.keys.sorted())
+              + " (actions: \(known.joined(separator: ", ")))")
       }
       if rest.isEmpty { return actions }
       guard rest.first == "+" else {

@@ -23,6 +23,11 @@ package struct Invocation: Hashable, Sendable {
     case completion
     /// The manual page in roff (`togglekit man`).
     case man
+
+    /// The command words, as the overview lists them (`--version` is an option).
+    package static let names = ["explore", "apply", "completion", "man", "help"]
+    /// What `togglekit help TOPIC` takes.
+    package static let topics = ["explore", "apply", "completion", "man"]
   }
 
   /// A shell `togglekit completion` writes a script for.
@@ -274,12 +279,20 @@ package struct Invocation: Hashable, Sendable {
   package static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
     var invocation = Invocation(command: .help)
     var rest = arguments[...]
-    guard let first = rest.popFirst() else { return invocation }
+    guard let first = rest.popFirst() else {
+      // Nothing on standard output: `sel=$(find . | togglekit)` must not capture the help.
+      throw UsageError("a command is needed (explore or apply)", usage: Usage.overview)
+    }
     switch first {
     case "--help", "-h", "help":
       if first == "help", let topic = rest.popFirst() {
         guard let command = Command(rawValue: topic), command != .help, command != .version
-        else { throw UsageError("unknown help topic '\(topic)'; try 'togglekit help explore'") }
+        else {
+          throw UsageError(
+            Suggestion.message(
+              "unknown help topic '\(topic)'", for: topic, among: Command.topics)
+              + " (topics: \(Command.topics.joined(separator: ", ")))")
+        }
         invocation.helpTopic = command
       }
       guard rest.isEmpty else { throw UsageError("unexpected argument '\(rest.first!)'") }
@@ -312,9 +325,15 @@ package struct Invocation: Hashable, Sendable {
     case "explore": invocation.command = .explore
     case "apply": invocation.command = .apply
     default:
+      if first.hasPrefix("-") {
+        throw UsageError(
+          Suggestion.message(
+            "unknown option '\(first)' before a command", for: first,
+            among: ["--help", "--version"]))
+      }
       throw UsageError(
-        first.hasPrefix("-")
-          ? "unknown option '\(first)' before a command" : "unknown command '\(first)'")
+        Suggestion.message("unknown command '\(first)'", for: first, among: Command.names)
+          + " (commands: \(Command.names.joined(separator: ", ")))")
     }
     var optionsEnded = false
     while let argument = rest.popFirst() {
@@ -336,7 +355,10 @@ package struct Invocation: Hashable, Sendable {
         inlineValue = String(argument[argument.index(after: equals)...])
       }
       guard let option = OptionTable.option(named: name, for: invocation.command) else {
-        throw UsageError("unknown option '\(name)' for '\(invocation.command.rawValue)'")
+        throw UsageError(
+          Suggestion.message(
+            "unknown option '\(name)' for '\(invocation.command.rawValue)'", for: name,
+            among: OptionTable.names(for: invocation.command)))
       }
       var value = ""
       if option.value == nil {
@@ -451,14 +473,18 @@ package struct FilterFileOption: Hashable, Sendable {
 package struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What is wrong.
   package var message: String
+  /// The usage text shown before the message (the overview, when the command is missing).
+  package var usage: String?
 
   /// Creates a usage error.
-  package init(_ message: String) {
+  package init(_ message: String, usage: String? = nil) {
     self.message = message
+    self.usage = usage
   }
 
   /// The message in the style of POSIX tools, with a pointer to `--help`.
   package var description: String {
-    "togglekit: \(LabelPath.displayable(message))\nTry 'togglekit --help' for more information."
+    (usage.map { $0 + "\n" } ?? "")
+      + "togglekit: \(LabelPath.displayable(message))\nTry 'togglekit --help' for more information."
   }
 }

@@ -530,6 +530,14 @@ package enum OptionTable {
     options.first { $0.names.contains(name) && $0.commands.contains(command) }
   }
 
+  /// Every name of every option `command` accepts, in help's order (what a misspelt option is
+  /// matched against).
+  ///
+  /// - Complexity: O(options).
+  package static func names(for command: Invocation.Command) -> [String] {
+    options.filter { $0.commands.contains(command) }.flatMap(\.names)
+  }
+
   /// A value that must be one of an enumeration's raw values.
   static func choice<T: RawRepresentable<String> & CaseIterable>(
     _: T.Type, _ text: String, for name: String

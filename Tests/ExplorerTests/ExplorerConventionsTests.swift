@@ -65,6 +65,8 @@ struct ExplorerConventionsTests {
     explorer.finding.typesToFilter = true
     explorer.handle("pear".map(Key.character))
     #expect(explorer.finding.text == "pear" && explorer.tree.isVisible("Veg/Leek") == false)
+    #expect(explorer.cursor.map { explorer.tree.id(at: $0) } == "Fruit/Pear", "the best match")
+    explorer.handle(.up)
     #expect(
       explorer.statusLine.hasSuffix("Tab: select 1 · 1 hidden stay"),
       "Space is text here: Tab clicks; a leaf the filter hides stays, and is not called locked")

@@ -36,7 +36,9 @@ struct ExplorerFindingTests {
     #expect(exact.frame(mode: .plain).prefix(2) == ["▾ [ ] Veg", "    [ ] Granny Smith"])
   }
 
-  @Test("--query starts with a filter: its matches shown, the cursor on the first row, not editing")
+  @Test(
+    "--query starts with a filter: its matches shown, the cursor on the best match (as fzf's on its first result), not editing"
+  )
   func startsWithAQuery() throws {
     var explorer = Explorer(tree: try fruit(), height: 10, width: 40)
     explorer.startFiltering("pe")
@@ -45,11 +47,14 @@ struct ExplorerFindingTests {
       explorer.tree.ids.filter { explorer.tree.isVisible($0) == true } == [
         "Fruit", "Fruit/Apple", "Fruit/Pear", "Nuts", "Nuts/Pecan",
       ])
-    #expect(explorer.cursor == 0)
+    #expect(explorer.cursor.map { explorer.tree.id(at: $0) } == "Fruit/Pear")
+    #expect(explorer.top == 0, "the list from its first row: the match's folder above it")
     explorer.handle(.character(" "))
+    #expect(explorer.tree.selection(.leaves) == ["Fruit/Pear"], "keys act at once")
+    explorer.handle([.up, .up, .character(" ")])
     #expect(
       explorer.tree.selection(.leaves) == ["Fruit/Apple", "Fruit/Pear"],
-      "keys act at once: Space toggles the focused folder's shown leaves")
+      "Space on a folder toggles its shown leaves")
   }
 
   @Test("matched characters are drawn bold, underlined and green; hostile labels stay escaped")
@@ -64,6 +69,7 @@ struct ExplorerFindingTests {
 
     var explorer = Explorer(tree: try fruit(), height: 10, width: 40)
     type("aple", into: &explorer)
+    explorer.handle(.up)  // off Apple, the best match: its row is then not drawn reversed
     let ansi = explorer.frame(mode: .ansi(colors: true)).joined(separator: "\n")
     let marked = Row("Ap", style: Explorer.matchStyle).rendered(.ansi(colors: true))
     #expect(ansi.contains(marked), "the A and p of Apple are marked")
@@ -84,17 +90,17 @@ struct ExplorerFindingTests {
     type("pe", into: &explorer)
     let ids = explorer.tree.ids
     func focused() -> String? { explorer.cursor.map { ids[$0] } }
-    #expect(focused() == "Fruit")
-    explorer.handle(.nextMatch)
-    #expect(focused() == "Fruit/Apple" && explorer.tree.isExpanded("Fruit") == true)
-    explorer.handle(.nextMatch)
-    #expect(focused() == "Fruit/Pear")
+    #expect(focused() == "Fruit/Pear", "the best match: 'pe' starts Pear, the shorter label")
     explorer.handle(.nextMatch)
     #expect(focused() == "Nuts/Pecan" && explorer.tree.isExpanded("Nuts") == true)
     explorer.handle(.nextMatch)
     #expect(focused() == "Fruit/Apple", "wraps around to the first match")
+    explorer.handle(.nextMatch)
+    #expect(focused() == "Fruit/Pear")
     explorer.handle(.previousMatch)
-    #expect(focused() == "Nuts/Pecan", "and back")
+    #expect(focused() == "Fruit/Apple", "and back")
+    explorer.handle(.previousMatch)
+    #expect(focused() == "Nuts/Pecan", "wrapping back")
     #expect(explorer.visibleRows.contains(explorer.cursor!))
     // While the filter is typed the keys jump too.
     explorer.handle(.character("/"))

@@ -52,16 +52,32 @@ struct ExplorerLimitAndHeaderTests {
   }
 
   @Test(
-    "Enter with nothing selected picks the focused node while nothing was selected in the session (under --limit 1 the focused leaf, never a folder); once something was, it picks nothing; --empty-enter says otherwise"
+    "Enter with nothing selected picks the focused node while nothing was selected in the session (under --limit 1 always; a folder of more leaves than the limit is refused and the session goes on, saying why); once something was, it picks nothing; --empty-enter says otherwise"
   )
   func enterPicks() throws {
     var explorer = try explorer(limit: 1)
     explorer.handle([.right, .down, .down, .enter])
     #expect(explorer.outcome == .accepted)
     #expect(explorer.tree.selection(.leaves) == ["Fruit/Pear"])
+    // README's `choice=$(togglekit explore --limit 1 …) || exit 1`: Enter on a folder of three
+    // never ends the session with nothing printed.
     var folder = try self.explorer(limit: 1)
     folder.handle(.enter)
-    #expect(folder.outcome == .accepted && folder.tree.selection(.leaves).isEmpty)
+    #expect(folder.outcome == nil && folder.tree.selection(.leaves).isEmpty)
+    #expect(
+      folder.statusLine.hasSuffix(
+        "Enter: Fruit holds 3, over --limit 1; select one first"), "\(folder.statusLine)")
+    #expect(folder.history.undoCount == 0)
+    folder.handle([.right, .down, .enter])
+    #expect(folder.outcome == .accepted && folder.tree.selection(.leaves) == ["Fruit/Apple"])
+    var wide = try self.explorer(limit: 2)
+    wide.handle(.enter)
+    #expect(wide.outcome == nil)
+    #expect(wide.statusLine.hasSuffix("over --limit 2; select up to 2 first"))
+    // A folder within the limit is picked whole.
+    var veg = try self.explorer(limit: 1)
+    veg.handle([.down, .enter])
+    #expect(veg.outcome == .accepted && veg.tree.selection(.leaves) == ["Veg/Leek"])
     var two = try self.explorer(limit: 2)
     two.handle([.right, .down, .enter])
     #expect(two.tree.selection(.leaves) == ["Fruit/Apple"], "as fzf's Enter")
@@ -84,6 +100,29 @@ struct ExplorerLimitAndHeaderTests {
     var picked = try self.explorer(limit: 1)
     picked.handle([.right, .down, .character(" "), .down, .enter])
     #expect(picked.tree.selection(.leaves) == ["Fruit/Apple"], "a selection is kept as it is")
+  }
+
+  @Test(
+    "under --limit the Space hint never offers a click the limit refuses: it says the folder holds more than the limit allows"
+  )
+  func hintsUnderLimit() throws {
+    var one = try explorer(limit: 1)
+    #expect(
+      one.statusLine == "0 of 4 selected (at most 1) · Space: 3 here, more than --limit 1 allows")
+    one.handle(.down)  // Veg: one leaf, a click moves the pick there
+    #expect(one.statusLine == "0 of 4 selected (at most 1) · Space: select 1")
+    var two = try explorer(limit: 2)
+    two.handle([.down, .character(" "), .up])
+    #expect(
+      two.statusLine
+        == "1 of 4 selected (at most 2) · Space: 3 here, more than --limit 2 allows (1 selected)")
+    var three = try explorer(limit: 3)
+    #expect(three.statusLine == "0 of 4 selected (at most 3) · Space: select 3")
+    three.handle([.down, .character(" "), .up])
+    #expect(three.statusLine.hasSuffix("Space: 3 here, more than --limit 3 allows (1 selected)"))
+    // What the hint says is what Space then does.
+    three.handle(.character(" "))
+    #expect(three.tree.selection(.leaves) == ["Veg/Leek"])
   }
 
   @Test("the header takes the top lines, escaped and cut to the width; one tree row is always left")

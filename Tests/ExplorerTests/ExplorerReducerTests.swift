@@ -22,6 +22,8 @@ struct SelectionOracle {
   /// Whether a leaf was ever selected: Enter with nothing selected picks the focused node only
   /// while none was.
   var everSelected = false
+  /// Whether the last key was Enter and ended the session (nil: the last key was not Enter).
+  var accepted: Bool? = nil
 
   /// A change of the selection: a step when the values changed; refused (and true returned) when
   /// it would leave more leaves selected than the limit, and more than before.
@@ -130,15 +132,18 @@ struct SelectionOracle {
     let target = state(node) != .on
     for leaf in leaves(node) where !isHidden(leaf) { value[leaf] = target }
   }
-  /// Enter: with nothing selected, the focused node is picked (under a limit of 1 a leaf only)
-  /// while nothing was selected in the session, or always under a limit of 1.
-  mutating func enter(_ focused: Int?) {
-    guard let focused, selectedLeaves(value) == 0 else { return }
-    let picks = limit == 1 ? children(focused).isEmpty : !everSelected
-    guard picks else { return }
-    change { oracle in
+  /// Enter: whether it ends the session.
+  ///
+  /// With nothing selected, the focused node is picked while nothing was selected in the session,
+  /// or always under a limit of 1; a pick the limit refuses (a folder of more leaves) keeps the
+  /// session.
+  mutating func enter(_ focused: Int?) -> Bool {
+    guard let focused, selectedLeaves(value) == 0 else { return true }
+    guard limit == 1 || !everSelected else { return true }
+    let refused = change { oracle in
       for leaf in oracle.leaves(focused) where !oracle.isHidden(leaf) { oracle.value[leaf] = true }
     }
+    return !refused
   }
   mutating func setAll(_ target: Bool) {
     for node in parent.indices where children(node).isEmpty && !isHidden(node) {
@@ -243,7 +248,7 @@ enum ReducerVariant: String, CaseIterable, Sendable {
     case (.tree, .redo) where !editing, (.fzf, .redo): oracle.travel(undo: false)
     case (.tree, .enter) where !editing, (.fzf, .enter),
       (.bound, .enter) where !editing:
-      oracle.enter(focused)
+      oracle.accepted = oracle.enter(focused)
     case (.fzf, .alt("a")): oracle.change { $0.setAll(true) }
     case (.fzf, .alt("d")): oracle.change { $0.setAll(false) }
     case (.fzf, .alt("u")): oracle.travel(undo: true)
@@ -296,6 +301,7 @@ struct ExplorerReducerTests {
             let wasHelp = next.showsHelp
             next.handle(key)
             // The oracle follows the same key.
+            expected.accepted = nil
             if !wasHelp {
               variant.step(key, editing: wasFilterEditing, focused: focused, &expected)
             }
@@ -304,6 +310,10 @@ struct ExplorerReducerTests {
             // most of the run.
             let context = {
               "shape \(shape) key \(key) from filter '\(explorer.finding.text)' editing \(explorer.finding.isEditing) cursor \(String(describing: explorer.cursor)) values \(oracle.value)"
+            }
+            if let accepted = expected.accepted {
+              #expect(
+                (next.outcome == .accepted) == accepted, "Enter ends the session, \(context())")
             }
             if let cursor = next.cursor {
               #expect(next.tree.isRow(cursor), "cursor on a row, \(context())")
@@ -381,12 +391,16 @@ struct ExplorerReducerTests {
     explorer.handle(.character(" "))
     explorer.handle(.character("/"))
     explorer.handle(.character("b"))
+    // The focus on the best match — Bread: "b" starts it, the shortest such label — and the
+    // window down to it.
     #expect(
       explorer.frame(mode: .plain) == [
-        "▾ [-] Groceries", "  ▾ [x] Fruit", "      [x] Bananas",
-        "      [x] Paper bags (always included) …", "4 of 15 selected · 13 hidden by filter …",
-        "/b▏",
+        "      [x] Bananas", "      [x] Paper bags (always included) …", "  ▾ [ ] Bakery",
+        "      [ ] Bread", "4 of 15 selected · 13 hidden by filter …", "/b▏",
       ])
+    #expect(
+      explorer.cursor.map { explorer.tree.labelPath(of: explorer.tree.id(at: $0)) }?.last == "Bread"
+    )
     explorer.handle(.character("?"))
     #expect(explorer.finding.text == "b?", "while the filter is edited, ? is text")
     explorer.handle(.backspace)

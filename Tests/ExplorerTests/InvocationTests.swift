@@ -50,16 +50,73 @@ struct InvocationTests {
       message(["explore", "--output", "states"])
         == "option '--output' takes leaves, topmost, all, json, indent, paths, spec, rsync-filter, gitignore, restic-files, restic-excludes or borg-patterns"
     )
-    #expect(message(["frob"]) == "unknown command 'frob'")
+    #expect(
+      message(["frob"])
+        == "unknown command 'frob' (commands: explore, apply, completion, man, help)")
     #expect(
       message(["apply", "a.txt", "b.txt"]) == "more than one input file ('a.txt' and 'b.txt')")
     #expect(message(["apply", "--dir", "x", "a.txt"]) == "give either a FILE or --dir, not both")
     #expect(
       message(["explore", "--style", "fancy"])
         == "option '--style' takes one of button, checkbox, checkbox-right, switch, not 'fancy'")
-    #expect(message(["help", "frob"]) == "unknown help topic 'frob'; try 'togglekit help explore'")
+    #expect(
+      message(["help", "frob"])
+        == "unknown help topic 'frob' (topics: explore, apply, completion, man)")
     #expect(
       UsageError("x").description == "togglekit: x\nTry 'togglekit --help' for more information.")
+  }
+
+  @Test(
+    "a misspelt command, option, help topic or action names the nearest one; the far ones don't")
+  func suggestions() {
+    func message(_ arguments: [String]) -> String? {
+      do {
+        _ = try Invocation.parse(arguments)
+        return nil
+      } catch { return error.message }
+    }
+    #expect(
+      message(["explor"])?.hasPrefix("unknown command 'explor'; did you mean 'explore'?") == true)
+    #expect(message(["aply"])?.hasPrefix("unknown command 'aply'; did you mean 'apply'?") == true)
+    #expect(message(["xyzzy"])?.contains("did you mean") == false)
+    #expect(
+      message(["explore", "--ouptut", "leaves"])
+        == "unknown option '--ouptut' for 'explore'; did you mean '--output'?")
+    #expect(
+      message(["apply", "--prnit", "leaves"])
+        == "unknown option '--prnit' for 'apply'; did you mean '--print'?")
+    #expect(
+      message(["apply", "--selec", "a"])
+        == "unknown option '--selec' for 'apply'; did you mean '--select'?")
+    // An option of the other command is not offered: `--output` is explore's, `--print` apply's.
+    #expect(message(["apply", "--output", "leaves"])?.contains("'--output'") == true)
+    #expect(message(["apply", "--output", "leaves"])?.contains("did you mean '--output'") == false)
+    #expect(
+      message(["--verison"])
+        == "unknown option '--verison' before a command; did you mean '--version'?")
+    #expect(
+      message(["help", "explroe"])?.hasPrefix(
+        "unknown help topic 'explroe'; did you mean 'explore'?") == true)
+    let action = message(["explore", "--bind", "ctrl-o:toggel"]) ?? ""
+    #expect(action.contains("unknown action 'toggel'; did you mean 'toggle'?"), "\(action)")
+    // The valid ones are listed, with the ones that take an argument written so.
+    #expect(action.contains("(actions: abort, accept,"), "\(action)")
+    #expect(action.contains("execute(…)"), "\(action)")
+    #expect(message(["explore", "--bind", "ctrl-o:zzzzzz"])?.contains("did you mean") == false)
+    // The distance: a swap is one edit; a near name beats a far one; ties go to the first.
+    #expect(Suggestion.nearest(to: "teh", among: ["the", "ten"]) == "the")
+    #expect(Suggestion.nearest(to: "abc", among: ["xyz"]) == nil)
+    #expect(Suggestion.nearest(to: "--ex", among: ["--expand", "--exact"]) == nil)
+    #expect(Suggestion.nearest(to: "--expa", among: ["--expand", "--exact"]) == "--expand")
+    #expect(Suggestion.nearest(to: "", among: ["a"]) == nil)
+    for (a, b, distance) in [
+      ("", "", 0), ("a", "", 1), ("kitten", "sitting", 3), ("ab", "ba", 1), ("abc", "ca", 3),
+      ("flaw", "lawn", 2),
+    ] {
+      #expect(
+        Suggestion.editDistance(Array(a.unicodeScalars), Array(b.unicodeScalars)) == distance,
+        "\(a) \(b)")
+    }
   }
 
   @Test("--read0 reads NUL-ended names from a file or standard input; --print0 is -0")
@@ -104,7 +161,16 @@ struct InvocationTests {
 
   @Test("help and version")
   func helpAndVersion() throws {
-    #expect(try Invocation.parse([]).command == .help)
+    // Without a command: an error (exit 2) whose text starts with the overview, so that nothing
+    // reaches standard output (`sel=$(find . | togglekit)` captures no help text).
+    #expect(throws: UsageError.self) { try Invocation.parse([]) }
+    do {
+      _ = try Invocation.parse([])
+    } catch {
+      #expect(error.message == "a command is needed (explore or apply)")
+      #expect(
+        error.description.hasPrefix(Usage.text(for: nil) + "\ntogglekit: a command is needed"))
+    }
     #expect(try Invocation.parse(["--help"]).command == .help)
     #expect(try Invocation.parse(["help", "explore"]).helpTopic == .explore)
     #expect(try Invocation.parse(["apply", "--help"]).helpTopic == .apply)
@@ -156,7 +222,8 @@ struct InvocationTests {
     #expect(try Invocation.parse(["completion", "--help"]).helpTopic == .completion)
     #expect(try Invocation.parse(["help", "man"]).helpTopic == .man)
     #expect(
-      message(["help", "version"]) == "unknown help topic 'version'; try 'togglekit help explore'")
+      message(["help", "version"])
+        == "unknown help topic 'version' (topics: explore, apply, completion, man)")
   }
 
   @Test("--limit takes a whole number of at least 1; --select paths are checked as they are parsed")

@@ -191,6 +191,28 @@ struct ApplyEndToEndTests {
     #expect(try TogglekitBinary.run(["--version"]).stdout == "togglekit 0.1.0\n")
   }
 
+  @Test(
+    "without a command, or with a misspelt one, nothing reaches standard output: the usage and the error go to stderr, exit 2"
+  )
+  func noCommand() throws {
+    // `sel=$(find . | togglekit)` must not capture the help text as a selection.
+    let piped = try TogglekitBinary.run([], input: "a/b\na/c\n")
+    #expect(piped.code == 2)
+    #expect(piped.stdout.isEmpty)
+    #expect(piped.stderr.hasPrefix("usage: togglekit <command>"))
+    #expect(piped.stderr.contains("\ntogglekit: a command is needed (explore or apply)\n"))
+    let misspelt = try TogglekitBinary.run(["explor", "--dir", "."])
+    #expect(misspelt.code == 2 && misspelt.stdout.isEmpty)
+    #expect(
+      misspelt.stderr.hasPrefix("togglekit: unknown command 'explor'; did you mean 'explore'?"))
+    let option = try TogglekitBinary.run(["apply", "--ouptut", "x"])
+    #expect(option.code == 2 && option.stdout.isEmpty)
+    #expect(
+      option.stderr.contains("unknown option '--ouptut' for 'apply'; did you mean '--output'?")
+        == false)
+    #expect(option.stderr.contains("unknown option '--ouptut' for 'apply'"))
+  }
+
   @Test("explore without a terminal says so and points to apply")
   func exploreWithoutTerminal() throws {
     let result = try TogglekitBinary.run(["explore", try files()[0]])

@@ -23,6 +23,8 @@ public struct SearchQuery: Sendable {
     var inverse: Bool
     var onPath: Bool
     var caseSensitive: Bool
+    // The term's text as a fuzzy pattern, for score(_:).
+    var pattern: FuzzyPattern
   }
   /// Groups that must all hold; the terms of a group are alternatives.
   let groups: [[Term]]
@@ -86,7 +88,7 @@ public struct SearchQuery: Sendable {
     guard !rest.isEmpty else { return nil }
     return Term(
       text: Array(rest), kind: kind, inverse: inverse, onPath: rest.contains("/"),
-      caseSensitive: rest.contains(where: \.isUppercase))
+      caseSensitive: rest.contains(where: \.isUppercase), pattern: FuzzyPattern(String(rest)))
   }
 
   /// Whether the query has no term: it matches every node.
@@ -117,6 +119,33 @@ public struct SearchQuery: Sendable {
       if !holds { return false }
     }
     return touchesLabel || !hasPositive
+  }
+
+  /// How well a node matches, higher for better; nil when it does not (``matches(_:)``).
+  ///
+  /// Each group adds its best positive term's ``FuzzyMatch`` score on the node's own label,
+  /// doubled when the term is the whole label.
+  ///
+  /// ```swift
+  /// SearchQuery("txt").score(["docs", "a.md"])   // nil; ["docs", "txt"] beats ["docs", "a.txt"]
+  /// ```
+  /// - Complexity: O(label length × term length) per term.
+  public func score(_ labelPath: [String]) -> Int? {
+    guard matches(labelPath), let label = labelPath.last else { return nil }
+    var total = 0
+    for group in groups {
+      var best = 0
+      for term in group where !term.inverse {
+        guard let match = term.pattern.match(in: label) else { continue }
+        let whole = Self.positions(
+          Term(
+            text: term.text, kind: .equal, inverse: false, onPath: false,
+            caseSensitive: term.caseSensitive, pattern: term.pattern), in: Array(label))
+        best = max(best, match.score * (whole.isEmpty ? 1 : 2))
+      }
+      total += best
+    }
+    return total
   }
 
   /// The offsets of the characters of the node's own label (the last of `labelPath`) that the

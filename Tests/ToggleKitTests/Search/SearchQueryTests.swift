@@ -81,6 +81,32 @@ struct SearchQueryTests {
   }
 
   @Test(
+    "a node's score: nil exactly when it does not match; word starts and runs beat scattered characters; the whole label beats a part; a term matching only above the node adds nothing"
+  )
+  func scores() {
+    func score(_ query: String, _ path: String) -> Int? {
+      SearchQuery(query).score(path.split(separator: "/").map(String.init))
+    }
+    // nil exactly when matches(_:) is false, on every query and label here.
+    let labels = ["docs/notes.txt", "docs/txt", "src/t-x-t.c", "a/b", "Fruit/Apple", "x/TXT"]
+    for query in ["txt", "^no", "t$", "'xt", "!a", "docs/ txt", "txt | b", "TXT", "zz"] {
+      for path in labels {
+        let labelPath = path.split(separator: "/").map(String.init)
+        #expect(
+          (SearchQuery(query).score(labelPath) != nil) == SearchQuery(query).matches(labelPath),
+          "\(query) on \(path)")
+      }
+    }
+    #expect(score("txt", "docs/txt")! > score("txt", "docs/notes.txt")!, "the whole label")
+    #expect(score("txt", "docs/notes.txt")! > score("txt", "src/t-x-t.c")!, "a run")
+    #expect(score("ap", "Fruit/Apple")! > score("ap", "Fruit/Grape")!, "a word start")
+    #expect(score("txt", "a/b") == nil)
+    #expect(score("!a", "x/TXT") == 0, "a negated term adds nothing")
+    #expect(score("docs/ txt", "docs/notes.txt") == score("txt", "docs/notes.txt"))
+    #expect(score("TXT", "x/TXT") != nil && score("TXT", "docs/txt") == nil, "smart case")
+  }
+
+  @Test(
     "a tree filtered by a query shows its matches, their ancestors and a matching folder's contents"
   )
   func filtersATree() throws {

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+@testable import TestSupport
+
+private let hasScript = FileManager.default.fileExists(atPath: "/usr/bin/script")
+
+/// togglekit as a shell user coming from fzf meets it (issue 69), each point on the built binary.
+@Suite("Shell users: what someone coming from fzf meets first, on the built binary")
+struct ShellUsersEndToEndTests {
+  @Test(
+    "3. with --keys fzf, typing moves the focus to the best match: Enter then prints that one, as fzf prints its first result, and Tab selects it alone"
+  )
+  func focusOnTheBestMatch() async throws {
+    guard hasScript else { return }
+    let scratch = try TogglekitBinary.scratch().resolvingSymlinksInPath()
+    try makeFiles(["d/notes.txt", "d/sub/txt", "d/readme.md", "d/t-x-t.c"], in: scratch)
+    let out = scratch.appendingPathComponent("out").path
+    func explore(_ keys: [String]) async throws -> String {
+      let command =
+        "cd \(scratch.path) && \(TogglekitBinary.url.path) explore --dir d --keys fzf > \(out) "
+        + "2>/dev/null; echo code=$?"
+      let (screen, _) = try await inTerminal(command, keys: keys, ready: "selected")
+      #expect(withoutEscapeSequences(screen).contains("code=0"), "\(screen.suffix(300))")
+      return try String(contentsOfFile: out, encoding: .utf8)
+    }
+    // The whole label beats a part of one, a part beats scattered letters; the folder is opened.
+    #expect(try await explore(["txt", "\r"]) == "d/sub/txt\n")
+    #expect(try await explore(["note", "\r"]) == "d/notes.txt\n")
+    #expect(try await explore(["txt", "\t", "\r"]) == "d/sub/txt\n", "Tab: the match alone")
+  }
+
+  @Test(
+    "5. README's `choice=$(togglekit explore --limit 1 …) || exit 1`: Enter on a folder keeps the session and says why, the Space hint says the limit, q then exits 130 so `|| exit 1` fires; the top folder starts open with --limit as without"
+  )
+  func limitNeverLies() async throws {
+    guard hasScript else { return }
+    let scratch = try TogglekitBinary.scratch().resolvingSymlinksInPath()
+    try makeFiles(["d/a.txt", "d/b.txt", "d/c.txt"], in: scratch)
+    let out = scratch.appendingPathComponent("out").path
+    let binary = TogglekitBinary.url.path
+    let command =
+      "cd \(scratch.path) && choice=$(\(binary) explore --dir d --limit 1 2>/dev/null) "
+      + "|| { echo \"failed=$?\"; exit 0; }; printf '%s' \"$choice\" > \(out); echo code=0"
+    // Enter on the folder (three files): refused, the session goes on; then q.
+    let (screen, _) = try await inTerminal(command, keys: ["\r", "q"], ready: "selected")
+    let shown = withoutEscapeSequences(screen)
+    #expect(shown.contains("Space: 3 here, more than --limit 1 allows"), "\(shown.suffix(600))")
+    #expect(
+      shown.contains("Enter: d holds 3, over --limit 1; select one first"),
+      "\(shown.suffix(600))")
+    #expect(shown.contains("failed=130"), "\(shown.suffix(300))")
+    // The top folder starts open: its files are rows of the first frame.
+    #expect(shown.contains("a.txt") && shown.contains("c.txt"), "\(shown.suffix(600))")
+    // Down to a file, Enter: that file.
+    let (picked, _) = try await inTerminal(command, keys: ["j", "\r"], ready: "selected")
+    #expect(withoutEscapeSequences(picked).contains("code=0"), "\(picked.suffix(300))")
+    #expect(try String(contentsOfFile: out, encoding: .utf8) == "d/a.txt")
+  }
+}
