@@ -60,6 +60,19 @@ extension Explorer {
     configuration.isExpanded = configuration.hasChildren && tree.isOpen(index)
     // A folder not read yet is drawn closed, with its disclosure.
     if !unloaded.isEmpty && unloaded.contains(id) { configuration.hasChildren = true }
+    // Under a filter a folder's box is its whole state, hidden leaves included; its shown part's
+    // state, where it differs, follows the label (what a click in the visible scope goes by).
+    if tree.isFiltered, tree.options.filterScope == .visible, configuration.hasChildren,
+      !unloaded.contains(id), !mixed.contains(id)
+    {
+      var whole = tree
+      whole.options.filterScope = .all
+      if let state = whole.state(of: id), state != configuration.state {
+        let shown = configuration.state
+        configuration.state = state
+        configuration.label += " (shown: \(shown == .on ? "all" : shown == .off ? "none" : "some"))"
+      }
+    }
     // Counts over the whole folder, a filter's hidden leaves included; unknown for one not read.
     if settings.showsCounts, configuration.hasChildren, !unloaded.contains(id),
       let summary = unfilteredSummary(of: id)

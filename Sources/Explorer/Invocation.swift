@@ -362,7 +362,11 @@ package struct Invocation: Hashable, Sendable {
       }
       var value = ""
       if option.value == nil {
-        guard inlineValue == nil else { throw UsageError("option '\(name)' takes no value") }
+        if option.takesInlineValue {
+          value = inlineValue ?? ""
+        } else if inlineValue != nil {
+          throw UsageError("option '\(name)' takes no value")
+        }
       } else if let inlineValue {
         value = inlineValue
       } else {

@@ -33,7 +33,9 @@ package enum ManPage {
   /// One option: its names in bold, its value in italics, what it does indented below.
   static func entry(_ option: CommandLineOption) -> String {
     let names = option.names.map { "\\fB" + escaped($0) + "\\fR" }.joined(separator: ", ")
-    let value = option.value.map { " \\fI" + escaped($0) + "\\fR" } ?? ""
+    let value =
+      option.value.map { " \\fI" + escaped($0) + "\\fR" }
+      ?? (option.takesInlineValue ? "[=\\fIN\\fR]" : "")
     let commands = Invocation.Command.allCases.filter(option.commands.contains)
       .map(\.rawValue).joined(separator: ", ")
     let help = option.help.replacing("\n", with: " ")

@@ -48,6 +48,8 @@ package struct CommandLineOption: Sendable {
   package var completion: ValueCompletion = .text
   /// Whether the option may be given more than once, each adding to what it does.
   package var repeatable = false
+  /// Whether a flag takes a value written `--flag=VALUE` (fzf's `--multi=MAX`).
+  package var takesInlineValue = false
   /// What the option does.
   package let apply: Apply
 
@@ -58,6 +60,7 @@ package struct CommandLineOption: Sendable {
   /// The names and value as help shows them: `-0, --null`, `--dir PATH`.
   package var synopsis: String {
     names.joined(separator: ", ") + (value.map { " " + $0 } ?? "")
+      + (takesInlineValue ? "[=N]" : "")
   }
 }
 
@@ -202,7 +205,7 @@ package enum OptionTable {
       names: ["--limit"], value: "N", commands: [.explore], section: .selection,
       help: """
         at most N leaves selected; with 1, Space moves the selection and Enter
-        picks the focused leaf when none is selected
+        picks the focused node when none is selected (a folder of more is refused)
         """,
       apply: { invocation, value throws(UsageError) in
         guard let limit = Int(value), limit >= 1 else {
@@ -404,9 +407,30 @@ package enum OptionTable {
         invocation.reverseLayout = value == "reverse"
       }),
     .init(
+      names: ["--reverse"], value: nil, commands: [.explore], section: .output,
+      help: "fzf's name for --layout reverse",
+      apply: { invocation, _ in invocation.reverseLayout = true }),
+    .init(
       names: ["--counts"], value: nil, commands: [.explore], section: .output,
       help: "folders show their selected and writable leaves: Fruit (2/3 · 1 locked)",
       apply: { invocation, _ in invocation.showsCounts = true }),
+    .init(
+      names: ["-m", "--multi"], value: nil, commands: [.explore], section: .selection,
+      help: """
+        fzf's multi-select, which explore always is; --multi=N is --limit N
+        """,
+      takesInlineValue: true,
+      apply: { invocation, value throws(UsageError) in
+        guard !value.isEmpty else { return }
+        guard let limit = Int(value), limit >= 1 else {
+          throw UsageError("option '--multi' takes a whole number of at least 1, not '\(value)'")
+        }
+        invocation.limit = limit
+      }),
+    .init(
+      names: ["--no-multi"], value: nil, commands: [.explore], section: .selection,
+      help: "fzf's single pick: --limit 1",
+      apply: { invocation, _ in invocation.limit = 1 }),
     .init(
       names: ["--empty-enter"], value: "WHAT", commands: [.explore], section: .selection,
       help: """

@@ -109,6 +109,35 @@ struct ExplorerFindingTests {
     #expect(focused() == "Nuts/Pecan" && explorer.finding.isEditing)
   }
 
+  @Test(
+    "under a filter a folder's box is its whole state, hidden leaves included; the shown part's state follows the label where it differs"
+  )
+  func folderStateUnderAFilter() throws {
+    var explorer = Explorer(tree: try fruit(), height: 10, width: 60)
+    explorer.handle([.right, .down, .character(" ")])  // Apple
+    explorer.startFiltering("pear")
+    #expect(
+      explorer.frame(mode: .plain).prefix(2) == ["▾ [-] Fruit (shown: none)", "    [ ] Pear"],
+      "Apple is selected, hidden: Fruit is mixed, not off")
+    explorer.handle(.character(" "))  // Pear, the focused best match
+    #expect(explorer.frame(mode: .plain).prefix(2) == ["▾ [x] Fruit", "    [x] Pear"])
+    explorer.startFiltering("apple")
+    #expect(explorer.frame(mode: .plain).first == "▾ [x] Fruit", "the same state: no cue")
+    explorer.handle(.character(" "))  // Apple off: Fruit mixed, its shown part off
+    #expect(explorer.frame(mode: .plain).first == "▾ [-] Fruit (shown: none)")
+    // What Space then does is what the hint says: the shown part's click.
+    explorer.handle(.up)
+    #expect(
+      explorer.statusLine.hasSuffix("Space: select 1 · 1 hidden stay"), "\(explorer.statusLine)")
+    // With --scope all a click reaches the hidden leaves: the box is the whole state already.
+    var whole = try fruit()
+    whole.options.filterScope = .all
+    var all = Explorer(tree: whole, height: 10, width: 60)
+    all.handle([.right, .down, .character(" ")])
+    all.startFiltering("pear")
+    #expect(all.frame(mode: .plain).first == "▾ [-] Fruit")
+  }
+
   @Test("Ctrl-N and Ctrl-P come from their control bytes")
   func keys() {
     var decoder = KeyDecoder()

@@ -119,6 +119,29 @@ struct InvocationTests {
     }
   }
 
+  @Test(
+    "fzf's names: -m and --multi (explore always selects many; --multi=N is --limit N), --no-multi (--limit 1), --reverse (--layout reverse), from FZF_DEFAULT_OPTS copied into TOGGLEKIT_DEFAULT_OPTS too"
+  )
+  func fzfNames() throws {
+    #expect(try Invocation.parse(["explore", "-m"]).limit == nil)
+    #expect(try Invocation.parse(["explore", "--multi"]).limit == nil)
+    #expect(try Invocation.parse(["explore", "--multi=3"]).limit == 3)
+    #expect(try Invocation.parse(["explore", "--no-multi"]).limit == 1)
+    #expect(try Invocation.parse(["explore", "--reverse"]).reverseLayout)
+    #expect(try !Invocation.parse(["explore"]).reverseLayout)
+    let defaults = try Invocation.parse(["explore"], defaults: "-m --reverse --multi=2")
+    #expect(defaults.reverseLayout && defaults.limit == 2)
+    for (arguments, message) in [
+      (["explore", "--multi=0"], "option '--multi' takes a whole number of at least 1, not '0'"),
+      (["explore", "--multi=x"], "option '--multi' takes a whole number of at least 1, not 'x'"),
+      (["explore", "--reverse=1"], "option '--reverse' takes no value"),
+      (["apply", "--multi"], "unknown option '--multi' for 'apply'"),
+    ] {
+      #expect(throws: UsageError(message)) { try Invocation.parse(arguments) }
+    }
+    #expect(OptionTable.option(named: "--multi", for: .explore)?.synopsis == "-m, --multi[=N]")
+  }
+
   @Test("--read0 reads NUL-ended names from a file or standard input; --print0 is -0")
   func nulSeparatedNames() throws {
     func message(_ arguments: [String]) -> String? {

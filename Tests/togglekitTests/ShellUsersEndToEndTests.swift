@@ -31,6 +31,42 @@ struct ShellUsersEndToEndTests {
   }
 
   @Test(
+    "6. fzf's -m, --multi[=N], --no-multi and --reverse are accepted, on the command line and from TOGGLEKIT_DEFAULT_OPTS (where exit 2 failed every explore); a misspelt option or command names the nearest"
+  )
+  func fzfVocabulary() throws {
+    let scratch = try TogglekitBinary.scratch()
+    let file = try TogglekitBinary.file("t.txt", "a/b\na/c\n", in: scratch)
+    var environment = ProcessInfo.processInfo.environment
+    environment["TOGGLEKIT_DEFAULT_OPTS"] = "-m --reverse --multi=2"
+    for arguments in [["-m"], ["--multi"], ["--multi=3"], ["--no-multi"], ["--reverse"], []] {
+      // Accepted: --exit-0 ends the run with nothing shown (exit 0), not a usage error (2).
+      let run = try TogglekitBinary.run(
+        ["explore"] + arguments + ["--exit-0", "-q", "zzz", file], environment: environment)
+      #expect(run.code == 0 && run.stderr.isEmpty, "\(arguments): \(run.stderr)")
+    }
+    let misspelt = try TogglekitBinary.run(["explore", "--revrese", file])
+    #expect(misspelt.code == 2)
+    #expect(
+      misspelt.stderr.hasPrefix(
+        "togglekit: unknown option '--revrese' for 'explore'; did you mean '--reverse'?"))
+  }
+
+  @Test(
+    "7. under a filter a folder shows its whole state — mixed while a hidden file is selected — and its shown part's beside the label"
+  )
+  func folderStateUnderAFilter() async throws {
+    guard hasScript else { return }
+    let scratch = try TogglekitBinary.scratch().resolvingSymlinksInPath()
+    try makeFiles(["d/doc/a.txt", "d/doc/b.md", "d/doc/c.md"], in: scratch)
+    let command =
+      "cd \(scratch.path) && \(TogglekitBinary.url.path) explore --dir d --select d/doc/b.md "
+      + "--keys fzf > /dev/null 2>&1"
+    let (screen, _) = try await inTerminal(command, keys: ["txt", "\u{03}"], ready: "selected")
+    let shown = withoutEscapeSequences(screen)
+    #expect(shown.contains("[-] doc (shown: none)"), "\(shown.suffix(600))")
+  }
+
+  @Test(
     "5. README's `choice=$(togglekit explore --limit 1 …) || exit 1`: Enter on a folder keeps the session and says why, the Space hint says the limit, q then exits 130 so `|| exit 1` fires; the top folder starts open with --limit as without"
   )
   func limitNeverLies() async throws {

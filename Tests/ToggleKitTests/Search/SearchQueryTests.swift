@@ -98,6 +98,8 @@ struct SearchQueryTests {
       }
     }
     #expect(score("txt", "docs/txt")! > score("txt", "docs/notes.txt")!, "the whole label")
+    #expect(score("app", "x/app")! > score("app", "x/apple")!, "the whole label, the same run")
+    #expect(score("app", "x/apple")! == score("app", "x/applet")!, "a part: the run alone")
     #expect(score("txt", "docs/notes.txt")! > score("txt", "src/t-x-t.c")!, "a run")
     #expect(score("ap", "Fruit/Apple")! > score("ap", "Fruit/Grape")!, "a word start")
     #expect(score("txt", "a/b") == nil)
