@@ -297,6 +297,7 @@ extension Explorer {
     settings.showsCounts = invocation.showsCounts
     settings.prompt = invocation.prompt
     settings.reverseLayout = invocation.reverseLayout
+    settings.cycles = invocation.cycles
     previewing.window = invocation.previewWindow
     settings.header =
       invocation.header.map {

@@ -19,6 +19,17 @@ extension Explorer {
 
   mutating func move(by steps: Int) {
     guard var current = cursor else { return }
+    // --cycle: one row past either end is the other end (a page stops there, as fzf's).
+    if settings.cycles, abs(steps) == 1 {
+      if steps > 0, tree.nextRow(after: current) == nil, let first = tree.nextRow(after: nil) {
+        cursor = first
+        return
+      }
+      if steps < 0, tree.previousRow(before: current) == nil, let last = tree.lastRow {
+        cursor = last
+        return
+      }
+    }
     for _ in 0..<abs(steps) {
       guard let next = steps > 0 ? tree.nextRow(after: current) : tree.previousRow(before: current)
       else { break }

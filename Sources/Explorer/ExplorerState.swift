@@ -45,6 +45,9 @@ package struct ExplorerSettings {
   package var expectedKeys: Set<Key> = []
   /// At most this many leaves may be selected (`--limit`).
   package var selectionLimit: Int?
+  /// Whether up from the first row goes to the last and down from the last to the first
+  /// (`--cycle`).
+  package var cycles = false
   /// What Enter does with nothing selected (`--empty-enter`).
   package var emptyEnter = Explorer.EmptyEnter.auto
   /// Lines shown above the tree (`--header`).

@@ -152,6 +152,8 @@ package struct Invocation: Hashable, Sendable {
   package var prompt: String?
   /// `--layout reverse` (explore): prompt and status above the tree.
   package var reverseLayout = false
+  /// `--cycle` (explore): up from the first row goes to the last, down from the last to the first.
+  package var cycles = false
   /// `--counts` (explore): folders show their selected and total leaves.
   package var showsCounts = false
   /// `--empty-enter` (explore): what Enter does with nothing selected.

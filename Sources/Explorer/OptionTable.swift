@@ -407,6 +407,10 @@ package enum OptionTable {
         invocation.reverseLayout = value == "reverse"
       }),
     .init(
+      names: ["--cycle"], value: nil, commands: [.explore], section: .output,
+      help: "up from the first row goes to the last, down from the last to the first",
+      apply: { invocation, _ in invocation.cycles = true }),
+    .init(
       names: ["--reverse"], value: nil, commands: [.explore], section: .output,
       help: "fzf's name for --layout reverse",
       apply: { invocation, _ in invocation.reverseLayout = true }),

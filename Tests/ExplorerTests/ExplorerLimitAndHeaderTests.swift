@@ -125,6 +125,25 @@ struct ExplorerLimitAndHeaderTests {
     #expect(three.tree.selection(.leaves) == ["Veg/Leek"])
   }
 
+  @Test(
+    "--cycle: up from the first row goes to the last, down from the last to the first; a page stops at the end"
+  )
+  func cycles() throws {
+    var explorer = try explorer(limit: nil)
+    explorer.handle(.up)
+    #expect(explorer.cursor == 0, "without --cycle the first row stays")
+    explorer.settings.cycles = true
+    explorer.handle(.up)
+    #expect(explorer.cursor.map { explorer.tree.id(at: $0) } == "Veg")
+    explorer.handle(.down)
+    #expect(explorer.cursor == 0)
+    explorer.handle([.right, .pageDown, .pageDown])
+    #expect(explorer.cursor.map { explorer.tree.id(at: $0) } == "Veg", "a page stops at the end")
+    explorer.handle(.down)
+    #expect(explorer.cursor == 0)
+    #expect(try Invocation.parse(["explore", "--cycle"]).cycles)
+  }
+
   @Test("the header takes the top lines, escaped and cut to the width; one tree row is always left")
   func header() throws {
     var explorer = try explorer(limit: nil, height: 6)

@@ -31,14 +31,16 @@ struct ShellUsersEndToEndTests {
   }
 
   @Test(
-    "6. fzf's -m, --multi[=N], --no-multi and --reverse are accepted, on the command line and from TOGGLEKIT_DEFAULT_OPTS (where exit 2 failed every explore); a misspelt option or command names the nearest"
+    "6. fzf's -m, --multi[=N], --no-multi, --reverse and --cycle are accepted, on the command line and from TOGGLEKIT_DEFAULT_OPTS (where exit 2 failed every explore); a misspelt option or command names the nearest"
   )
   func fzfVocabulary() throws {
     let scratch = try TogglekitBinary.scratch()
     let file = try TogglekitBinary.file("t.txt", "a/b\na/c\n", in: scratch)
     var environment = ProcessInfo.processInfo.environment
     environment["TOGGLEKIT_DEFAULT_OPTS"] = "-m --reverse --multi=2"
-    for arguments in [["-m"], ["--multi"], ["--multi=3"], ["--no-multi"], ["--reverse"], []] {
+    for arguments in [
+      ["-m"], ["--multi"], ["--multi=3"], ["--no-multi"], ["--reverse"], ["--cycle"], [],
+    ] {
       // Accepted: --exit-0 ends the run with nothing shown (exit 0), not a usage error (2).
       let run = try TogglekitBinary.run(
         ["explore"] + arguments + ["--exit-0", "-q", "zzz", file], environment: environment)
