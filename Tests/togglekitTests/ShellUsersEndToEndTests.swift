@@ -5,6 +5,13 @@ import Testing
 
 private let hasScript = FileManager.default.fileExists(atPath: "/usr/bin/script")
 
+/// A scratch folder (its real path) holding `files`.
+private func folder(_ files: [String]) throws -> URL {
+  let scratch = try TogglekitBinary.scratch().resolvingSymlinksInPath()
+  try makeFiles(files, in: scratch)
+  return scratch
+}
+
 /// togglekit as a shell user coming from fzf meets it (issue 69), each point on the built binary.
 @Suite("Shell users: what someone coming from fzf meets first, on the built binary")
 struct ShellUsersEndToEndTests {
@@ -13,8 +20,7 @@ struct ShellUsersEndToEndTests {
   )
   func focusOnTheBestMatch() async throws {
     guard hasScript else { return }
-    let scratch = try TogglekitBinary.scratch().resolvingSymlinksInPath()
-    try makeFiles(["d/notes.txt", "d/sub/txt", "d/readme.md", "d/t-x-t.c"], in: scratch)
+    let scratch = try folder(["d/notes.txt", "d/sub/txt", "d/readme.md", "d/t-x-t.c"])
     let out = scratch.appendingPathComponent("out").path
     func explore(_ keys: [String]) async throws -> String {
       let command =
@@ -58,8 +64,7 @@ struct ShellUsersEndToEndTests {
   )
   func folderStateUnderAFilter() async throws {
     guard hasScript else { return }
-    let scratch = try TogglekitBinary.scratch().resolvingSymlinksInPath()
-    try makeFiles(["d/doc/a.txt", "d/doc/b.md", "d/doc/c.md"], in: scratch)
+    let scratch = try folder(["d/doc/a.txt", "d/doc/b.md", "d/doc/c.md"])
     let command =
       "cd \(scratch.path) && \(TogglekitBinary.url.path) explore --dir d --select d/doc/b.md "
       + "--keys fzf > /dev/null 2>&1"
@@ -73,8 +78,7 @@ struct ShellUsersEndToEndTests {
   )
   func limitNeverLies() async throws {
     guard hasScript else { return }
-    let scratch = try TogglekitBinary.scratch().resolvingSymlinksInPath()
-    try makeFiles(["d/a.txt", "d/b.txt", "d/c.txt"], in: scratch)
+    let scratch = try folder(["d/a.txt", "d/b.txt", "d/c.txt"])
     let out = scratch.appendingPathComponent("out").path
     let binary = TogglekitBinary.url.path
     let command =
