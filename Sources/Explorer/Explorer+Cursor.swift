@@ -12,6 +12,8 @@ extension Explorer {
     case .last: cursor = tree.lastRow
     case .expand: expandOrEnter()
     case .collapse: collapseOrLeave()
+    case .expandAll: expandAll()
+    case .collapseAll: collapseAll()
     default: return false
     }
     return true
@@ -36,6 +38,56 @@ extension Explorer {
       current = next
     }
     cursor = current
+  }
+
+  /// Opens the focused folder and every folder below it; the folders below it not read yet are
+  /// read first (each read may bring more).
+  ///
+  /// - Complexity: O(k log n) for the k nodes below the focus, plus the reads.
+  mutating func expandAll() {
+    guard let current = cursor else { return }
+    let id = tree.id(at: current)
+    func isBelow(_ node: String) -> Bool {
+      var ancestor: String? = node
+      while let folder = ancestor {
+        if folder == id { return true }
+        ancestor = tree.parent(of: folder)
+      }
+      return false
+    }
+    var waiting = unloaded.filter(isBelow)
+    while !waiting.isEmpty {
+      load(Array(waiting))
+      let left = unloaded.filter(isBelow)
+      guard left.count < waiting.count || !left.isSubset(of: waiting) else { break }  // unreadable
+      waiting = left
+    }
+    var folders = [id]
+    while let folder = folders.popLast() {
+      let children = tree.children(of: folder)
+      guard !children.isEmpty else { continue }
+      if tree.isExpanded(folder) == false { try? tree.expand(folder) }
+      folders += children
+    }
+    if let index = tree.index(of: id) { cursor = index }
+  }
+
+  /// Closes every open folder shown; the focus goes to the top folder it was in.
+  ///
+  /// - Complexity: O(rows log n).
+  mutating func collapseAll() {
+    guard let current = cursor else { return }
+    var top = tree.id(at: current)
+    while let parent = tree.parent(of: top) { top = parent }
+    var open: [String] = []
+    var row = tree.nextRow(after: nil)
+    while let index = row {
+      let id = tree.id(at: index)
+      if tree.isExpanded(id) == true, !tree.children(of: id).isEmpty { open.append(id) }
+      row = tree.nextRow(after: index)
+    }
+    for folder in open { try? tree.collapse(folder) }
+    if let index = tree.index(of: top), tree.isRow(index) { cursor = index }
   }
 
   mutating func expandOrEnter() {

@@ -2,7 +2,7 @@
 ///
 /// Names are fzf's wherever fzf has the action (`toggle`, `select-all`, `accept`, `abort`,
 /// `cancel`, `unix-line-discard`, `execute(CMD)`…); the tree's own are `expand`, `collapse`,
-/// `undo`, `redo`, `find`, `next-match`, `previous-match`.
+/// `expand-all`, `collapse-all`, `undo`, `redo`, `find`, `next-match`, `previous-match`.
 ///
 /// ```swift
 /// try ExplorerAction.parse("toggle+down")   // [.toggle, .down]
@@ -24,6 +24,10 @@ package enum ExplorerAction: Hashable, Sendable {
   case expand
   /// Closes the focused folder, or moves to its parent.
   case collapse
+  /// Opens the focused folder and every folder below it, reading those not read yet.
+  case expandAll
+  /// Closes every open folder; the focus goes to the top folder it was in.
+  case collapseAll
   /// Clicks the focused node.
   case toggle
   /// Selects every writable leaf shown.
@@ -103,7 +107,8 @@ package enum ExplorerAction: Hashable, Sendable {
   /// The actions without an argument, by name.
   package static let named: [String: ExplorerAction] = [
     "up": .up, "down": .down, "page-up": .pageUp, "page-down": .pageDown, "first": .first,
-    "last": .last, "expand": .expand, "collapse": .collapse, "toggle": .toggle,
+    "last": .last, "expand": .expand, "collapse": .collapse,
+    "expand-all": .expandAll, "collapse-all": .collapseAll, "toggle": .toggle,
     "select-all": .selectAll, "deselect-all": .deselectAll, "undo": .undo, "redo": .redo,
     "find": .find, "keep-filter": .keepFilter, "next-match": .nextMatch,
     "previous-match": .previousMatch, "accept": .accept, "abort": .abort, "cancel": .cancel,

@@ -49,6 +49,11 @@ package enum KeyTable {
     .init(keys: [.left], modes: all, actions: [.collapse], help: "collapse / to parent"),
     .init(
       keys: [.character("h")], modes: [.tree], actions: [.collapse], help: "collapse / to parent"),
+    .init(
+      keys: [.character("*")], modes: [.tree], actions: [.expandAll],
+      help: "expand everything below"),
+    .init(
+      keys: [.character("-")], modes: [.tree], actions: [.collapseAll], help: "collapse all"),
     .init(keys: [.character("a")], modes: [.tree], actions: [.selectAll], help: "select all"),
     .init(keys: [.alt("a")], modes: [.typing], actions: [.selectAll], help: "select all"),
     .init(keys: [.character("n")], modes: [.tree], actions: [.deselectAll], help: "select none"),

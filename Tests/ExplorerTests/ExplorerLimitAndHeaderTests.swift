@@ -144,6 +144,30 @@ struct ExplorerLimitAndHeaderTests {
     #expect(try Invocation.parse(["explore", "--cycle"]).cycles)
   }
 
+  @Test(
+    "* opens the focused folder and everything below it, - closes every open folder and focuses the top folder; neither changes the selection or the history"
+  )
+  func expandAndCollapseAll() throws {
+    let tree = try SelectionTree(paths: ["A/B/C/x", "A/B/y", "A/D/z", "E/w"])
+    var explorer = Explorer(tree: tree, height: 20, width: 40)
+    explorer.handle(.character("*"))
+    #expect(
+      explorer.frame(mode: .plain).prefix(8) == [
+        "▾ [ ] A", "  ▾ [ ] B", "    ▾ [ ] C", "        [ ] x", "      [ ] y", "  ▾ [ ] D",
+        "      [ ] z", "▸ [ ] E",
+      ])
+    explorer.handle([.down, .down, .down, .character(" ")])  // x
+    explorer.handle(.character("-"))
+    #expect(explorer.frame(mode: .plain).prefix(3) == ["▸ [-] A", "▸ [ ] E", ""])
+    #expect(explorer.cursor.map { explorer.tree.id(at: $0) } == "A", "the top folder x was in")
+    #expect(explorer.tree.selection(.leaves) == ["A/B/C/x"] && explorer.history.undoCount == 1)
+    // Opening A again shows what - closed below it closed too.
+    explorer.handle(.right)
+    #expect(
+      explorer.frame(mode: .plain).prefix(4) == ["▾ [-] A", "  ▸ [-] B", "  ▸ [ ] D", "▸ [ ] E"])
+    #expect(try ExplorerAction.parse("expand-all+collapse-all") == [.expandAll, .collapseAll])
+  }
+
   @Test("the header takes the top lines, escaped and cut to the width; one tree row is always left")
   func header() throws {
     var explorer = try explorer(limit: nil, height: 6)

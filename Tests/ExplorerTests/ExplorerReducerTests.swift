@@ -209,7 +209,7 @@ enum ReducerVariant: String, CaseIterable, Sendable {
         .up, .down, .left, .right, .home, .end, .pageUp, .pageDown, .character(" "),
         .character("a"), .character("n"), .character("/"), .character("1"), .backspace, .escape,
         .character("?"), .tab, .backTab, .character("u"), .redo, .nextMatch, .previousMatch,
-        .enter,
+        .character("*"), .enter,
       ]
     case .fzf:
       [
@@ -220,7 +220,7 @@ enum ReducerVariant: String, CaseIterable, Sendable {
     case .bound:
       [
         .down, .right, .character("j"), .character("x"), .character("u"), .character("/"),
-        .character("1"), .enter, .escape,
+        .character("1"), .character("-"), .enter, .escape,
       ]
     }
   }

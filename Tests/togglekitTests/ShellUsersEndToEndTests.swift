@@ -74,6 +74,22 @@ struct ShellUsersEndToEndTests {
   }
 
   @Test(
+    "8. (part) * on a lazy --dir reads and opens everything below the focus; - closes every folder again"
+  )
+  func expandAndCollapseAll() async throws {
+    guard hasScript else { return }
+    let scratch = try folder(["d/a/b/c/deep.txt", "d/a/e.txt", "d/f/g.txt"])
+    let command =
+      "cd \(scratch.path) && \(TogglekitBinary.url.path) explore --dir d > /dev/null 2>&1"
+    let (opened, _) = try await inTerminal(command, keys: ["*", "q"], ready: "selected")
+    let all = withoutEscapeSequences(opened)
+    #expect(all.contains("deep.txt") && all.contains("g.txt"), "\(all.suffix(600))")
+    let (closed, _) = try await inTerminal(command, keys: ["*", "-", "q"], ready: "selected")
+    let last = withoutEscapeSequences(closed).components(separatedBy: "▸ [ ] d").last ?? ""
+    #expect(!last.contains("deep.txt") && !last.contains("▾"), "\(last.suffix(400))")
+  }
+
+  @Test(
     "5. README's `choice=$(togglekit explore --limit 1 …) || exit 1`: Enter on a folder keeps the session and says why, the Space hint says the limit, q then exits 130 so `|| exit 1` fires; the top folder starts open with --limit as without"
   )
   func limitNeverLies() async throws {
