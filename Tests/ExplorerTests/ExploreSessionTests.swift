@@ -17,7 +17,8 @@ struct ExploreSessionTests {
   @Test("every action is taken by exactly one reducer of the composition")
   func everyActionHasItsReducer() throws {
     let actions =
-      (try ExplorerAction.parse("up+down+page-up+page-down+first+last+expand+collapse"))
+      (try ExplorerAction.parse(
+        "up+down+page-up+page-down+first+last+expand+collapse+expand-all+collapse-all"))
       + (try ExplorerAction.parse(
         "toggle+select-all+deselect-all+undo+redo+find+keep-filter+next-match+previous-match"))
       + (try ExplorerAction.parse(
