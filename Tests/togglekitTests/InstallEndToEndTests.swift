@@ -13,16 +13,19 @@ private func available(_ program: String) -> Bool {
   }
 }
 
-/// Runs a program with nothing of this process's environment but what is given: no toolchain on
-/// PATH, no LD_LIBRARY_PATH.
+/// Runs a program with nothing of this process's environment but what is given.
+///
+/// No toolchain on PATH, no LD_LIBRARY_PATH. A coverage run's profile path is kept, so that a
+/// binary built for coverage writes its profile where the run collects them, not into the working
+/// directory.
 private func clean(_ program: String, _ arguments: [String], _ environment: [String: String])
   throws -> TogglekitBinary.Result
 {
-  try TogglekitBinary.run(
+  var base = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
+  base["LLVM_PROFILE_FILE"] = ProcessInfo.processInfo.environment["LLVM_PROFILE_FILE"]
+  return try TogglekitBinary.run(
     executable: URL(fileURLWithPath: program), arguments,
-    environment: ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()].merging(environment) {
-      $1
-    })
+    environment: base.merging(environment) { $1 })
 }
 
 /// The binary to install: `TOGGLEKIT_INSTALL_BINARY` (CI's build with the Swift runtime linked
