@@ -137,11 +137,12 @@ public struct SearchQuery: Sendable {
       var best = 0
       for term in group where !term.inverse {
         guard let match = term.pattern.match(in: label) else { continue }
-        let whole = Self.positions(
-          Term(
-            text: term.text, kind: .equal, inverse: false, onPath: false,
-            caseSensitive: term.caseSensitive, pattern: term.pattern), in: Array(label))
-        best = max(best, match.score * (whole.isEmpty ? 1 : 2))
+        // The whole label, compared as the term compares case (smart case).
+        let whole =
+          term.caseSensitive
+          ? label.count == term.text.count && label.elementsEqual(term.text)
+          : label.lowercased() == String(term.text).lowercased()
+        best = max(best, match.score * (whole ? 2 : 1))
       }
       total += best
     }
