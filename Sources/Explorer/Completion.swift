@@ -11,6 +11,7 @@ package enum Completion {
   static let commands: [(name: String, help: String)] = [
     ("explore", "pick items interactively; the selection is printed on Enter"),
     ("apply", "toggle nodes non-interactively and print the result"),
+    ("shell", "print key bindings for bash, zsh or fish (Ctrl-T, Alt-C)"),
     ("completion", "print a completion script for bash, zsh or fish"),
     ("man", "print the manual page (roff)"),
     ("help", "show help for a command"),
@@ -100,7 +101,7 @@ package enum Completion {
         fi
         for (( i = 1; i < COMP_CWORD; i++ )); do
           case "${COMP_WORDS[i]}" in
-            explore|apply|completion|man|help) command="${COMP_WORDS[i]}"; break ;;
+            explore|apply|shell|completion|man|help) command="${COMP_WORDS[i]}"; break ;;
           esac
         done
         case $command in
@@ -110,8 +111,15 @@ package enum Completion {
           completion)
             (( COMP_CWORD == i + 1 )) && COMPREPLY=($(compgen -W 'bash zsh fish' -- "$cur"))
             return 0 ;;
+          shell)
+            if (( COMP_CWORD == i + 1 )); then
+              COMPREPLY=($(compgen -W 'bash zsh fish' -- "$cur"))
+            elif [[ $prev != --*-key ]]; then
+              COMPREPLY=($(compgen -W '--files-key --cd-key' -- "$cur"))
+            fi
+            return 0 ;;
           help)
-            (( COMP_CWORD == i + 1 )) && COMPREPLY=($(compgen -W 'explore apply completion man' -- "$cur"))
+            (( COMP_CWORD == i + 1 )) && COMPREPLY=($(compgen -W 'explore apply shell completion man' -- "$cur"))
             return 0 ;;
           man) return 0 ;;
         esac
@@ -207,7 +215,11 @@ package enum Completion {
             case $words[1] in
       \(cases.joined(separator: "\n"))
               completion) _arguments ':shell:(bash zsh fish)' ;;
-              help) _arguments ':command:(explore apply completion man)' ;;
+              shell)
+                _arguments ':shell:(bash zsh fish)' \\
+                  '--files-key[the key for the file picker]:key:' \\
+                  '--cd-key[the key for the folder changer]:key:' ;;
+              help) _arguments ':command:(explore apply shell completion man)' ;;
             esac ;;
         esac
       }
@@ -257,9 +269,15 @@ package enum Completion {
     }
     lines.append("complete -c togglekit -n '__fish_seen_subcommand_from explore apply' -F")
     lines.append(
-      "complete -c togglekit -n '__fish_seen_subcommand_from completion' -a 'bash zsh fish'")
+      "complete -c togglekit -n '__fish_seen_subcommand_from completion shell' -a 'bash zsh fish'")
     lines.append(
-      "complete -c togglekit -n '__fish_seen_subcommand_from help' -a 'explore apply completion man'"
+      "complete -c togglekit -n '__fish_seen_subcommand_from shell' -l files-key -x "
+        + "-d 'the key for the file picker'")
+    lines.append(
+      "complete -c togglekit -n '__fish_seen_subcommand_from shell' -l cd-key -x "
+        + "-d 'the key for the folder changer'")
+    lines.append(
+      "complete -c togglekit -n '__fish_seen_subcommand_from help' -a 'explore apply shell completion man'"
     )
     return lines.joined(separator: "\n") + "\n"
   }

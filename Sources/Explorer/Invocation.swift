@@ -23,14 +23,16 @@ package struct Invocation: Hashable, Sendable {
     case completion
     /// The manual page in roff (`togglekit man`).
     case man
+    /// Key bindings for a shell (`eval "$(togglekit shell bash)"`): Ctrl-T and Alt-C.
+    case shell
 
     /// The command words, as the overview lists them (`--version` is an option).
-    package static let names = ["explore", "apply", "completion", "man", "help"]
+    package static let names = ["explore", "apply", "shell", "completion", "man", "help"]
     /// What `togglekit help TOPIC` takes.
-    package static let topics = ["explore", "apply", "completion", "man"]
+    package static let topics = ["explore", "apply", "shell", "completion", "man"]
   }
 
-  /// A shell `togglekit completion` writes a script for.
+  /// A shell `togglekit completion` and `togglekit shell` write a script for.
   package enum Shell: String, Hashable, Sendable, CaseIterable {
     /// GNU bash (`complete -F`).
     case bash
@@ -63,8 +65,10 @@ package struct Invocation: Hashable, Sendable {
   package var command: Command
   /// The command `help` is asked about (`togglekit help explore`).
   package var helpTopic: Command?
-  /// The shell of `togglekit completion SHELL`.
+  /// The shell of `togglekit completion SHELL` and `togglekit shell SHELL`.
   package var shell: Shell?
+  /// `togglekit shell`'s `--files-key` and `--cd-key`.
+  package var shellKeys = ShellIntegration.Keys()
   /// The input file, `-` for standard input, or nil.
   package var file: String?
   /// `--dir PATH`: read a directory instead of a file.
@@ -171,12 +175,13 @@ package struct Invocation: Hashable, Sendable {
     return (path.hasPrefix("/") ? ["/"] : []) + components.dropLast()
   }
 
-  /// What `help`, `--version`, `completion` and `man` print (nil for explore and apply).
+  /// What `help`, `--version`, `completion`, `shell` and `man` print (nil for explore and apply).
   package var immediateOutput: String? {
     switch command {
     case .help: Usage.text(for: helpTopic)
     case .version: "togglekit \(Usage.version)\n"
     case .completion: Completion.script(for: shell ?? .bash)
+    case .shell: ShellIntegration.script(for: shell ?? .bash, keys: shellKeys)
     case .man: ManPage.roff
     case .apply, .explore: nil
     }
@@ -317,6 +322,8 @@ package struct Invocation: Hashable, Sendable {
       guard rest.isEmpty else { throw UsageError("unexpected argument '\(rest.first!)'") }
       invocation.shell = shell
       return invocation
+    case "shell":
+      return try parseShell(rest)
     case "man":
       invocation.command = .man
       if let next = rest.first, next == "--help" || next == "-h", rest.count == 1 {

@@ -63,6 +63,9 @@ package enum ManPage {
       ".B togglekit apply",
       "[\\fIoptions\\fR] [\\fIFILE\\fR | \\fB\\-\\fR]",
       ".br",
+      ".B togglekit shell",
+      "\\fBbash\\fR | \\fBzsh\\fR | \\fBfish\\fR [\\fB\\-\\-files\\-key\\fR \\fIKEY\\fR] [\\fB\\-\\-cd\\-key\\fR \\fIKEY\\fR]",
+      ".br",
       ".B togglekit completion",
       "\\fBbash\\fR | \\fBzsh\\fR | \\fBfish\\fR",
       ".br",
@@ -146,6 +149,24 @@ package enum ManPage {
         options for explore, read before the command line's (which win), split as a shell splits \
         words, as fzf reads FZF_DEFAULT_OPTS; apply never reads them
         """),
+      ".TP\n.BR TOGGLEKIT_CTRL_T_OPTS \", \" TOGGLEKIT_ALT_C_OPTS",
+      escaped(
+        """
+        options the key bindings of togglekit shell add after TOGGLEKIT_DEFAULT_OPTS, for Ctrl-T \
+        and Alt-C
+        """),
+      ".SH SHELL KEY BINDINGS",
+      escaped(
+        """
+        eval "$(togglekit shell bash)" in ~/.bashrc (zsh: the same in ~/.zshrc; fish: togglekit \
+        shell fish | source) binds Ctrl-T: pick files and folders, pasted at the cursor, each \
+        quoted for the shell — on the word before the cursor when it names a folder (the picks \
+        replace it), else on the working directory; and Alt-C: change to the folder of the \
+        focused row. Both run explore inline with --height 40% --layout reverse --gitignore, then \
+        TOGGLEKIT_DEFAULT_OPTS and TOGGLEKIT_CTRL_T_OPTS or TOGGLEKIT_ALT_C_OPTS. Cancelling \
+        leaves the line as it was. --files-key KEY and --cd-key KEY choose other keys (ctrl-a to \
+        ctrl-z, alt-a to alt-z, alt-0 to alt-9), none leaves one unbound.
+        """),
       ".SH FZF",
       escaped(
         """
@@ -172,6 +193,7 @@ package enum ManPage {
         "togglekit apply --dir ~/ada --hidden --select-spec backup.spec --print borg-patterns > patterns"
       ),
       escaped("eval \"$(togglekit completion bash)\""),
+      escaped("eval \"$(togglekit shell bash)\"    # Ctrl-T pastes picks, Alt-C changes folder"),
       ".fi",
       ".SH SEE ALSO",
       ".BR fzf (1),",

@@ -13,6 +13,7 @@ package enum Usage {
     case .explore: explore
     case .apply: apply
     case .completion: completion
+    case .shell: shell
     case .man: man
     default: overview
     }
@@ -45,6 +46,7 @@ package enum Usage {
     Commands:
       explore            pick items interactively; the selection is printed on Enter
       apply              toggle nodes non-interactively and print the result
+      shell SHELL        print key bindings for bash, zsh or fish (Ctrl-T, Alt-C)
       completion SHELL   print a completion script for bash, zsh or fish
       man                print the manual page (roff)
       help [COMMAND]     show help for a command
@@ -137,6 +139,32 @@ package enum Usage {
       bash   eval "$(togglekit completion bash)"                       (in ~/.bashrc)
       zsh    togglekit completion zsh > "${fpath[1]}/_togglekit"        (then compinit)
       fish   togglekit completion fish > ~/.config/fish/completions/togglekit.fish
+
+    """
+
+  static let shell = """
+    usage: togglekit shell bash|zsh|fish [--files-key KEY] [--cd-key KEY]
+
+    Prints key bindings for a shell's start-up file:
+
+      bash   eval "$(togglekit shell bash)"                            (in ~/.bashrc)
+      zsh    eval "$(togglekit shell zsh)"                             (in ~/.zshrc)
+      fish   togglekit shell fish | source                           (in config.fish)
+
+      Ctrl-T   pick files and folders from a tree and paste them at the cursor, each quoted
+               for the shell; on the word before the cursor when it names a folder (the
+               picks replace it), else on '.'
+      Alt-C    change to the folder on the row Enter is pressed on (a file: its folder)
+
+    Both open 'togglekit explore --dir' inline (--height 40% --layout reverse --gitignore),
+    then TOGGLEKIT_DEFAULT_OPTS, then TOGGLEKIT_CTRL_T_OPTS or TOGGLEKIT_ALT_C_OPTS (the later
+    wins: TOGGLEKIT_CTRL_T_OPTS='--output leaves' pastes a folder's files). Cancel (Esc, Ctrl-C)
+    leaves the line as it was.
+
+    Options:
+      --files-key KEY    the key for Ctrl-T's picker (default ctrl-t)
+      --cd-key KEY       the key for Alt-C's (default alt-c)
+                         KEY: ctrl-a … ctrl-z, alt-a … alt-z, alt-0 … alt-9, or none
 
     """
 

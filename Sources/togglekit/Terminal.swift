@@ -120,9 +120,6 @@ final class Terminal {
   /// reports unless `mouse` is false), and installs the handlers that undo them.
   func start(mouse: Bool, inlineRows: Int?) {
     self.inlineRows = inlineRows
-    let enter = ScreenSequences.enter(mouse: mouse, inlineRows: inlineRows)
-    restoreBytes = HandlerBytes(ScreenSequences.restore(inline: inlineRows != nil))
-    enterBytes = HandlerBytes(enter)
     tcgetattr(descriptor, savedAttributes)
     restoreDescriptor = descriptor
     var raw = savedAttributes.pointee
@@ -135,8 +132,43 @@ final class Terminal {
     }
     rawAttributes.pointee = raw
     tcsetattr(descriptor, TCSAFLUSH, rawAttributes)
+    if inlineRows != nil, column == nil { column = cursorColumn() }
+    let enter = ScreenSequences.enter(mouse: mouse, inlineRows: inlineRows, column: column ?? 1)
+    restoreBytes = HandlerBytes(
+      ScreenSequences.restore(inline: inlineRows != nil, column: column ?? 1))
+    enterBytes = HandlerBytes(enter)
     installSignalHandlers()
     send(enter)
+  }
+
+  /// The column the cursor was in when an inline explorer started (1: a fresh line).
+  private var column: Int?
+  /// Keys typed before the cursor report came back, handed to the first read.
+  private var typedAhead: [UInt8] = []
+
+  /// Asks the terminal where its cursor is (`ESC [ 6n`), waiting at most 200 ms for the answer;
+  /// nil when none comes (the region then starts on the cursor's line).
+  private func cursorColumn() -> Int? {
+    send("\u{1B}[6n")
+    var received: [UInt8] = []
+    var waited = 0
+    while waited < 200 {
+      var probe = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      guard poll(&probe, 1, 20) > 0 else {
+        waited += 20
+        continue
+      }
+      var buffer = [UInt8](repeating: 0, count: 256)
+      let count = read(descriptor, &buffer, buffer.count)
+      guard count > 0 else { break }
+      received += buffer[0..<count]
+      if let (column, others) = ScreenSequences.cursorColumn(in: received) {
+        typedAhead = others
+        return column
+      }
+    }
+    typedAhead = received
+    return nil
   }
 
   /// Ctrl-Z: suspends the process as SIGTSTP does (the terminal is restored, then re-entered on `fg`).
@@ -146,6 +178,10 @@ final class Terminal {
 
   /// The bytes already waiting on the terminal, without blocking (nil when none).
   func readWaiting() -> [UInt8]? {
+    if !typedAhead.isEmpty {
+      defer { typedAhead = [] }
+      return typedAhead
+    }
     var probe = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
     guard poll(&probe, 1, 0) > 0, probe.revents & Int16(POLLIN) != 0 else { return nil }
     var buffer = [UInt8](repeating: 0, count: 4096)
@@ -186,7 +222,7 @@ final class Terminal {
   /// Draws a frame from the top-left corner (of the inline region), clearing what the last frame
   /// left.
   func draw(_ lines: [String]) {
-    send(ScreenSequences.frame(lines, inline: inlineRows != nil))
+    send(ScreenSequences.frame(lines, inline: inlineRows != nil, column: column ?? 1))
   }
 
   /// Waits for input or a resize, or for one of `others` (a preview's output, a streamed input)
@@ -197,6 +233,10 @@ final class Terminal {
   func waitForInput(timeout: Int32, others: [Int32] = []) -> (
     bytes: [UInt8]?, resized: Bool, timedOut: Bool
   ) {
+    if !typedAhead.isEmpty {
+      defer { typedAhead = [] }
+      return (typedAhead, false, false)
+    }
     // A negative descriptor is ignored by poll.
     var descriptors =
       [

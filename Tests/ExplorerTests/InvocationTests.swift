@@ -52,7 +52,7 @@ struct InvocationTests {
     )
     #expect(
       message(["frob"])
-        == "unknown command 'frob' (commands: explore, apply, completion, man, help)")
+        == "unknown command 'frob' (commands: explore, apply, shell, completion, man, help)")
     #expect(
       message(["apply", "a.txt", "b.txt"]) == "more than one input file ('a.txt' and 'b.txt')")
     #expect(message(["apply", "--dir", "x", "a.txt"]) == "give either a FILE or --dir, not both")
@@ -61,7 +61,7 @@ struct InvocationTests {
         == "option '--style' takes one of button, checkbox, checkbox-right, switch, not 'fancy'")
     #expect(
       message(["help", "frob"])
-        == "unknown help topic 'frob' (topics: explore, apply, completion, man)")
+        == "unknown help topic 'frob' (topics: explore, apply, shell, completion, man)")
     #expect(
       UsageError("x").description == "togglekit: x\nTry 'togglekit --help' for more information.")
   }
@@ -246,7 +246,7 @@ struct InvocationTests {
     #expect(try Invocation.parse(["help", "man"]).helpTopic == .man)
     #expect(
       message(["help", "version"])
-        == "unknown help topic 'version' (topics: explore, apply, completion, man)")
+        == "unknown help topic 'version' (topics: explore, apply, shell, completion, man)")
   }
 
   @Test("--limit takes a whole number of at least 1; --select paths are checked as they are parsed")

@@ -74,7 +74,7 @@ struct CompletionEndToEndTests {
     _ = try TogglekitBinary.file("saved.txt", "", in: folder)
     #expect(
       try bashOffers(["togglekit", ""]) == [
-        "explore", "apply", "completion", "man", "help", "--help", "--version",
+        "explore", "apply", "shell", "completion", "man", "help", "--help", "--version",
       ])
     #expect(
       try bashOffers(["togglekit", "explore", "--sel"]) == [
@@ -93,6 +93,8 @@ struct CompletionEndToEndTests {
       ])
     #expect(try bashOffers(["togglekit", "explore", "--limit", ""], in: folder).isEmpty)
     #expect(try bashOffers(["togglekit", "completion", ""]) == ["bash", "zsh", "fish"])
+    #expect(try bashOffers(["togglekit", "shell", ""]) == ["bash", "zsh", "fish"])
+    #expect(try bashOffers(["togglekit", "shell", "zsh", "--"]) == ["--files-key", "--cd-key"])
     #expect(try bashOffers(["togglekit", "explore", "sa"], in: folder) == ["saved.txt"])
   }
 
