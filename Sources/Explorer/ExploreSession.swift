@@ -41,6 +41,8 @@ package final class ExploreSession {
   private var warnings: [String] = []
   /// The rows of an inline region (`--height`), nil on the whole screen.
   package private(set) var inlineRows: Int?
+  /// How long a filter's read goes on between two looks at the keys, in seconds.
+  static let readingSlice = 0.04
 
   /// Reads the tree for `invocation` and sets up the explorer.
   ///
@@ -123,6 +125,8 @@ package final class ExploreSession {
       tree: tree, height: inlineRows ?? rows, width: columns,
       style: Explorer.defaultStyle(base: RowStyle.named[invocation.style] ?? .checkboxOnLeft))
     explorer.configure(for: invocation)
+    // Between keys: a filter over folders not read never freezes the screen.
+    explorer.settings.readsInBackground = true
     if let lazy { explorer.readLazily(lazy.tree, using: lazy.loader.children) }
     if let query = invocation.query { explorer.startFiltering(query) }
     previewer = invocation.preview.map {
@@ -154,6 +158,7 @@ package final class ExploreSession {
   /// (milliseconds, -1: no limit): a half-read key, a preview's time limit, the next snapshot.
   package var waitMilliseconds: Int32 {
     if decoder.hasPending { return 40 }
+    if explorer.isReading { return 0 }
     let waits = [
       previewer?.millisecondsLeft ?? -1,
       streaming?.millisecondsUntilSnapshot(now: Previewer.now()) ?? -1,
@@ -218,6 +223,11 @@ package final class ExploreSession {
     }
     explorer.clock = Previewer.now()
     explorer.handle(keys)
+    if explorer.isReading && explorer.outcome == nil {
+      // A slice of the read, then the keys again: Ctrl-C and Esc act within it.
+      let deadline = Previewer.now() + Self.readingSlice
+      explorer.continueReading { Previewer.now() < deadline }
+    }
     followPreview()
     return explorer.takeEffects()
   }

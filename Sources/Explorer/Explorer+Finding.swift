@@ -169,9 +169,14 @@ extension Explorer {
   ///
   /// As fzf's cursor goes to the first result; without a match (or a filter) the focus stays on
   /// its node while that is shown.
-  mutating func setFilter(_ text: String) {
-    // A search needs every name: the folders not read yet are read first.
-    if !text.isEmpty { load(nil) }
+  mutating func setFilter(_ text: String, reading: Bool = true) {
+    // A search needs every name: the folders not read yet are read first — at once, or between
+    // keys in a session, the filter meanwhile over what is read.
+    if text.isEmpty {
+      if isReading { finishReading(filtering: false) }
+    } else if reading {
+      readForFilter()
+    }
     finding.runs += 1
     let focused = cursor.map { tree.id(at: $0) }
     finding.text = text

@@ -19,6 +19,7 @@ extension Explorer {
     if let loadingLines {
       parts.insert("loading… \(loadingLines) line\(loadingLines == 1 ? "" : "s")", at: 0)
     }
+    if let readingProgress { parts.insert(readingProgress, at: 0) }
     if tree.isFiltered { parts.append("\(statistics.hiddenNodes) hidden by filter") }
     if statistics.lockedLeaves > 0 { parts.append("\(statistics.lockedLeaves) locked") }
     if !unloaded.isEmpty {

@@ -57,6 +57,8 @@ package struct Explorer {
   package internal(set) var unloaded: Set<String> = []
   /// What reads a folder of ``unloaded`` (nil: the tree is whole).
   package internal(set) var loader: ((String) -> LazyTree<String>.Children)?
+  /// The read of every folder a filter needs, under way between keys (``continueReading(while:)``).
+  package internal(set) var backgroundRead: LazyTree<String>.StepRead?
   /// What ended the session, or nil while it runs.
   package internal(set) var outcome: Outcome?
   /// The selection's undo and redo steps (the library's ``ToggleKit/SelectionHistory``).

@@ -58,6 +58,9 @@ package struct ExplorerSettings {
   package var prompt: String?
   /// Prompt and status above the tree (`--layout reverse`).
   package var reverseLayout = false
+  /// Whether a filter reads the folders not read yet between keys (a terminal session), rather
+  /// than at once.
+  package var readsInBackground = false
   /// How rows are drawn.
   package var style: RowStyle
   /// The styles rows use when the tree's rules name one.

@@ -63,7 +63,15 @@ struct ExploreSessionModelTests {
     Array("\u{1B}[C".utf8), Array("\u{1B}[C".utf8), Array("\u{1B}[D".utf8), Array("a".utf8),
     Array("n".utf8), Array("u".utf8), [0x12], Array("\t".utf8), Array("\u{1B}[F".utf8),
     Array("\u{1B}[H".utf8),
+    // A filter (its read goes on between keys: ``handle(_:_:)``), then Enter keeps it or accepts.
+    Array("/a".utf8), Array("/0".utf8), Array("\r".utf8), [0x1B],
   ]
+
+  /// Handles `keys`, then reads what a filter needs to the end, as the session does between keys.
+  static func handle(_ keys: [Key], _ explorer: inout Explorer) {
+    explorer.handle(keys)
+    explorer.continueReading { true }
+  }
 
   static let forms: [OutputForm] = [
     .leaves, .topmost, .all, .states, .paths, .spec, .rsyncFilter, .gitignore, .resticFiles,
@@ -91,6 +99,7 @@ struct ExploreSessionModelTests {
       .appendingPathComponent("togglekit-session-model-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: scratch) }
     var lazySessions = 0
+    var readsBetweenKeys = 0
     var restoredUnread = 0
     for round in 0..<Tier.size(fast: 60, long: 600) {
       let world = SessionWorld(&random)
@@ -199,7 +208,11 @@ struct ExploreSessionModelTests {
       // selection prints.
       let count =
         round < 2 * kinds || Bool.random(using: &random) ? 0 : Int.random(in: 1...8, using: &random)
-      let typing = (0..<count).map { _ in Self.keys.randomElement(using: &random)! }
+      var typing = (0..<count).map { _ in Self.keys.randomElement(using: &random)! }
+      // Half the sessions with keys filter somewhere: a read between keys, then what follows.
+      if count > 0 && Bool.random(using: &random) {
+        typing.insert(Array("/a".utf8), at: Int.random(in: 0...typing.count, using: &random))
+      }
       func keys(_ bytes: [UInt8]) -> [Key] {
         var decoder = KeyDecoder()
         return decoder.feed(bytes) + decoder.flush()
@@ -221,6 +234,8 @@ struct ExploreSessionModelTests {
         typed.append(key)
         let step = typed.count - 1
         lazy.handle(keys(key))
+        if lazy.isReading { readsBetweenKeys += 1 }
+        lazy.continueReading { true }
         reference.handle(keys(key))
         var shown = lazy.frame(mode: .plain)
         var expected = reference.frame(mode: .plain)
@@ -237,7 +252,7 @@ struct ExploreSessionModelTests {
       }
       for form in Self.forms {
         var replayed = try session().explorer
-        for key in typed { replayed.handle(keys(key)) }
+        for key in typed { Self.handle(keys(key), &replayed) }
         let printed = try Self.printed(replayed, form, invocation: invocation)
         // A folder not read that the selection reaches (on, or drawn mixed) counts as selected
         // until it is read: Enter picks no focused row over it, even where the whole tree shows
@@ -263,6 +278,7 @@ struct ExploreSessionModelTests {
     }
     #expect(lazySessions > Tier.size(fast: 25, long: 250))
     #expect(restoredUnread > 0, "a spec restored a selection only in folders not read")
+    #expect(readsBetweenKeys > Tier.size(fast: 3, long: 30), "a filter read between keys")
   }
 
   /// A frame line without its box, whose state a folder not read may show as mixed.

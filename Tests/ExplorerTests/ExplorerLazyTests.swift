@@ -1,7 +1,7 @@
-import Explorer
 import Testing
 import ToggleKit
 
+@testable import Explorer
 @testable import TestSupport
 
 /// A forest whose folders in `lazy` are read only when asked: the whole tree, and the lazy one.
@@ -60,6 +60,7 @@ struct ExplorerLazyTests {
       .mouse(MouseEvent(.press(0), row: 0, column: 0)),
     ]
     var worlds = 0
+    var readsBetweenKeys = 0
     for size in 1...Tier.size(fast: 6, long: 7) {
       for parents in orderedForests(size) {
         let folders = parents.indices.filter(parents.contains)
@@ -69,6 +70,9 @@ struct ExplorerLazyTests {
         worlds += 1
         var lazy = Explorer(tree: try world.firstRead().tree, height: 10, width: 40)
         lazy.readLazily(try world.firstRead(), using: world.load)
+        // Half the worlds read for a filter between keys, as a terminal session does.
+        let background = Bool.random(using: &generator)
+        lazy.settings.readsInBackground = background
         var eager = Explorer(tree: try world.whole(), height: 10, width: 40)
         var log: [Key] = []
         for step in 0..<30 {
@@ -77,11 +81,50 @@ struct ExplorerLazyTests {
           log.append(key)
           lazy.handle(key)
           eager.handle(key)
-          if key == .character("/") {
+          if key == .character("/") && !background {
             // A filter: every name is needed, so the folders not read are read.
             lazy.handle([.character("e"), .enter])
             eager.handle([.character("e"), .enter])
             #expect(lazy.unloaded.isEmpty)
+          } else if key == .character("/") {
+            // Read between keys: the filter is edited (or cleared) while a few folders are read
+            // at a time; what it shows at the end is what the whole tree shows.
+            var typed: [Key] = [.character("e")]
+            lazy.handle(.character("e"))
+            eager.handle(.character("e"))
+            #expect(lazy.isReading || lazy.unloaded.isEmpty, "\(parents) \(world.lazy.sorted())")
+            if lazy.isReading { readsBetweenKeys += 1 }
+            while lazy.isReading {
+              #expect(lazy.frame(mode: .plain).contains { $0.hasPrefix("reading… ") })
+              var budget = Int.random(in: 0...2, using: &generator)
+              lazy.continueReading {
+                budget -= 1
+                return budget >= 0
+              }
+              guard
+                let edit = ([nil, nil, .character("a"), .backspace, .escape] as [Key?])
+                  .randomElement(
+                    using: &generator)!, typed.count < 4
+              else { continue }
+              typed.append(edit)
+              lazy.handle(edit)
+              eager.handle(edit)
+              if lazy.finding.text.isEmpty {
+                #expect(!lazy.isReading, "a filter cleared stops the read")
+                // The focus stays where the rows read so far had it: the same node, in both.
+                if let id = lazy.cursor.map({ lazy.tree.ids[$0] }),
+                  let index = eager.tree.index(of: id), eager.tree.isRow(index)
+                {
+                  eager.cursor = index
+                }
+              }
+              if edit == .escape { break }
+            }
+            if typed.last != .escape {
+              lazy.handle(.enter)
+              eager.handle(.enter)
+            }
+            log += typed
           }
           var shown = lazy.frame(mode: .plain)
           var expected = eager.frame(mode: .plain)
@@ -102,6 +145,7 @@ struct ExplorerLazyTests {
       }
     }
     #expect(worlds > Tier.size(fast: 100, long: 400))
+    #expect(readsBetweenKeys > Tier.size(fast: 20, long: 80), "\(readsBetweenKeys)")
   }
 
   @Test(

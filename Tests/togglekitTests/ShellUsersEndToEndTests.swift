@@ -115,4 +115,30 @@ struct ShellUsersEndToEndTests {
     #expect(withoutEscapeSequences(picked).contains("code=0"), "\(picked.suffix(300))")
     #expect(try String(contentsOfFile: out, encoding: .utf8) == "d/a.txt")
   }
+
+  @Test(
+    "4. a filter on a lazy --dir (/usr) reads between keys: the prompt and a progress count show at once, and Ctrl-C ends the session at once, mid-read",
+    .enabled(if: hasTmux && FileManager.default.fileExists(atPath: "/usr/share")))
+  func filterNeverFreezes() async throws {
+    let tmux = try await Tmux(rows: 12, columns: 100)
+    defer { tmux.stop() }
+    try tmux.sendText(
+      "\(TogglekitBinary.url.path) explore --dir /usr > /dev/null; echo co\"\"de=$?")
+    try tmux.send("Enter")
+    try await tmux.wait(for: "not read")
+    try tmux.send("/", "z", "l", "i", "b")
+    func progress(_ screen: [String]) -> String? {
+      screen.first { $0.contains("reading… ") && !$0.contains("reading… 0 folders") }
+    }
+    let reading = try await tmux.wait(for: "the prompt and the read's progress", timeout: 5) {
+      $0.contains { $0.hasPrefix("/zlib▏") } && progress($0) != nil
+    }
+    #expect(progress(reading)?.contains(" names") == true, "\(reading)")
+    // No key since: the read goes on by itself.
+    try await tmux.wait(for: "the count going on") { progress($0) != progress(reading) }
+    let cancelled = Date()
+    try tmux.send("C-c")
+    try await tmux.wait(for: "code=130", timeout: 10)
+    #expect(Date().timeIntervalSince(cancelled) < 1.5)
+  }
 }

@@ -9,18 +9,15 @@
 /// lazy.tree.selection(.leaves)                 // ["src/a"]: it came in selected
 /// ```
 ///
-/// A selected unloaded node means "everything in it": the children a loader brings inherit its
-/// selection and its lock, as a ``SelectionTree/reload(from:newChildren:)`` gives new children of
-/// a selected or locked folder. So ``selection(_:unloaded:using:)`` in `.topmost` form is right without loading
-/// anything, and `.leaves` either reports an unloaded node as a unit (``UnloadedNodes/asUnits``)
-/// or loads what it must first (``UnloadedNodes/loaded``): a choice, made per call.
+/// A selected unloaded node means "everything in it": what a loader brings inherits its selection
+/// and lock, as in ``SelectionTree/reload(from:newChildren:)``. So ``selection(_:unloaded:using:)``
+/// in `.topmost` form loads nothing, and `.leaves` reports an unloaded node as a unit
+/// (``UnloadedNodes/asUnits``) or loads it first (``UnloadedNodes/loaded``), as each call chooses.
 ///
-/// A load is an insert (``SelectionTree/insert(_:under:at:newChildren:)``): the tree keeps the
-/// selection, locks, expansion and filter of every node; ``loadAll(under:using:)`` reads
-/// everything below a node first and inserts it in one edit.
-/// - Complexity: A load of m nodes into a tree of n costs O(log n + m), O((log n) m) with derived
-///   attributes (O(n + m) for the first edit of a tree as built, or with a source that reads
-///   states: ``SelectionTree`` → Cost).
+/// A load is an insert: the tree keeps every node's selection, locks, expansion and filter;
+/// ``loadAll(under:using:)`` reads everything below a node first and inserts it in one edit.
+/// - Complexity: A load of m nodes into n costs O(log n + m), O((log n) m) with derived attributes
+///   (O(n + m) for a tree's first edit, or a source reading states: ``SelectionTree`` → Cost).
 public struct LazyTree<ID: Hashable> {
   /// What a loader returns for a node: the nodes below it (each entry's parent is the node or
   /// another of the entries), and which of them are unloaded in turn.
@@ -79,8 +76,7 @@ public struct LazyTree<ID: Hashable> {
 
   /// Loads `id` with `loader` (nothing when it is loaded already).
   ///
-  /// - Throws: What `loader` throws, or a ``SelectionTreeError`` for children that do not fit
-  ///   (an id used twice, a parent missing).
+  /// - Throws: What `loader` throws, or a ``SelectionTreeError`` for children that do not fit.
   /// - Complexity: O(log n + m) for m nodes loaded.
   public mutating func load(_ id: ID, using loader: (ID) throws -> Children) throws {
     guard isUnloaded(id) else { return }
@@ -193,7 +189,7 @@ public struct LazyTree<ID: Hashable> {
   /// inherit the selection and locks of the nodes they were loaded into.
   @specialized(where ID == String)
   @specialized(where ID == Int)
-  private mutating func fill(_ loaded: [ID: Children]) throws(SelectionTreeError) {
+  mutating func fill(_ loaded: [ID: Children]) throws(SelectionTreeError) {
     // What is filled: the unloaded nodes given, and the nodes their children name as unloaded,
     // which go in with the node that was filled directly.
     var batches: [(parent: ID, entries: [SelectionTree<ID>.Entry])] = []

@@ -150,13 +150,17 @@ private struct LazyReference {
 
   /// Loads the unloaded nodes among `roots` — and, `deep`, what their children name unloaded — in
   /// one reload.
-  mutating func loadAll(_ roots: Set<Int>, _ catalogue: Catalogue, deep: Bool = true) {
+  mutating func loadAll(
+    _ roots: Set<Int>, _ catalogue: Catalogue, deep: Bool = true, within read: Set<Int>? = nil
+  ) {
     var filled: [Int] = []
     var pending = Array(roots.filter(unloaded.contains)).sorted()
     var seen = Set(pending)
     while let next = pending.popLast() {
       filled.append(next)
-      if deep, let inner = catalogue.unloadedChild(of: next), seen.insert(inner).inserted {
+      if deep, let inner = catalogue.unloadedChild(of: next), read?.contains(inner) ?? true,
+        seen.insert(inner).inserted
+      {
         pending.append(inner)
       }
     }
@@ -190,6 +194,10 @@ struct LazyTreeContractTests {
     var reference = LazyReference(
       state: AppState(tree: ContractModel(data: data, options: options)), noted: lazy.unloaded)
     var trail: [String] = []
+    // A read of every unloaded node in steps (as the explorer reads between keys), filled now and
+    // then, interleaved with everything else.
+    var stepRead: LazyTree<Int>.StepRead? = nil
+    var stepReads = 0
     for step in 0..<Tier.size(fast: 150, long: 400) {
       let nodes = reference.state.tree.order
       let node =
@@ -241,7 +249,23 @@ struct LazyTreeContractTests {
         trail.append("load n\(unloadedNode)")
         try lazy.load(unloadedNode, using: catalogue.load)
         reference.loadAll([unloadedNode], catalogue, deep: false)
-      case 60..<66:
+      case 60..<63 where stepRead == nil:
+        trail.append("step read started")
+        stepRead = lazy.stepRead()
+        stepReads += 1
+      case 60..<63:
+        let steps = Int.random(in: 1...3, using: &generator)
+        trail.append("step read: \(steps) steps")
+        for _ in 0..<steps { try stepRead!.step(using: catalogue.load) }
+        if Bool.random(using: &generator) {
+          let read = Set(stepRead!.loaded.keys)
+          trail.append("filled \(read.sorted())")
+          try lazy.fill(&stepRead!)
+          #expect(stepRead!.loaded.isEmpty && stepRead!.count.waiting == 0)
+          reference.loadAll(read, catalogue, within: read)
+          if stepRead!.isDone { stepRead = nil }
+        }
+      case 63..<66:
         let under: Int? = Bool.random(using: &generator) ? nil : node
         trail.append("load all under \(under.map { "n\($0)" } ?? "everything")")
         try lazy.loadAll(under: under, using: catalogue.load)
@@ -306,5 +330,6 @@ struct LazyTreeContractTests {
         return
       }
     }
+    #expect(stepReads > 0)
   }
 }
