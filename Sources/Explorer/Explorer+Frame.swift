@@ -27,6 +27,8 @@ extension Explorer {
     }
     if let message {
       parts.append(message)
+    } else if let rangeStatus {
+      parts.append(rangeStatus)
     } else if let clickPreview = clickPreview(mixed: mixed) {
       parts.append(clickPreview)
     }
@@ -56,7 +58,7 @@ extension Explorer {
     let id = tree.id(at: index)
     var configuration = tree.configuration(of: id)!
     if mixed.contains(id) { configuration.state = .mixed }
-    configuration.isFocused = index == cursor
+    configuration.isFocused = index == cursor || rangeBounds?.contains(index) == true
     // Under a filter a parent with a match below it is drawn open.
     configuration.isExpanded = configuration.hasChildren && tree.isOpen(index)
     // A folder not read yet is drawn closed, with its disclosure.

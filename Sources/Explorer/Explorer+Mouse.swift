@@ -22,6 +22,10 @@ extension Explorer {
     case .wheelDown: move(by: 3)
     case .press(0):
       guard let (index, part) = hit(row: event.row, column: event.column) else { return }
+      if event.isModified {
+        shiftClick(index)
+        return
+      }
       cursor = index
       switch part {
       case .box: toggleFocused(index)

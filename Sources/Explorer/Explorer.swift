@@ -59,6 +59,8 @@ package struct Explorer {
   package internal(set) var loader: ((String) -> LazyTree<String>.Children)?
   /// The read of every folder a filter needs, under way between keys (``continueReading(while:)``).
   package internal(set) var backgroundRead: LazyTree<String>.StepRead?
+  /// Where a marked range of rows starts (`v`, Shift-↑/↓): the range runs to the focused row.
+  package internal(set) var rangeAnchor: String?
   /// What ended the session, or nil while it runs.
   package internal(set) var outcome: Outcome?
   /// The selection's undo and redo steps (the library's ``ToggleKit/SelectionHistory``).
@@ -186,7 +188,7 @@ package struct Explorer {
   /// - Complexity: The action's; a filter change O(n).
   @discardableResult
   package mutating func perform(_ action: ExplorerAction) -> Bool {
-    reduceCursor(action) || reduceSelection(action) || reduceFinding(action)
+    reduceRange(action) || reduceCursor(action) || reduceSelection(action) || reduceFinding(action)
       || reduceHistory(action) || reducePreview(action) || reduceSession(action)
   }
 

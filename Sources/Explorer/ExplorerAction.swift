@@ -101,6 +101,12 @@ package enum ExplorerAction: Hashable, Sendable {
   case reload(String)
   /// Ends the session by running a command in togglekit's place (`{+}` the selected paths).
   case become(String)
+  /// Starts marking a range of rows at the focused one, or stops (`v`): Space then toggles them.
+  case visualMode
+  /// Marks a range from the focused row (or the mark's start) up one row (Shift-↑).
+  case extendUp
+  /// Marks a range from the focused row (or the mark's start) down one row (Shift-↓).
+  case extendDown
   /// Does nothing (unbinds a key).
   case ignore
 
@@ -120,7 +126,8 @@ package enum ExplorerAction: Hashable, Sendable {
     "backward-word": .backwardWord, "forward-word": .forwardWord,
     "backward-delete-char": .backwardDeleteChar, "delete-char": .deleteChar,
     "unix-line-discard": .unixLineDiscard, "backward-kill-word": .backwardKillWord,
-    "kill-line": .killLine, "ignore": .ignore,
+    "kill-line": .killLine, "visual-mode": .visualMode, "extend-up": .extendUp,
+    "extend-down": .extendDown, "ignore": .ignore,
   ]
 
   /// The actions that take an argument: `change-query(TEXT)`, `execute(CMD)` and more.

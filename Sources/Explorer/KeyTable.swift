@@ -78,8 +78,20 @@ package enum KeyTable {
     .init(keys: [.character("?")], modes: [.tree], actions: [.help], help: "this help"),
     .init(keys: [.alt("?")], modes: [.typing], actions: [.help], help: "this help"),
     .init(keys: [.alt("p")], modes: all, actions: [.togglePreview], help: "show / hide preview"),
-    .init(keys: [.shiftUp], modes: all, actions: [.previewUp], help: "scroll preview up"),
-    .init(keys: [.shiftDown], modes: all, actions: [.previewDown], help: "scroll preview down"),
+    .init(
+      keys: [.character("v"), .character("V")], modes: [.tree], actions: [.visualMode],
+      help: "mark rows from here (Space toggles them)"),
+    .init(
+      keys: [.shiftUp], modes: all, actions: [.extendUp],
+      help: "mark rows upwards (a preview shown: scroll it)"),
+    .init(
+      keys: [.shiftDown], modes: all, actions: [.extendDown],
+      help: "mark rows downwards (a preview shown: scroll it)"),
+    .init(
+      keys: [.modified(.up, .alt)], modes: all, actions: [.previewUp], help: "scroll preview up"),
+    .init(
+      keys: [.modified(.down, .alt)], modes: all, actions: [.previewDown],
+      help: "scroll preview down"),
     .init(
       keys: [.backspace, .control("h")], modes: typed, actions: [.backwardDeleteChar],
       help: "delete back"),

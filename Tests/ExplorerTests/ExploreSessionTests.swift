@@ -29,7 +29,7 @@ struct ExploreSessionTests {
         "backward-word+forward-word+backward-delete-char+delete-char+unix-line-discard"))
       + (try ExplorerAction.parse(
         "backward-kill-word+kill-line+ignore+change-query(x)+execute(a)+reload(b)+cancel"))
-      + (try ExplorerAction.parse("accept+abort+become(c)"))
+      + (try ExplorerAction.parse("accept+abort+become(c)+visual-mode+extend-up+extend-down"))
     #expect(
       Set(actions.map(\.name)).count
         == ExplorerAction.named.count + ExplorerAction.withArgument.count,

@@ -145,6 +145,15 @@ struct SelectionOracle {
     }
     return !refused
   }
+  /// Space or Tab on a marked range: every row's leaves on when any row is not on, else off.
+  mutating func toggle(range rows: [Int]) {
+    let target = !rows.allSatisfy { state($0) == .on }
+    change { oracle in
+      for row in rows {
+        for leaf in oracle.leaves(row) where !oracle.isHidden(leaf) { oracle.value[leaf] = target }
+      }
+    }
+  }
   mutating func setAll(_ target: Bool) {
     for node in parent.indices where children(node).isEmpty && !isHidden(node) {
       value[node] = target
@@ -166,6 +175,7 @@ private struct ReachedState: Hashable {
   var undo: [[Bool]]
   var redo: [[Bool]]
   var everSelected: Bool
+  var anchor: String?
 }
 
 /// A selection limit to run the reducer under and, in the long tier, which half of the largest
@@ -202,7 +212,10 @@ enum ReducerVariant: String, CaseIterable, Sendable {
   /// The tree's keys with `--bind j:toggle+down --bind x:select-all+first`.
   case bound
 
-  var keys: [Key] {
+  /// The keys explored on trees of `size` nodes: the tree's keys add Shift-↓ (a mark from
+  /// the focus, moved; Esc drops it, Space toggles it) on trees of up to two nodes (one under a limit; three in the long tier), where the
+  /// states a mark multiplies stay few.
+  func keys(size: Int, limit: Int?) -> [Key] {
     switch self {
     case .tree:
       [
@@ -211,6 +224,7 @@ enum ReducerVariant: String, CaseIterable, Sendable {
         .character("?"), .tab, .backTab, .character("u"), .redo, .nextMatch, .previousMatch,
         .character("*"), .enter,
       ]
+        + (size <= Tier.size(fast: limit == nil ? 2 : 1, long: 3) ? [.shiftDown] : [])
     case .fzf:
       [
         .up, .down, .left, .right, .home, .tab, .backTab, .character("1"), .character("/"),
@@ -237,7 +251,13 @@ enum ReducerVariant: String, CaseIterable, Sendable {
   }
 
   /// What the oracle does for `key` (the selection's part of it).
-  func step(_ key: Key, editing: Bool, focused: Int?, _ oracle: inout SelectionOracle) {
+  func step(
+    _ key: Key, editing: Bool, focused: Int?, range: [Int]?, _ oracle: inout SelectionOracle
+  ) {
+    if let range, key == .tab || key == .backTab || (key == .character(" ") && !editing) {
+      oracle.toggle(range: range)
+      return
+    }
     switch (self, key) {
     case (_, .tab), (_, .backTab): if let focused { oracle.space(focused) }
     case (.tree, .character(" ")) where !editing: if let focused { oracle.space(focused) }
@@ -293,17 +313,19 @@ struct ExplorerReducerTests {
         var queue = [start]
         var seen: Set<ReachedState> = []
         while let (explorer, oracle) = queue.popLast() {
-          for key in variant.keys {
+          for key in variant.keys(size: size, limit: limit) {
             var next = explorer
             var expected = oracle
             let focused = next.cursor
+            let range = next.rangeRows
             let wasFilterEditing = next.finding.isEditing
             let wasHelp = next.showsHelp
             next.handle(key)
             // The oracle follows the same key.
             expected.accepted = nil
             if !wasHelp {
-              variant.step(key, editing: wasFilterEditing, focused: focused, &expected)
+              variant.step(
+                key, editing: wasFilterEditing, focused: focused, range: range, &expected)
             }
             expected.filter = next.finding.text
             // Written out only when an expectation fails: describing arrays on every key took
@@ -347,7 +369,7 @@ struct ExplorerReducerTests {
               cursor: next.cursor, top: next.top, text: next.finding.text,
               editing: next.finding.isEditing, help: next.showsHelp,
               textCursor: next.finding.cursor, undo: expected.undo, redo: expected.redo,
-              everSelected: expected.everSelected)
+              everSelected: expected.everSelected, anchor: next.rangeAnchor)
             if seen.insert(reached).inserted { queue.append((next, expected)) }
             statesChecked += 1
           }

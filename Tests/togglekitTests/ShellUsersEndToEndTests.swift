@@ -141,4 +141,27 @@ struct ShellUsersEndToEndTests {
     try await tmux.wait(for: "code=130", timeout: 10)
     #expect(Date().timeIntervalSince(cancelled) < 1.5)
   }
+
+  @Test(
+    "8. ranges: v or Shift-↓ mark rows from the focus and Space selects them (u undoes them in one step); a shift-click selects from the focus to the row clicked"
+  )
+  func rangeSelection() async throws {
+    guard hasScript else { return }
+    let scratch = try folder(["d/1.txt", "d/2.txt", "d/3.txt"])
+    let out = scratch.appendingPathComponent("out").path
+    func explore(_ keys: [String]) async throws -> String {
+      let command =
+        "cd \(scratch.path) && \(TogglekitBinary.url.path) explore --dir d > \(out) 2>/dev/null"
+      _ = try await inTerminal(command, keys: keys, ready: "selected")
+      return try String(contentsOfFile: out, encoding: .utf8)
+    }
+    #expect(try await explore(["j", "v", "j", " ", "\r"]) == "d/1.txt\nd/2.txt\n")
+    #expect(
+      try await explore(["j", "\u{1B}[1;2B", "\u{1B}[1;2B", " ", "\r"])
+        == "d/1.txt\nd/2.txt\nd/3.txt\n")
+    // u takes the range back in one step; then Space on 3.txt selects it alone.
+    #expect(try await explore(["j", "v", "j", " ", "u", "j", " ", "\r"]) == "d/3.txt\n")
+    // Shift (4) with the left button, on the fourth line: 3.txt.
+    #expect(try await explore(["j", "\u{1B}[<4;8;4M", "\r"]) == "d/1.txt\nd/2.txt\nd/3.txt\n")
+  }
 }

@@ -24,14 +24,17 @@ extension LazyTree {
       count.nodes += 1
       count.entries += children.entries.count
       count.waiting += children.entries.count
-      pending += children.unloaded.filter { loaded[$0] == nil }
+      // In tree order (read first in order shown), whatever the sets' order.
+      pending += children.entries.reversed().lazy.map(\.id).filter {
+        children.unloaded.contains($0) && loaded[$0] == nil
+      }
     }
   }
 
-  /// A read of every node unloaded now and of what their reads bring.
-  /// - Complexity: O(u log n) for u unloaded nodes.
+  /// A read of every node unloaded now and of what their reads bring, in tree order.
+  /// - Complexity: O(n log n).
   public func stepRead() -> StepRead {
-    StepRead(pending: Array(unloaded))
+    StepRead(pending: tree.ids.reversed().filter(isUnloaded))
   }
 
   /// Fills what `read` read in one edit, as ``loadAll(under:using:)``, and empties it to read on.
