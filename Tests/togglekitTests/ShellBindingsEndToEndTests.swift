@@ -23,6 +23,23 @@ private func shellCommand(_ shell: String) -> String {
   }
 }
 
+/// A tmux session running `shell` in `folder` with nothing of this process's environment but
+/// what togglekit's bindings need: HOME (`home`), a UTF-8 locale, PATH to the built binary, and
+/// `TOGGLEKIT_CTRL_T_OPTS='--output leaves'` (a folder pasted as its files).
+private func shellSession(_ shell: String, in folder: URL, home: URL) async throws -> Tmux {
+  var environment = [
+    "HOME": home.path, "LANG": "C.UTF-8", "TERM": "xterm-256color",
+    "PATH": TogglekitBinary.url.deletingLastPathComponent().path + ":/usr/bin:/bin",
+    "TOGGLEKIT_CTRL_T_OPTS": "--output leaves",
+  ]
+  environment["LLVM_PROFILE_FILE"] = ProcessInfo.processInfo.environment["LLVM_PROFILE_FILE"]
+  let command =
+    "cd \(shellQuotedForTest(folder.path)) && env -i "
+    + environment.map { shellQuotedForTest("\($0.key)=\($0.value)") }.joined(separator: " ")
+    + " " + shellCommand(shell)
+  return try await Tmux(rows: 30, columns: 100, command: command)
+}
+
 private let shells = ["bash", "zsh", "fish"].filter {
   FileManager.default.isExecutableFile(atPath: "/usr/bin/\($0)")
 }
@@ -41,18 +58,7 @@ struct ShellBindingsEndToEndTests {
     try makeFiles(["-n"] + hostileNames.map { "pick/" + $0 }, in: work)
     try makeFiles(["it's a $dir/file"], in: folders)
     try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-    var environment = [
-      "HOME": scratch.path, "LANG": "C.UTF-8", "TERM": "xterm-256color",
-      "PATH": TogglekitBinary.url.deletingLastPathComponent().path + ":/usr/bin:/bin",
-      // A folder pasted as its files, through the widget's own variable.
-      "TOGGLEKIT_CTRL_T_OPTS": "--output leaves",
-    ]
-    environment["LLVM_PROFILE_FILE"] = ProcessInfo.processInfo.environment["LLVM_PROFILE_FILE"]
-    let command =
-      "cd \(shellQuotedForTest(work.path)) && env -i "
-      + environment.map { shellQuotedForTest("\($0.key)=\($0.value)") }.joined(separator: " ")
-      + " " + shellCommand(shell)
-    let tmux = try await Tmux(rows: 30, columns: 100, command: command)
+    let tmux = try await shellSession(shell, in: work, home: scratch)
     defer { tmux.stop() }
 
     /// Runs what is on the line with `tail` added, and waits for it to end.
@@ -124,17 +130,7 @@ struct ShellBindingsEndToEndTests {
   func otherKeys() async throws {
     let scratch = try TogglekitBinary.scratch().resolvingSymlinksInPath()
     try makeFiles(["folders/it's a $dir/file"], in: scratch)
-    var environment = [
-      "HOME": scratch.path, "LANG": "C.UTF-8", "TERM": "xterm-256color",
-      "PATH": TogglekitBinary.url.deletingLastPathComponent().path + ":/usr/bin:/bin",
-      "TOGGLEKIT_CTRL_T_OPTS": "--output leaves",
-    ]
-    environment["LLVM_PROFILE_FILE"] = ProcessInfo.processInfo.environment["LLVM_PROFILE_FILE"]
-    let command =
-      "cd \(shellQuotedForTest(scratch.path)) && env -i "
-      + environment.map { shellQuotedForTest("\($0.key)=\($0.value)") }.joined(separator: " ")
-      + " bash --norc --noprofile"
-    let tmux = try await Tmux(rows: 30, columns: 100, command: command)
+    let tmux = try await shellSession("bash", in: scratch, home: scratch)
     defer { tmux.stop() }
     try tmux.sendText(
       "eval \"$(togglekit shell bash --files-key alt-t --cd-key none)\"; bind -X > bound; echo RE\"\"ADY"

@@ -12,6 +12,20 @@ private func folder(_ files: [String]) throws -> URL {
   return scratch
 }
 
+/// What `togglekit explore --dir d OPTIONS` prints in `scratch` after `keys`, run in a pty; the
+/// exit status must be 0.
+private func explorePrints(_ keys: [String], in scratch: URL, options: String = "")
+  async throws -> String
+{
+  let out = scratch.appendingPathComponent("out").path
+  let command =
+    "cd \(scratch.path) && \(TogglekitBinary.url.path) explore --dir d \(options) > \(out) "
+    + "2>/dev/null; echo code=$?"
+  let (screen, _) = try await inTerminal(command, keys: keys, ready: "selected")
+  #expect(withoutEscapeSequences(screen).contains("code=0"), "\(screen.suffix(300))")
+  return try String(contentsOfFile: out, encoding: .utf8)
+}
+
 /// togglekit as a shell user coming from fzf meets it (issue 69), each point on the built binary.
 @Suite("Shell users: what someone coming from fzf meets first, on the built binary")
 struct ShellUsersEndToEndTests {
@@ -21,14 +35,8 @@ struct ShellUsersEndToEndTests {
   func focusOnTheBestMatch() async throws {
     guard hasScript else { return }
     let scratch = try folder(["d/notes.txt", "d/sub/txt", "d/readme.md", "d/t-x-t.c"])
-    let out = scratch.appendingPathComponent("out").path
     func explore(_ keys: [String]) async throws -> String {
-      let command =
-        "cd \(scratch.path) && \(TogglekitBinary.url.path) explore --dir d --keys fzf > \(out) "
-        + "2>/dev/null; echo code=$?"
-      let (screen, _) = try await inTerminal(command, keys: keys, ready: "selected")
-      #expect(withoutEscapeSequences(screen).contains("code=0"), "\(screen.suffix(300))")
-      return try String(contentsOfFile: out, encoding: .utf8)
+      try await explorePrints(keys, in: scratch, options: "--keys fzf")
     }
     // The whole label beats a part of one, a part beats scattered letters; the folder is opened.
     #expect(try await explore(["txt", "\r"]) == "d/sub/txt\n")
@@ -148,12 +156,8 @@ struct ShellUsersEndToEndTests {
   func rangeSelection() async throws {
     guard hasScript else { return }
     let scratch = try folder(["d/1.txt", "d/2.txt", "d/3.txt"])
-    let out = scratch.appendingPathComponent("out").path
     func explore(_ keys: [String]) async throws -> String {
-      let command =
-        "cd \(scratch.path) && \(TogglekitBinary.url.path) explore --dir d > \(out) 2>/dev/null"
-      _ = try await inTerminal(command, keys: keys, ready: "selected")
-      return try String(contentsOfFile: out, encoding: .utf8)
+      try await explorePrints(keys, in: scratch)
     }
     #expect(try await explore(["j", "v", "j", " ", "\r"]) == "d/1.txt\nd/2.txt\n")
     #expect(
