@@ -1,9 +1,9 @@
 import ToggleKit
 
 extension Explorer {
-  /// Range selection: `v` (or Shift-↑/↓ without a preview shown, or a shift-click) marks the rows from an anchor to the
-  /// focused row; Space or Tab toggles them all as one change — one step `u` undoes — and Esc
-  /// drops the mark.
+  /// Range selection: `v` (or Shift-↑/↓ without a preview shown, or a shift-click) marks the rows
+  /// from an anchor to the focused row; Space or Tab toggles them all as one change — one step `u`
+  /// undoes — and Esc drops the mark.
   mutating func reduceRange(_ action: ExplorerAction) -> Bool {
     switch action {
     case .visualMode:
@@ -63,7 +63,7 @@ extension Explorer {
   /// A shift-click on the row at `index`: the rows from the mark (or the focused row) to it are
   /// toggled.
   mutating func shiftClick(_ index: Int) {
-    if rangeAnchor == nil || rangeBounds == nil { rangeAnchor = cursor.map { tree.id(at: $0) } }
+    if rangeBounds == nil { rangeAnchor = cursor.map { tree.id(at: $0) } }
     cursor = index
     if let rows = rangeRows { toggle(rows) }
   }

@@ -15,15 +15,14 @@ extension Explorer {
   /// - Complexity: The reads, then O(n log n) for n nodes in all.
   package mutating func continueReading(while more: () -> Bool) {
     guard var read = backgroundRead, let loader else { return }
-    while !read.isDone && more() {
+    // What is read goes in once it is as many names as the tree holds (a doubling).
+    let batch = max(Self.readBatch, tree.count)
+    while !read.isDone && read.count.waiting < batch && more() {
       // The loader reports what it cannot read itself, as an empty folder.
       try? read.step(using: loader)
-      if read.count.waiting >= max(Self.readBatch, tree.count) { break }
     }
     backgroundRead = read
-    if read.isDone || read.count.waiting >= max(Self.readBatch, tree.count) {
-      finishReading(filtering: true)
-    }
+    if read.isDone || read.count.waiting >= batch { finishReading(filtering: true) }
   }
 
   /// The fewest names a read brings before they go into the tree.
