@@ -34,9 +34,37 @@ package enum BoundCommands {
     return status & 0x7F == 0 ? (status >> 8) & 0xFF : nil
   }
 
-  /// Runs a command without the terminal and returns what it printed (standard output and error),
-  /// or the reason it failed.
-  package static func output(of arguments: [[UInt8]]) throws(InputError) -> [UInt8] {
+  /// Runs a command with no terminal and nothing to read, its output dropped, and waits for it
+  /// (`execute-silent(CMD)`).
+  ///
+  /// - Returns: Its exit status, or nil when it could not start or was killed.
+  package static func runSilently(_ arguments: [[UInt8]]) -> Int32? {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    for open in PreviewProcess.openDescriptors() where open > 2 {
+      posix_spawn_file_actions_addclose(&actions, open)
+    }
+    let argv = ([Array("sh".utf8)] + arguments).map(PreviewProcess.cString) + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var pid: pid_t = 0
+    let result = withSpawnAttributes(newSession: true) {
+      posix_spawn(&pid, "/bin/sh", &actions, $0, argv, environ)
+    }
+    guard result == 0 else { return nil }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    return status & 0x7F == 0 ? (status >> 8) & 0xFF : nil
+  }
+
+  /// Runs a command without the terminal and returns what it printed (standard output), or the
+  /// reason it failed, named by the `action` that ran it (`reload`, `transform-query`).
+  package static func output(of arguments: [[UInt8]], for action: String = "reload")
+    throws(InputError) -> [UInt8]
+  {
     var arguments = arguments
     // Its errors are not part of the tree.
     if arguments.count > 1 { arguments[1] = Array("exec 2>/dev/null; ".utf8) + arguments[1] }
@@ -47,7 +75,7 @@ package enum BoundCommands {
       _ = run.readWaiting()
     }
     if let status = run.exitStatus, status != 0 {
-      throw InputError(message: "reload: the command exited with status \(status)")
+      throw InputError(message: "\(action): the command exited with status \(status)")
     }
     return run.output
   }

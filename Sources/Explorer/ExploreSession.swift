@@ -188,8 +188,24 @@ package final class ExploreSession {
     explorer.report(message)
   }
 
-  /// Starts the preview for the first frame.
-  package func start() {
+  /// Starts the screen: what `start` (and `load`, for an input read whole) is bound to runs, and
+  /// the preview for the first frame.
+  ///
+  /// - Returns: What the terminal side must do for the bound actions.
+  package func start() -> [ExplorerEffect] {
+    explorer.start()
+    followPreview()
+    return explorer.takeEffects()
+  }
+
+  /// Takes the first line of what `transform-query(CMD)`'s command printed as the filter.
+  ///
+  /// - Complexity: O(output) plus the filter's.
+  package func transformQuery(toOutput bytes: [UInt8]) {
+    let line = bytes.prefix { $0 != 0x0A }
+    var text = String(decoding: line, as: UTF8.self)
+    if text.hasSuffix("\r") { text.removeLast() }
+    explorer.run([.changeQuery(text)])
     followPreview()
   }
 
@@ -205,7 +221,7 @@ package final class ExploreSession {
     if try streaming?.readWaiting(from: streamDescriptor) == true, let input = streaming {
       streaming = nil
       warnings += try input.finish(into: &explorer, preparation: preparation)
-      explorer.loadingLines = nil
+      explorer.finishLoading()
     } else {
       streaming?.update(&explorer, preparation: preparation, now: Previewer.now())
     }
@@ -267,6 +283,12 @@ package final class ExploreSession {
     }
   }
 
+  /// Runs the preview command again for the focused node (`refresh-preview`).
+  package func refreshPreview() {
+    previewer?.refresh()
+    followPreview()
+  }
+
   private func followPreview() {
     previewer?.follow(&explorer, directory: previewDirectory, separator: invocation.separator)
   }
@@ -309,6 +331,12 @@ extension Explorer {
     settings.reverseLayout = invocation.reverseLayout
     settings.cycles = invocation.cycles
     previewing.window = invocation.previewWindow
+    previewing.startingWindow = invocation.previewWindow
+    finding.caseSensitive = invocation.caseSensitive
+    settings.info = invocation.info
+    settings.border = invocation.border
+    settings.jumpLabels = invocation.jumpLabels ?? Explorer.defaultJumpLabels
+    resize(height: screen.height, width: screen.width)  // inside the border
     settings.header =
       invocation.header.map {
         $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -8,6 +8,8 @@ extension Explorer {
     case .down: move(by: 1)
     case .pageUp: move(by: -max(1, rowCount - 1))
     case .pageDown: move(by: max(1, rowCount - 1))
+    case .halfPageUp: move(by: -max(1, rowCount / 2))
+    case .halfPageDown: move(by: max(1, rowCount / 2))
     case .first: cursor = tree.nextRow(after: nil)
     case .last: cursor = tree.lastRow
     case .expand: expandOrEnter()

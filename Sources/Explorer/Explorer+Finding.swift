@@ -16,6 +16,7 @@ extension Explorer {
     case .previousMatch: jumpToMatch(forward: false)
     case .changeQuery(let query): setQuery(query)
     case .clearQuery: setQuery("")
+    case .changePrompt(let prompt): settings.prompt = prompt
     case .backwardChar: finding.cursor = max(0, finding.cursor - 1)
     case .forwardChar: finding.cursor = min(text.count, finding.cursor + 1)
     case .beginningOfLine: finding.cursor = 0
@@ -23,6 +24,7 @@ extension Explorer {
     case .backwardWord: finding.cursor = Self.wordStart(before: finding.cursor, in: text)
     case .forwardWord: finding.cursor = Self.wordEnd(after: finding.cursor, in: text)
     case .backwardDeleteChar:
+      if text.isEmpty { pendingEvents.append(.backwardEOF) }
       guard finding.cursor > 0 else { break }
       edit(text, removing: (finding.cursor - 1)..<finding.cursor)
     case .deleteChar:
@@ -97,7 +99,9 @@ extension Explorer {
   }
 
   /// The filter as a query in fzf's extended syntax.
-  var searchQuery: SearchQuery { SearchQuery(finding.text, exact: finding.exact) }
+  var searchQuery: SearchQuery {
+    SearchQuery(finding.text, exact: finding.exact, caseSensitive: finding.caseSensitive)
+  }
 
   /// Whether the node with labels `labelPath` from the root matches the filter as typed.
   package func matches(_ labelPath: [String]) -> Bool {
@@ -180,7 +184,7 @@ extension Explorer {
     finding.runs += 1
     let focused = cursor.map { tree.id(at: $0) }
     finding.text = text
-    let query = SearchQuery(text, exact: finding.exact)
+    let query = searchQuery
     tree.setFilter(query.isEmpty ? nil : TreeFilter(query: query))
     if let focused, let index = tree.index(of: focused), tree.isRow(index) {
       cursor = index

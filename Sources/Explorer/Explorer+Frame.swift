@@ -25,7 +25,9 @@ extension Explorer {
     if !unloaded.isEmpty {
       parts.append("\(unloaded.count) folder\(unloaded.count == 1 ? "" : "s") not read")
     }
-    if let message {
+    if isJumping {
+      parts.append("jump: a row's letter focuses it; another key cancels")
+    } else if let message {
       parts.append(message)
     } else if let rangeStatus {
       parts.append(rangeStatus)
@@ -95,7 +97,7 @@ extension Explorer {
     var rows: [Row] = []
     if top != nil, cursor != nil {
       let query = tree.isFiltered ? searchQuery : nil
-      for index in visibleRows {
+      for (place, index) in visibleRows.enumerated() {
         let (configuration, rowStyle) = drawing(of: index, mixed: mixed)
         let positions =
           query.map {
@@ -104,7 +106,8 @@ extension Explorer {
                 ? tree.labelPath(of: tree.id(at: index)) : [tree.label(at: index)])
           } ?? []
         let label = Explorer.labelRow(configuration.label, highlighting: positions)
-        rows.append(rowStyle(configuration, label).truncated(toWidth: treeWidth))
+        rows.append(
+          labelled(rowStyle(configuration, label), place: place).truncated(toWidth: treeWidth))
       }
     } else {
       rows.append(Row(tree.isFiltered ? "(nothing matches)" : "(empty tree)"))
@@ -156,9 +159,13 @@ extension Explorer {
 
   /// The screen line of the first tree row, and the column of the first tree column.
   var treeOrigin: (line: Int, column: Int) {
-    var line = shownHeader.count + (settings.reverseLayout ? 2 : 0)
+    let border = settings.border?.origin ?? (line: 0, column: 0)
+    var line =
+      border.line + shownHeader.count
+      + (settings.reverseLayout ? (settings.info.hasOwnLine ? 2 : 1) : 0)
     if previewIsShown && previewing.window.side == .up { line += previewSize.lines + 1 }
-    let column = previewIsShown && previewing.window.side == .left ? previewColumns + 1 : 0
+    let column =
+      border.column + (previewIsShown && previewing.window.side == .left ? previewColumns + 1 : 0)
     return (line, column)
   }
 
@@ -172,10 +179,24 @@ extension Explorer {
     let mixed = mixedByDecisions
     let status = Row(statusLine(mixed: mixed), style: TextStyle(dim: true))
     let body = body(mixed: mixed)
+    var prompt = promptRow
+    var info: [Row] = []
+    switch settings.info {
+    case .standard: info = [status]
+    case .right:
+      info = [Row(String(repeating: " ", count: max(0, width - status.displayWidth))) + status]
+    case .hidden: break
+    case .inline(let prefix): prompt = prompt + Row(prefix, style: TextStyle(dim: true)) + status
+    case .inlineRight(let prefix):
+      let right = Row(prefix, style: TextStyle(dim: true)) + status
+      let gap = max(1, width - prompt.displayWidth - right.displayWidth)
+      prompt = prompt + Row(String(repeating: " ", count: gap)) + right
+    }
     let lines =
-      settings.reverseLayout
-      ? [promptRow, status] + header + body : header + body + [status, promptRow]
-    return lines.map { $0.truncated(toWidth: width).rendered(mode) }
+      (settings.reverseLayout ? [prompt] + info + header + body : header + body + info + [prompt])
+      .map { $0.truncated(toWidth: width) }
+    let framed = settings.border?.wrap(lines, width: width) ?? lines
+    return framed.map { $0.rendered(mode) }
   }
 
   /// How a matched character of a label is drawn: bold, underlined and green, as fzf does.

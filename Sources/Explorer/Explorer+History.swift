@@ -7,9 +7,13 @@ extension Explorer {
   mutating func reduceHistory(_ action: ExplorerAction) -> Bool {
     switch action {
     case .undo:
-      message = history.undo(&tree).map { "undid " + $0 } ?? "nothing to undo"
+      let step = history.undo(&tree)
+      if step != nil { selectionChanges += 1 }
+      message = step.map { "undid " + $0 } ?? "nothing to undo"
     case .redo:
-      message = history.redo(&tree).map { "redid " + $0 } ?? "nothing to redo"
+      let step = history.redo(&tree)
+      if step != nil { selectionChanges += 1 }
+      message = step.map { "redid " + $0 } ?? "nothing to redo"
     default: return false
     }
     return true

@@ -10,9 +10,25 @@ extension Explorer {
     case .previewDown: scrollPreview(by: 1)
     case .previewPageUp: scrollPreview(by: -lines)
     case .previewPageDown: scrollPreview(by: lines)
+    case .refreshPreview: if previewing.isOn { effects.append(.refreshPreview) }
+    case .changePreviewWindow(let specs): changePreviewWindow(specs)
     default: return false
     }
     return true
+  }
+
+  /// Moves the pane as the next of `specs` says (`right,50%|down`: each in turn, a spec
+  /// starting from the `--preview-window` one); a spec it cannot read is reported, not taken.
+  mutating func changePreviewWindow(_ specs: String) {
+    let choices = specs.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+    let turn = previewing.windowTurns[specs, default: 0]
+    previewing.windowTurns[specs] = turn + 1
+    let spec = choices[turn % choices.count]
+    do throws(PreviewWindowError) {
+      previewing.window = try PreviewWindow(parsing: spec, over: previewing.startingWindow)
+    } catch {
+      message = "change-preview-window: \(error.message)"
+    }
   }
 
   /// Scrolls the output, keeping a line of it in the pane.
@@ -31,7 +47,7 @@ extension Explorer {
   }
 
   /// The lines between the settings.header and the status line (or, reversed, below them).
-  var bodyLines: Int { height - 2 - shownHeader.count }
+  var bodyLines: Int { height - (settings.info.hasOwnLine ? 2 : 1) - shownHeader.count }
 
   /// The settings.header lines that fit: all but one row is theirs at most.
   var shownHeader: ArraySlice<String> { settings.header.prefix(max(0, height - 3)) }

@@ -7,9 +7,29 @@ extension Explorer {
     case .toggle: if let cursor { toggleFocused(cursor) }
     case .selectAll: change("select all") { $0.selectAll() }
     case .deselectAll: change("select none") { $0.deselectAll() }
+    case .toggleAll: toggleShownLeaves()
+    case .select, .deselect:
+      guard let cursor else { break }
+      let id = tree.id(at: cursor)
+      let on = action == .select
+      change("\(on ? "select" : "deselect") \(displayPath(of: id))") {
+        _ = try? $0.set(id, to: on)
+      }
     default: return false
     }
     return true
+  }
+
+  /// Flips every writable leaf the filter shows, each on its own, in one change (fzf's
+  /// `toggle-all`): the selected ones go off, the others on.
+  ///
+  /// - Complexity: O(n log n).
+  mutating func toggleShownLeaves() {
+    let leaves = shownLeaves
+    change("toggle all shown") { tree in
+      let flips = leaves.map { ($0, tree.state(of: $0) != .on) }
+      for (leaf, on) in flips { _ = try? tree.set(leaf, to: on) }
+    }
   }
 
   /// A click on the focused node; under a limit of 1, a click that would select a second leaf
@@ -67,6 +87,7 @@ extension Explorer {
     }
     everSelected = everSelected || count > 0
     history.record(before, named: name)
+    selectionChanges += 1
     return .changed
   }
 

@@ -70,10 +70,12 @@ package struct Explorer {
   var treeAsRead: SelectionTree<String>?
   /// What the last key did that the status line reports, until the next key.
   package internal(set) var message: String?
-  /// The terminal's size.
+  /// The lines inside the border (all the terminal's, or the `--height` region's, without one).
   package internal(set) var height: Int
-  /// The terminal's width; rows are truncated to it.
+  /// The columns inside the border; rows are truncated to it.
   package internal(set) var width: Int
+  /// The terminal's (or the region's) size, the border included.
+  package internal(set) var screen: (height: Int, width: Int)
   /// Whether anything was selected in the session (from the start included).
   package internal(set) var everSelected = false
   /// The time the keys being handled arrived, in seconds (the session sets it): two left presses
@@ -83,6 +85,14 @@ package struct Explorer {
   var lastPress: (row: Int, time: Double)?
   /// What the session must do for the explorer, oldest first (``takeEffects()``).
   package internal(set) var effects: [ExplorerEffect] = []
+  /// How many times the selection changed (a change, an undo, a redo): `multi` watches it.
+  package internal(set) var selectionChanges = 0
+  /// Events the key being handled caused itself (`backward-eof`, `jump`), fired after it.
+  var pendingEvents: [ExplorerEvent] = []
+  /// Whether ``start()`` ran: a resize before it is not an event.
+  package internal(set) var hasStarted = false
+  /// Whether the rows shown carry jump labels, the next key choosing one (``ExplorerAction/jump``).
+  package internal(set) var isJumping = false
 
   /// The default style: checkbox, disclosure, indentation, lock mark, dimmed disabled rows, an
   /// inverted cursor.
@@ -100,6 +110,7 @@ package struct Explorer {
     self.tree = tree
     self.height = max(3, height)
     self.width = max(10, width)
+    screen = (height, width)
     settings = ExplorerSettings(style: style)
     cursor = tree.nextRow(after: nil)
     top = cursor
@@ -115,9 +126,12 @@ package struct Explorer {
   ///
   /// - Complexity: O(height × log n).
   package mutating func resize(height: Int, width: Int) {
-    self.height = max(3, height)
-    self.width = max(10, width)
+    let changed = screen != (height, width)
+    screen = (height, width)
+    self.height = max(3, height - (settings.border?.lines ?? 0))
+    self.width = max(10, width - (settings.border?.columns ?? 0))
     scrollToCursor()
+    if changed && hasStarted { fire([.resize]) }
   }
 
   /// The effects asked for since the last call, oldest first.
@@ -133,6 +147,18 @@ package struct Explorer {
   /// - Complexity: O(height × log n); a filter keystroke O(n).
   package mutating func handle(_ key: Key) {
     guard outcome == nil else { return }
+    let before = eventWatch
+    handleOne(key)
+    fireEvents(since: before)
+  }
+
+  /// ``handle(_:)`` without the events.
+  private mutating func handleOne(_ key: Key) {
+    if isJumping {
+      finishJumping(with: key)
+      scrollToCursor()
+      return
+    }
     if showsHelp {
       showsHelp = false
       if key == .interrupt { outcome = .cancelled }
@@ -159,12 +185,15 @@ package struct Explorer {
   package mutating func handle(_ keys: [Key]) {
     var pending: String? = nil
     func applyPending() {
-      if let text = pending { insert(text) }
-      if pending != nil { scrollToCursor() }
+      guard let text = pending else { return }
+      let before = eventWatch
+      insert(text)
+      scrollToCursor()
       pending = nil
+      fireEvents(since: before)
     }
     for key in keys {
-      let typing = inputMode != .tree && !showsHelp && outcome == nil
+      let typing = inputMode != .tree && !showsHelp && !isJumping && outcome == nil
       let plain = settings.bindings[key] == nil && !settings.expectedKeys.contains(key)
       if typing, plain, case .character(let character) = key,
         KeyTable.actions(for: key, in: inputMode) == nil
@@ -182,6 +211,18 @@ package struct Explorer {
     applyPending()
   }
 
+  /// Runs actions as a key bound to them would, the events they cause included (what a bound
+  /// command's output asks for: `transform-query`).
+  ///
+  /// - Complexity: The actions'.
+  package mutating func run(_ actions: [ExplorerAction]) {
+    guard outcome == nil else { return }
+    let before = eventWatch
+    for action in actions where outcome == nil { perform(action) }
+    scrollToCursor()
+    fireEvents(since: before)
+  }
+
   /// Runs one action through the reducers, each of which takes the actions of its concern.
   ///
   /// - Returns: Whether a reducer took it (every action has one).
@@ -197,12 +238,22 @@ package struct Explorer {
     switch action {
     case .accept:
       if pickFocusedWhenEmpty() { outcome = .accepted }
+    case .acceptNonEmpty:
+      guard pickFocusedWhenEmpty() else { break }
+      if holdsSelection {
+        outcome = .accepted
+      } else {
+        message = "nothing selected: select something to accept"
+      }
     case .abort: outcome = .cancelled
     case .cancel:
       if finding.text.isEmpty { outcome = .cancelled } else { setQuery("") }
     case .help: showsHelp = true
     case .suspend: effects.append(.suspend)
     case .execute(let command): effects.append(.execute(command))
+    case .executeSilent(let command): effects.append(.executeSilent(command))
+    case .transformQuery(let command): effects.append(.transformQuery(command))
+    case .jump: startJumping()
     case .reload(let command): effects.append(.reload(command))
     case .become(let command):
       effects.append(.become(command))

@@ -16,6 +16,10 @@ package enum ExplorerAction: Hashable, Sendable {
   case pageUp
   /// A page down.
   case pageDown
+  /// Half a page up.
+  case halfPageUp
+  /// Half a page down.
+  case halfPageDown
   /// The first row.
   case first
   /// The last row.
@@ -34,6 +38,12 @@ package enum ExplorerAction: Hashable, Sendable {
   case selectAll
   /// Deselects every writable leaf shown.
   case deselectAll
+  /// Flips every writable leaf shown, each on its own (fzf's `toggle-all`): one change.
+  case toggleAll
+  /// Selects the focused node and what is below it: a click that only ever selects.
+  case select
+  /// Deselects the focused node and what is below it.
+  case deselect
   /// Takes back the last change of the selection.
   case undo
   /// Makes the last undone change again.
@@ -48,6 +58,8 @@ package enum ExplorerAction: Hashable, Sendable {
   case previousMatch
   /// Ends the session, printing the selection.
   case accept
+  /// Ends the session as ``accept`` does, but only when that prints something.
+  case acceptNonEmpty
   /// Ends the session, printing nothing.
   case abort
   /// Clears the filter when there is one, else ends the session printing nothing.
@@ -68,6 +80,12 @@ package enum ExplorerAction: Hashable, Sendable {
   case previewPageUp
   /// Scrolls the preview a page down.
   case previewPageDown
+  /// Runs the preview command again for the focused node.
+  case refreshPreview
+  /// Moves the pane as a `--preview-window` spec says; `a|b` takes each in turn.
+  case changePreviewWindow(String)
+  /// Replaces the prompt.
+  case changePrompt(String)
   /// Replaces the filter text.
   case changeQuery(String)
   /// Clears the filter text.
@@ -97,6 +115,10 @@ package enum ExplorerAction: Hashable, Sendable {
   /// Runs a command with /bin/sh for the focused node (`{}` its path), the terminal handed over
   /// until it ends.
   case execute(String)
+  /// Runs a command with /bin/sh for the focused node, the screen kept and its output dropped.
+  case executeSilent(String)
+  /// Runs a command and takes its output's first line as the filter text.
+  case transformQuery(String)
   /// Runs a command and reads its output as the tree, keeping the selection by path.
   case reload(String)
   /// Ends the session by running a command in togglekit's place (`{+}` the selected paths).
@@ -107,32 +129,41 @@ package enum ExplorerAction: Hashable, Sendable {
   case extendUp
   /// Marks a range from the focused row (or the mark's start) down one row (Shift-↓).
   case extendDown
+  /// Labels the rows shown with letters: the next key moves the focus to its row (fzf's
+  /// EasyMotion-like `jump`).
+  case jump
   /// Does nothing (unbinds a key).
   case ignore
 
   /// The actions without an argument, by name.
   package static let named: [String: ExplorerAction] = [
-    "up": .up, "down": .down, "page-up": .pageUp, "page-down": .pageDown, "first": .first,
+    "up": .up, "down": .down, "page-up": .pageUp, "page-down": .pageDown,
+    "half-page-up": .halfPageUp, "half-page-down": .halfPageDown, "first": .first,
     "last": .last, "expand": .expand, "collapse": .collapse,
     "expand-all": .expandAll, "collapse-all": .collapseAll, "toggle": .toggle,
-    "select-all": .selectAll, "deselect-all": .deselectAll, "undo": .undo, "redo": .redo,
+    "select-all": .selectAll, "deselect-all": .deselectAll, "toggle-all": .toggleAll,
+    "select": .select, "deselect": .deselect, "undo": .undo, "redo": .redo,
     "find": .find, "keep-filter": .keepFilter, "next-match": .nextMatch,
-    "previous-match": .previousMatch, "accept": .accept, "abort": .abort, "cancel": .cancel,
+    "previous-match": .previousMatch, "accept": .accept,
+    "accept-non-empty": .acceptNonEmpty, "abort": .abort, "cancel": .cancel,
     "clear-filter": .clearFilter, "help": .help, "suspend": .suspend,
     "toggle-preview": .togglePreview, "preview-up": .previewUp, "preview-down": .previewDown,
     "preview-page-up": .previewPageUp, "preview-page-down": .previewPageDown,
+    "refresh-preview": .refreshPreview,
     "clear-query": .clearQuery, "backward-char": .backwardChar, "forward-char": .forwardChar,
     "beginning-of-line": .beginningOfLine, "end-of-line": .endOfLine,
     "backward-word": .backwardWord, "forward-word": .forwardWord,
     "backward-delete-char": .backwardDeleteChar, "delete-char": .deleteChar,
     "unix-line-discard": .unixLineDiscard, "backward-kill-word": .backwardKillWord,
     "kill-line": .killLine, "visual-mode": .visualMode, "extend-up": .extendUp,
-    "extend-down": .extendDown, "ignore": .ignore,
+    "extend-down": .extendDown, "jump": .jump, "ignore": .ignore,
   ]
 
   /// The actions that take an argument: `change-query(TEXT)`, `execute(CMD)` and more.
   package static let withArgument: [String: @Sendable (String) -> ExplorerAction] = [
-    "change-query": { .changeQuery($0) }, "execute": { .execute($0) },
+    "change-query": { .changeQuery($0) }, "change-prompt": { .changePrompt($0) },
+    "change-preview-window": { .changePreviewWindow($0) }, "execute": { .execute($0) },
+    "execute-silent": { .executeSilent($0) }, "transform-query": { .transformQuery($0) },
     "reload": { .reload($0) }, "become": { .become($0) },
   ]
 
@@ -140,6 +171,10 @@ package enum ExplorerAction: Hashable, Sendable {
   package var name: String {
     switch self {
     case .changeQuery(let text): return "change-query(\(text))"
+    case .changePrompt(let text): return "change-prompt(\(text))"
+    case .changePreviewWindow(let spec): return "change-preview-window(\(spec))"
+    case .executeSilent(let command): return "execute-silent(\(command))"
+    case .transformQuery(let command): return "transform-query(\(command))"
     case .execute(let command): return "execute(\(command))"
     case .reload(let command): return "reload(\(command))"
     case .become(let command): return "become(\(command))"
@@ -187,6 +222,10 @@ package enum ExplorerAction: Hashable, Sendable {
         rest = rest[rest.index(after: end)...]
       } else if let action = named[name] {
         actions.append(action)
+      } else if let entry = FzfVocabulary.entry(.action, name), case .ignored = entry.verdict {
+        actions.append(.ignore)  // what it asks is what the explorer does anyway
+      } else if let refusal = FzfVocabulary.refusal(ofAction: name) {
+        throw ActionParseError(message: refusal)
       } else {
         let known = (named.keys.map { $0 } + withArgument.keys.map { "\($0)(…)" }).sorted()
         throw ActionParseError(
@@ -219,6 +258,12 @@ package enum ExplorerEffect: Hashable, Sendable {
   case suspend
   /// Run a command for the focused node's path, handing over the terminal.
   case execute(String)
+  /// Run a command for the focused node's path, the screen kept, its output dropped.
+  case executeSilent(String)
+  /// Run a command and make its output's first line the filter.
+  case transformQuery(String)
+  /// Run the preview command again.
+  case refreshPreview
   /// Run a command and reload the tree from its output.
   case reload(String)
   /// Run a command in togglekit's place with the selected paths.

@@ -11,6 +11,9 @@ package struct FindingState: Hashable, Sendable {
   package internal(set) var isEditing = false
   /// Whether plain terms match substrings (`--exact`) rather than fuzzy subsequences.
   package var exact = false
+  /// Whether case must match (`+i`), must not (`-i`), or nil: when a term holds an uppercase
+  /// letter (smart case, `--smart-case`).
+  package var caseSensitive: Bool?
   /// fzf's model (`--keys fzf`): typing filters at once, commands on Ctrl and Alt.
   package var typesToFilter = false
   /// How many times the tree has been filtered: tests check that pastes coalesce.
@@ -24,8 +27,12 @@ package struct FindingState: Hashable, Sendable {
 package struct PreviewState: Hashable, Sendable {
   /// Whether a preview command runs (`--preview`).
   package var isOn = false
-  /// Where the pane is and how big (`--preview-window`).
+  /// Where the pane is and how big (`--preview-window`, then `change-preview-window`).
   package var window = PreviewWindow()
+  /// The pane as `--preview-window` set it: what `change-preview-window`'s specs change.
+  package var startingWindow = PreviewWindow()
+  /// How many times each `change-preview-window` argument was taken: its next spec.
+  var windowTurns: [String: Int] = [:]
   /// The first line of the output shown.
   package internal(set) var scroll = 0
   /// What the pane shows (nil: nothing yet); another path starts at its first line.
@@ -37,7 +44,8 @@ package struct PreviewState: Hashable, Sendable {
   package init() {}
 }
 
-/// What the command line sets on the explorer: read by the reducers, changed by none.
+/// What the command line sets on the explorer: read by the reducers, changed by none but
+/// `change-prompt`.
 package struct ExplorerSettings {
   /// The user's bindings (`--bind`), over the ``KeyTable``'s in every mode.
   package var bindings: [Key: [ExplorerAction]] = [:]
@@ -58,6 +66,12 @@ package struct ExplorerSettings {
   package var prompt: String?
   /// Prompt and status above the tree (`--layout reverse`).
   package var reverseLayout = false
+  /// Where the status line goes (`--info`).
+  package var info = InfoStyle.standard
+  /// The border around the explorer (`--border`; nil: none).
+  package var border: BorderStyle?
+  /// The labels `jump` puts on the rows shown (`--jump-labels`).
+  package var jumpLabels = Explorer.defaultJumpLabels
   /// Whether a filter reads the folders not read yet between keys (a terminal session), rather
   /// than at once.
   package var readsInBackground = false

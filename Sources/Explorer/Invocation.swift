@@ -162,6 +162,14 @@ package struct Invocation: Hashable, Sendable {
   package var showsCounts = false
   /// `--empty-enter` (explore): what Enter does with nothing selected.
   package var emptyEnter = Explorer.EmptyEnter.auto
+  /// `-i` (false: case never matters), `+i` (true: it always does); nil: smart case (explore).
+  package var caseSensitive: Bool?
+  /// `--info STYLE` (explore): where the status line goes.
+  package var info = InfoStyle.standard
+  /// `--border[=STYLE]` (explore).
+  package var border: BorderStyle?
+  /// `--jump-labels CHARS` (explore): the labels `jump` puts on the rows.
+  package var jumpLabels: [Character]?
 
   /// With `--dir`: the labels of the folders above the folder read, as the command line gave
   /// them, so that every printed path names its file from the working directory, as `find DIR`
@@ -346,7 +354,9 @@ package struct Invocation: Hashable, Sendable {
     }
     var optionsEnded = false
     while let argument = rest.popFirst() {
-      if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+      // fzf's `+i`, `+m`, `+s`: options, not files (a file so named is `./+i`).
+      let plusOption = argument.hasPrefix("+") && argument.count == 2
+      if optionsEnded || (!argument.hasPrefix("-") && !plusOption) || argument == "-" {
         guard invocation.file == nil else {
           throw UsageError("more than one input file ('\(invocation.file!)' and '\(argument)')")
         }
@@ -363,6 +373,12 @@ package struct Invocation: Hashable, Sendable {
         name = String(argument[..<equals])
         inlineValue = String(argument[argument.index(after: equals)...])
       }
+      if invocation.command == .explore, OptionTable.option(named: name, for: .explore) == nil,
+        let entry = FzfVocabulary.entry(.option, name)
+      {
+        try FzfVocabulary.take(entry, named: name, inline: inlineValue, rest: &rest)
+        continue
+      }
       guard let option = OptionTable.option(named: name, for: invocation.command) else {
         throw UsageError(
           Suggestion.message(
@@ -371,8 +387,12 @@ package struct Invocation: Hashable, Sendable {
       }
       var value = ""
       if option.value == nil {
-        if option.takesInlineValue {
+        if option.inlineValue != nil {
           value = inlineValue ?? ""
+          if inlineValue == nil, let next = rest.first, option.takesNext(next) {
+            value = next
+            rest = rest.dropFirst()
+          }
         } else if inlineValue != nil {
           throw UsageError("option '\(name)' takes no value")
         }

@@ -40,6 +40,7 @@ extension Key {
     case .character(" "): "space"
     case .character(let character): String(character)
     case .pointer(let event): event.rawValue
+    case .event(let event): event.rawValue
     case .mouse: nil
     }
   }
@@ -99,7 +100,11 @@ extension Key {
     let lowered = name.lowercased()
     if let key = aliases[lowered] { return key }
     if let reason = indistinguishable[lowered] { throw KeyNameError(name: name, reason: reason) }
+    if let reason = FzfVocabulary.refusal(ofEvent: lowered) {
+      throw KeyNameError(name: name, reason: reason)
+    }
     if let event = PointerEvent(rawValue: lowered) { return .pointer(event) }
+    if let event = ExplorerEvent(rawValue: lowered) { return .event(event) }
     let characters = Array(name)
     if characters.count == 1, let character = characters.first, !character.isWhitespace,
       !character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })

@@ -60,6 +60,9 @@ package enum Key: Hashable, Sendable {
   /// A mouse event as `--bind` names it (`left-click`, `scroll-up`, …): what a mouse event is
   /// looked up by among the bindings.
   case pointer(PointerEvent)
+  /// Something that happened in the session, as `--bind` names it (`start`, `change`, `focus`,
+  /// …): what an event's actions are looked up by among the bindings. No terminal sends one.
+  case event(ExplorerEvent)
 
   /// Ctrl-C.
   package static let interrupt = Key.control("c")
@@ -124,6 +127,43 @@ package enum PointerEvent: String, Hashable, Sendable, CaseIterable {
   case shiftScrollDown = "shift-scroll-down"
   case previewScrollUp = "preview-scroll-up"
   case previewScrollDown = "preview-scroll-down"
+}
+
+/// Something that happens in a session that `--bind` can bind actions to, as fzf names it.
+///
+/// An event's actions run after the key that caused it, once per key however many times it
+/// happened, and fire no events themselves (`focus:up` cannot loop).
+///
+/// ```swift
+/// try OptionTable.parseBindings("change:first,load:change-prompt(done> )")
+/// ```
+package enum ExplorerEvent: String, Hashable, Sendable, CaseIterable {
+  /// Once, when the screen starts (before its first frame).
+  case start
+  /// When the input is whole: at the start, or when a stream ends.
+  case load
+  /// When the terminal's size changes.
+  case resize
+  /// When the filter's result is ready: after the filter changed, and at the start.
+  case result
+  /// As ``result``, but not while the input is still arriving.
+  case resultFinal = "result-final"
+  /// When the filter text changed.
+  case change
+  /// When the focus moved to another node (a key, a filter, a reload).
+  case focus
+  /// When the selection changed.
+  case multi
+  /// When the filter shows exactly one leaf.
+  case one
+  /// When the filter matches nothing.
+  case zero
+  /// When Backspace is pressed on an empty filter.
+  case backwardEOF = "backward-eof"
+  /// When ``ExplorerAction/jump`` moved the focus.
+  case jump
+  /// When ``ExplorerAction/jump`` was cancelled by a key that labels no row.
+  case jumpCancel = "jump-cancel"
 }
 
 /// A mouse report: which button did what, where (0-based screen row and column).

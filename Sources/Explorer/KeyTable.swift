@@ -204,6 +204,7 @@ package enum KeyTable {
     case .character(" "): "Space"
     case .character(let character): String(character)
     case .pointer(let event): event.rawValue
+    case .event(let event): event.rawValue
     case .mouse: "mouse"
     }
   }

@@ -35,7 +35,7 @@ package enum ManPage {
     let names = option.names.map { "\\fB" + escaped($0) + "\\fR" }.joined(separator: ", ")
     let value =
       option.value.map { " \\fI" + escaped($0) + "\\fR" }
-      ?? (option.takesInlineValue ? "[=\\fIN\\fR]" : "")
+      ?? (option.inlineValue.map { "[=\\fI" + escaped($0) + "\\fR]" } ?? "")
     let commands = Invocation.Command.allCases.filter(option.commands.contains)
       .map(\.rawValue).joined(separator: ", ")
     let help = option.help.replacing("\n", with: " ")

@@ -48,8 +48,12 @@ package struct CommandLineOption: Sendable {
   package var completion: ValueCompletion = .text
   /// Whether the option may be given more than once, each adding to what it does.
   package var repeatable = false
-  /// Whether a flag takes a value written `--flag=VALUE` (fzf's `--multi=MAX`).
-  package var takesInlineValue = false
+  /// The placeholder of a value a flag may take written `--flag=VALUE` (fzf's `--multi=MAX`,
+  /// `--border=STYLE`), or nil.
+  package var inlineValue: String?
+  /// Whether the argument after such a flag is its value (fzf's `--border sharp`, `--multi 3`):
+  /// one it could take.
+  package var takesNext: @Sendable (String) -> Bool = { _ in false }
   /// What the option does.
   package let apply: Apply
 
@@ -60,7 +64,7 @@ package struct CommandLineOption: Sendable {
   /// The names and value as help shows them: `-0, --null`, `--dir PATH`.
   package var synopsis: String {
     names.joined(separator: ", ") + (value.map { " " + $0 } ?? "")
-      + (takesInlineValue ? "[=N]" : "")
+      + (inlineValue.map { "[=\($0)]" } ?? "")
   }
 }
 
@@ -262,6 +266,31 @@ package enum OptionTable {
         """,
       apply: { invocation, _ in invocation.exact = true }),
     .init(
+      names: ["-i", "--ignore-case"], value: nil, commands: [.explore], section: .finding,
+      help: "the filter ignores case, an uppercase letter too",
+      apply: { invocation, _ in invocation.caseSensitive = false }),
+    .init(
+      names: ["+i", "--no-ignore-case"], value: nil, commands: [.explore], section: .finding,
+      help: "the filter's case must match, a lowercase letter too",
+      apply: { invocation, _ in invocation.caseSensitive = true }),
+    .init(
+      names: ["--smart-case"], value: nil, commands: [.explore], section: .finding,
+      help: "case must match for a term with an uppercase letter (the default)",
+      apply: { invocation, _ in invocation.caseSensitive = nil }),
+    .init(
+      names: ["--jump-labels"], value: "CHARS", commands: [.explore], section: .finding,
+      help: "the labels the jump action puts on the rows (fzf's default: asdf…)",
+      apply: { invocation, value throws(UsageError) in
+        let labels = Array(value)
+        guard !labels.isEmpty, Set(labels).count == labels.count,
+          !labels.contains(where: { $0.isWhitespace || $0.asciiValue.map { $0 < 0x20 } == true })
+        else {
+          throw UsageError(
+            "option '--jump-labels' takes distinct printable characters, not '\(value)'")
+        }
+        invocation.jumpLabels = labels
+      }),
+    .init(
       names: ["--keys"], value: "tree|fzf", commands: [.explore], section: .finding,
       help: """
         fzf: typing filters at once, as in fzf, and the letter commands move to
@@ -297,6 +326,12 @@ package enum OptionTable {
           invocation.expectedKeys = try Key.list(value)
         } catch {
           throw UsageError("option '--expect': \(error.message)")
+        }
+        if case .event(let event)? = invocation.expectedKeys.first(where: {
+          if case .event = $0 { true } else { false }
+        }) {
+          throw UsageError(
+            "option '--expect': '\(event.rawValue)' is an event, not a key: --bind it to accept")
         }
       }),
     .init(
@@ -366,9 +401,13 @@ package enum OptionTable {
       apply: { invocation, _ in invocation.nullSeparated = true }),
     .init(
       names: ["--style"], value: "NAME", commands: [.explore], section: .output,
-      help: "checkbox (default), checkbox-right, switch or button",
+      help: """
+        checkbox (default), checkbox-right, switch or button (fzf's presets
+        default, minimal and full are taken and change nothing)
+        """,
       completion: .choices(RowStyle.named.keys.sorted()),
       apply: { invocation, value throws(UsageError) in
+        if ["default", "minimal", "full"].contains(value) { return }
         guard RowStyle.named[value] != nil else {
           let allowed = RowStyle.named.keys.sorted().joined(separator: ", ")
           throw UsageError("option '--style' takes one of \(allowed), not '\(value)'")
@@ -415,6 +454,42 @@ package enum OptionTable {
       help: "fzf's name for --layout reverse",
       apply: { invocation, _ in invocation.reverseLayout = true }),
     .init(
+      names: ["--border"], value: nil, commands: [.explore], section: .output,
+      help: """
+        a border around the explorer: rounded (default), sharp, bold, double,
+        dashed, block, thinblock, horizontal, vertical, line, top, bottom, left,
+        right, none
+        """,
+      completion: .choices(BorderStyle.allCases.map(\.rawValue)),
+      inlineValue: "STYLE", takesNext: { BorderStyle(named: $0) != nil },
+      apply: { invocation, value throws(UsageError) in
+        guard let style = value.isEmpty ? .rounded : BorderStyle(named: value) else {
+          throw UsageError(
+            "option '--border' takes one of "
+              + BorderStyle.allCases.map(\.rawValue).joined(separator: ", ") + ", not '\(value)'")
+        }
+        invocation.border = style == .none ? nil : style
+      }),
+    .init(
+      names: ["--info"], value: "STYLE", commands: [.explore], section: .output,
+      help: """
+        where the status line goes: default (its own line), right, hidden,
+        inline[:PREFIX] (after the prompt), inline-right[:PREFIX]
+        """,
+      completion: .choices(InfoStyle.names),
+      apply: { invocation, value throws(UsageError) in
+        guard let style = InfoStyle(parsing: value) else {
+          throw UsageError(
+            "option '--info' takes default, right, hidden, inline[:PREFIX] or "
+              + "inline-right[:PREFIX], not '\(value)'")
+        }
+        invocation.info = style
+      }),
+    .init(
+      names: ["--no-info"], value: nil, commands: [.explore], section: .output,
+      help: "fzf's name for --info hidden",
+      apply: { invocation, _ in invocation.info = .hidden }),
+    .init(
       names: ["--counts"], value: nil, commands: [.explore], section: .output,
       help: "folders show their selected and writable leaves: Fruit (2/3 · 1 locked)",
       apply: { invocation, _ in invocation.showsCounts = true }),
@@ -423,7 +498,7 @@ package enum OptionTable {
       help: """
         fzf's multi-select, which explore always is; --multi=N is --limit N
         """,
-      takesInlineValue: true,
+      inlineValue: "N", takesNext: { Int($0) != nil },
       apply: { invocation, value throws(UsageError) in
         guard !value.isEmpty else { return }
         guard let limit = Int(value), limit >= 1 else {
@@ -432,7 +507,7 @@ package enum OptionTable {
         invocation.limit = limit
       }),
     .init(
-      names: ["--no-multi"], value: nil, commands: [.explore], section: .selection,
+      names: ["+m", "--no-multi"], value: nil, commands: [.explore], section: .selection,
       help: "fzf's single pick: --limit 1",
       apply: { invocation, _ in invocation.limit = 1 }),
     .init(

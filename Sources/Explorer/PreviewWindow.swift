@@ -24,11 +24,15 @@ package struct PreviewWindow: Hashable, Sendable {
   /// The default: the right half, shown, lines cut.
   package init() {}
 
-  /// Parses fzf's `--preview-window` value.
+  /// Parses fzf's `--preview-window` value, each part changing `base` (an empty value is
+  /// `base`: `change-preview-window(down|)` goes back to it).
   ///
   /// - Throws: A message naming the part that is not a side, a size or a flag.
   /// - Complexity: O(text length).
-  package init(parsing text: String) throws(PreviewWindowError) {
+  package init(parsing text: String, over base: PreviewWindow = PreviewWindow())
+    throws(PreviewWindowError)
+  {
+    self = base
     let aliases: [String: Side] = ["top": .up, "bottom": .down]
     for part in text.split(whereSeparator: { $0 == ":" || $0 == "," }).map(String.init) {
       if let side = Side(rawValue: part) ?? aliases[part] {
@@ -69,4 +73,7 @@ package struct PreviewWindowError: Error, Hashable, Sendable {
   package var part: String
   /// What is wrong with it.
   package var reason: String
+
+  /// "'x': not a side …".
+  package var message: String { "'\(part)': \(reason)" }
 }

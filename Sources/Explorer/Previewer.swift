@@ -160,6 +160,14 @@ package final class Previewer {
     return true
   }
 
+  /// Runs the command again at the next ``follow(_:directory:separator:)``, on the same path too
+  /// (`refresh-preview`).
+  package func refresh() {
+    process?.stop()
+    process = nil
+    path = nil
+  }
+
   /// Stops the running command.
   ///
   /// - Complexity: O(1).

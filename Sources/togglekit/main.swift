@@ -243,8 +243,50 @@ session.attach(rows: terminal.size.rows, columns: terminal.size.columns)
 printWarnings()
 var mode = RenderMode.forTerminal()
 if invocation.noColor, case .ansi = mode { mode = .ansi(colors: false) }
+/// Carries out what the explorer asked for, in order: suspending, commands on the terminal or
+/// without it, a reload, a new filter, `become`.
+@MainActor func carryOut(_ effects: [ExplorerEffect]) {
+  for effect in effects {
+    let arguments = { (command: String) in
+      PreviewCommand.arguments(
+        command, focused: session.focusedPath, selected: session.selectedPaths)
+    }
+    switch effect {
+    case .suspend: terminal.suspend()
+    case .execute(let command):
+      terminal.stop()
+      _ = BoundCommands.runOnTerminal(arguments(command))
+      terminal.start(mouse: !invocation.noMouse, inlineRows: session.inlineRows)
+    case .executeSilent(let command):
+      _ = BoundCommands.runSilently(arguments(command))
+    case .transformQuery(let command):
+      do {
+        session.transformQuery(
+          toOutput: try BoundCommands.output(of: arguments(command), for: "transform-query"))
+      } catch {
+        session.report(error.message)
+      }
+    case .refreshPreview: session.refreshPreview()
+    case .reload(let command):
+      do {
+        let bytes = try BoundCommands.output(of: arguments(command))
+        try session.reload(fromOutput: bytes, of: command)
+      } catch {
+        session.report(error.message)
+      }
+    case .become(let command):
+      session.previewer?.stop()
+      previewGroup = 0
+      terminal.stop()
+      printWarnings()
+      let failure = BoundCommands.become(arguments(command))
+      printError("togglekit: become: cannot run /bin/sh: \(String(cString: strerror(failure)))")
+      exit(1)
+    }
+  }
+}
 terminal.start(mouse: !invocation.noMouse, inlineRows: session.inlineRows)
-session.start()
+carryOut(session.start())
 previewGroup = session.previewer?.processGroup ?? 0
 terminal.draw(session.explorer.frame(mode: mode))
 if getenv("TOGGLEKIT_TEST_PANIC") != nil {
@@ -270,36 +312,7 @@ while session.explorer.outcome == nil {
     terminal.stop()
     fail(error, code: 1)
   }
-  for effect in effects {
-    switch effect {
-    case .suspend: terminal.suspend()
-    case .execute(let command):
-      terminal.stop()
-      _ = BoundCommands.runOnTerminal(
-        PreviewCommand.arguments(
-          command, focused: session.focusedPath, selected: session.selectedPaths))
-      terminal.start(mouse: !invocation.noMouse, inlineRows: session.inlineRows)
-    case .reload(let command):
-      do {
-        let bytes = try BoundCommands.output(
-          of: PreviewCommand.arguments(
-            command, focused: session.focusedPath, selected: session.selectedPaths))
-        try session.reload(fromOutput: bytes, of: command)
-      } catch {
-        session.report(error.message)
-      }
-    case .become(let command):
-      session.previewer?.stop()
-      previewGroup = 0
-      terminal.stop()
-      printWarnings()
-      let failure = BoundCommands.become(
-        PreviewCommand.arguments(
-          command, focused: session.focusedPath, selected: session.selectedPaths))
-      printError("togglekit: become: cannot run /bin/sh: \(String(cString: strerror(failure)))")
-      exit(1)
-    }
-  }
+  carryOut(effects)
   previewGroup = session.previewer?.processGroup ?? 0
   terminal.draw(session.explorer.frame(mode: mode))
 }

@@ -30,6 +30,11 @@ struct ExploreSessionTests {
       + (try ExplorerAction.parse(
         "backward-kill-word+kill-line+ignore+change-query(x)+execute(a)+reload(b)+cancel"))
       + (try ExplorerAction.parse("accept+abort+become(c)+visual-mode+extend-up+extend-down"))
+      + (try ExplorerAction.parse(
+        "half-page-up+half-page-down+toggle-all+select+deselect+accept-non-empty+jump"))
+      + (try ExplorerAction.parse(
+        "refresh-preview+change-prompt(p)+change-preview-window(down)+execute-silent(d)"))
+      + (try ExplorerAction.parse("transform-query(e)"))
     #expect(
       Set(actions.map(\.name)).count
         == ExplorerAction.named.count + ExplorerAction.withArgument.count,

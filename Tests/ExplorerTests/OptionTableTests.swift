@@ -121,6 +121,8 @@ struct OptionTableTests {
     case "--layout": "reverse"
     case "--preview-window": "down:10:wrap"
     case "--empty-enter": "nothing"
+    case "--info": "inline-right:| "
+    case "--jump-labels": "jkl"
     default: "Fruit"
     }
   }

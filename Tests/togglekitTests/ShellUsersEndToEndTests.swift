@@ -68,6 +68,64 @@ struct ShellUsersEndToEndTests {
   }
 
   @Test(
+    "6. a user's FZF_DEFAULT_OPTS works from TOGGLEKIT_DEFAULT_OPTS: fzf's drawing options are taken, -i and +i read, --border and --info accepted; an option fzf has and togglekit refuses says why, with exit 2"
+  )
+  func fzfOptionsFromTheEnvironment() throws {
+    let scratch = try TogglekitBinary.scratch()
+    let file = try TogglekitBinary.file("t.txt", "a/Pear\na/plum\n", in: scratch)
+    var environment = ProcessInfo.processInfo.environment
+    environment["TOGGLEKIT_DEFAULT_OPTS"] =
+      "--border --info=inline --color=fg:1 --ansi -i --pointer=> --layout=reverse "
+      + "--height=40% +s --tiebreak length --marker '*' --no-scrollbar --border-label=x"
+    // -i: "pear" finds Pear, so --select-1 prints it with no screen.
+    let run = try TogglekitBinary.run(
+      ["explore", "--select-1", "-q", "pear", file], environment: environment)
+    #expect(run.code == 0 && run.stdout == "a/Pear\n", "\(run.stderr)")
+    environment["TOGGLEKIT_DEFAULT_OPTS"] = "+i"
+    let exact = try TogglekitBinary.run(
+      ["explore", "--select-1", "--exit-0", "-q", "pear", file], environment: environment)
+    #expect(exact.code == 0 && exact.stdout.isEmpty, "+i: case matters, nothing matches")
+    environment["TOGGLEKIT_DEFAULT_OPTS"] = "--tac"
+    let refused = try TogglekitBinary.run(["explore", file], environment: environment)
+    #expect(refused.code == 2 && refused.stdout.isEmpty)
+    #expect(
+      refused.stderr.hasPrefix(
+        "togglekit: in TOGGLEKIT_DEFAULT_OPTS: option '--tac' is fzf's, not togglekit's: "
+          + "rows are in the tree's order"),
+      "\(refused.stderr)")
+    let action = try TogglekitBinary.run(["explore", "--bind", "ctrl-a:yank", file])
+    #expect(action.code == 2 && action.stderr.contains("action 'yank' is fzf's, not togglekit's"))
+  }
+
+  @Test(
+    "6. fzf's events and actions in a session: start runs its actions before the first frame, execute-silent runs a command keeping the screen, transform-query sets the filter from a command's output, jump focuses a row by its label, toggle-all flips the rows shown; --border and --info inline draw"
+  )
+  func fzfEventsAndActions() async throws {
+    guard hasScript else { return }
+    let scratch = try folder(["d/apple", "d/pear", "d/plum"])
+    let bindings =
+      "--bind 'start:last,ctrl-x:execute-silent(touch {}.seen),ctrl-y:transform-query(echo pear)'"
+    // start: focus on plum; Ctrl-X touches d/plum.seen; Ctrl-Y filters to pear; Enter prints it.
+    let command =
+      "cd \(scratch.path) && \(TogglekitBinary.url.path) explore --dir d --keys fzf --border "
+      + "--info=inline \(bindings) > out 2>/dev/null; echo code=$?"
+    let (screen, _) = try await inTerminal(command, keys: ["\u{18}", "\u{19}", "\r"], ready: "selected")
+    let shown = withoutEscapeSequences(screen)
+    #expect(shown.contains("code=0") && shown.contains("╭") && shown.contains("▏ < "), "\(shown.suffix(600))")
+    #expect(try String(contentsOf: scratch.appendingPathComponent("out"), encoding: .utf8) == "d/pear\n")
+    #expect(FileManager.default.fileExists(atPath: scratch.appendingPathComponent("d/plum.seen").path))
+    // Alt-J labels the rows (d a, apple s, pear d …): s focuses apple, Tab selects it.
+    let fresh = try folder(["d/apple", "d/pear", "d/plum"])
+    #expect(
+      try await explorePrints(["\u{1B}j", "s", "\t", "\r"], in: fresh, options: "--bind alt-j:jump")
+        == "d/apple\n")
+    // toggle-all under the filter "p": apple, pear and plum shown (apple has a p) all flip on.
+    #expect(
+      try await explorePrints(["/p", "\r", "\u{01}", "\r"], in: fresh, options: "--bind ctrl-a:toggle-all")
+        == "d/apple\nd/pear\nd/plum\n")
+  }
+
+  @Test(
     "7. under a filter a folder shows its whole state — mixed while a hidden file is selected — and its shown part's beside the label"
   )
   func folderStateUnderAFilter() async throws {

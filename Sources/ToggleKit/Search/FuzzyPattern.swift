@@ -18,17 +18,17 @@ public struct FuzzyPattern: Hashable, Sendable {
   /// The pattern's bytes, lowercased unless case-sensitive, when the pattern is ASCII.
   let asciiBytes: [UInt8]?
 
-  /// Prepares `text` as a pattern.
+  /// Prepares `text` as a pattern; `caseSensitive` true or false overrides smart case.
   ///
   /// ```swift
   /// FuzzyPattern("apple").isCaseSensitive   // false
   /// FuzzyPattern("Apple").isCaseSensitive   // true
   /// ```
   /// - Complexity: O(p) for a pattern of p characters.
-  public init(_ text: String) {
+  public init(_ text: String, caseSensitive: Bool? = nil) {
     self.text = text
     characters = Array(text)
-    let caseSensitive = FuzzyMatch.isCaseSensitive(text)
+    let caseSensitive = caseSensitive ?? FuzzyMatch.isCaseSensitive(text)
     isCaseSensitive = caseSensitive
     let bytes = Array(text.utf8)
     // "\r\n" is one character but two bytes: such a pattern takes the character path.

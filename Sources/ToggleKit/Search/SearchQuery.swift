@@ -31,10 +31,11 @@ public struct SearchQuery: Sendable {
   /// The query as typed.
   public let text: String
 
-  /// Parses `text`; with `exact`, a plain term matches a substring and `'term` is fuzzy.
+  /// Parses `text`; with `exact`, a plain term matches a substring and `'term` is fuzzy;
+  /// `caseSensitive` true or false overrides smart case (fzf's `+i` and `-i`).
   ///
   /// - Complexity: O(q) for q characters.
-  public init(_ text: String, exact: Bool = false) {
+  public init(_ text: String, exact: Bool = false, caseSensitive: Bool? = nil) {
     self.text = text
     var words: [String] = []
     var word = ""
@@ -61,7 +62,9 @@ public struct SearchQuery: Sendable {
         joinsPrevious = !groups.isEmpty
         continue
       }
-      guard let term = Self.term(word, exact: exact) else { continue }
+      guard let term = Self.term(word, exact: exact, caseSensitive: caseSensitive) else {
+        continue
+      }
       if joinsPrevious { groups[groups.count - 1].append(term) } else { groups.append([term]) }
       joinsPrevious = false
     }
@@ -69,7 +72,7 @@ public struct SearchQuery: Sendable {
   }
 
   /// One word as a term, nil when nothing is left once its operators are taken off.
-  private static func term(_ word: String, exact: Bool) -> Term? {
+  private static func term(_ word: String, exact: Bool, caseSensitive: Bool?) -> Term? {
     var rest = Substring(word)
     let inverse = rest.hasPrefix("!")
     if inverse { rest = rest.dropFirst() }
@@ -88,7 +91,8 @@ public struct SearchQuery: Sendable {
     guard !rest.isEmpty else { return nil }
     return Term(
       text: Array(rest), kind: kind, inverse: inverse, onPath: rest.contains("/"),
-      caseSensitive: rest.contains(where: \.isUppercase), pattern: FuzzyPattern(String(rest)))
+      caseSensitive: caseSensitive ?? rest.contains(where: \.isUppercase),
+      pattern: FuzzyPattern(String(rest), caseSensitive: caseSensitive))
   }
 
   /// Whether the query has no term: it matches every node.

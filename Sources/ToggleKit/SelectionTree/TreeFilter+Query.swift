@@ -13,6 +13,11 @@ extension TreeFilter {
       return
     }
     let term = query.groups[0][0]
+    // The fast filters read case smartly: a case the query overrides takes the general path.
+    guard term.caseSensitive == term.text.contains(where: \.isUppercase) else {
+      self.init(summary: summary) { label, _ in query.matches([label]) }
+      return
+    }
     switch term.kind {
     case .fuzzy: self = TreeFilter(fuzzy: String(term.text))
     case .exact: self = TreeFilter(text: String(term.text))
