@@ -154,6 +154,12 @@ struct SelectionOracle {
       }
     }
   }
+  /// toggle-all: every leaf shown flips on its own.
+  mutating func flipAll() {
+    for node in parent.indices where children(node).isEmpty && !isHidden(node) {
+      value[node].toggle()
+    }
+  }
   mutating func setAll(_ target: Bool) {
     for node in parent.indices where children(node).isEmpty && !isHidden(node) {
       value[node] = target
@@ -209,7 +215,8 @@ enum ReducerVariant: String, CaseIterable, Sendable {
   case tree
   /// fzf's model (`--keys fzf`): characters type, commands on Alt and Ctrl.
   case fzf
-  /// The tree's keys with `--bind j:toggle+down --bind x:select-all+first`.
+  /// The tree's keys with `--bind j:toggle+down,x:select-all+first,t:toggle-all,s:select,
+  /// d:deselect,change:first`.
   case bound
 
   /// The keys explored on trees of `size` nodes: the tree's keys add Shift-↓ (a mark from
@@ -234,7 +241,8 @@ enum ReducerVariant: String, CaseIterable, Sendable {
     case .bound:
       [
         .down, .right, .character("j"), .character("x"), .character("u"), .character("/"),
-        .character("1"), .character("-"), .enter, .escape,
+        .character("1"), .character("-"), .enter, .escape, .character("t"), .character("s"),
+        .character("d"),
       ]
     }
   }
@@ -246,6 +254,8 @@ enum ReducerVariant: String, CaseIterable, Sendable {
     case .bound:
       explorer.settings.bindings = [
         .character("j"): [.toggle, .down], .character("x"): [.selectAll, .first],
+        .character("t"): [.toggleAll], .character("s"): [.select], .character("d"): [.deselect],
+        .event(.change): [.first],
       ]
     }
   }
@@ -274,6 +284,14 @@ enum ReducerVariant: String, CaseIterable, Sendable {
     case (.fzf, .alt("u")): oracle.travel(undo: true)
     case (.bound, .character("j")): if let focused { oracle.space(focused) }
     case (.bound, .character("x")): oracle.change { $0.setAll(true) }
+    case (.bound, .character("t")): oracle.change { $0.flipAll() }
+    case (.bound, .character("s")), (.bound, .character("d")):
+      guard let focused else { break }
+      oracle.change { oracle in
+        for leaf in oracle.leaves(focused) where !oracle.isHidden(leaf) {
+          oracle.value[leaf] = key == .character("s")
+        }
+      }
     default: break
     }
   }
