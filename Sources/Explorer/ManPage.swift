@@ -177,7 +177,12 @@ package enum ManPage {
         and close folders (Ctrl-B and Ctrl-F move in the filter); Esc clears a filter before it \
         cancels; --layout default lists the tree top-down, as reverse-list. Enter with nothing \
         selected picks the focused node only while nothing was selected in the session \
-        (--empty-enter).
+        (--empty-enter). --bind takes fzf's events too: start, load, resize, result, \
+        result-final, change, focus, multi, one, zero, backward-eof, jump, jump-cancel; an \
+        event's actions run after the key that caused it and fire no events. fzf's other \
+        options are taken and change nothing (its drawing options: --color, --pointer, \
+        --margin …) or are refused with exit 2 saying why (--tac, --nth, --history …), as are \
+        its other actions and events; docs/togglekit.md lists every name.
         """),
       ".SH EXAMPLES",
       ".nf",

@@ -472,7 +472,7 @@ private func randomAppOperation(
 struct SelectionModelContractTests {
   /// (nodes, operations) per run.
   static let runs: [(size: Int, operations: Int)] = Tier.size(
-    fast: [(6, 100), (10, 100), (14, 60)],
+    fast: [(6, 60), (10, 50), (14, 30)],
     long: [(6, 150), (10, 150), (14, 100), (30, 60)]
   )
 

@@ -159,8 +159,8 @@ struct SelectionModelHistoryTests {
   /// (nodes, operations in the fast tier and in the long one, compare every k, history limit),
   /// by run.
   static let runs: [(size: Int, fast: Int, long: Int, compareEvery: Int, limit: Int?)] = [
-    (10, 175, 1_200, 5, nil), (40, 350, 2_400, 5, 7), (150, 140, 1_000, 50, nil),
-    (1_000, 30, 300, 500, 50), (10_000, 4, 100, 500, nil),
+    (10, 90, 1_200, 5, nil), (40, 180, 2_400, 5, 7), (150, 70, 1_000, 50, nil),
+    (1_000, 15, 300, 500, 50), (10_000, 2, 100, 500, nil),
   ]
 
   @Test(

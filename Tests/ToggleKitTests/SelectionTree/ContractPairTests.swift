@@ -55,19 +55,19 @@ struct ContractPairTests {
   }
 
   @Test(
-    "every pair of operations from the whole alphabet, on every world of up to two nodes (three in the long tier) and every leaf kind, matches the model (blocks of two; one pair in ten in both tiers, every operation first and second)",
+    "every pair of operations from the whole alphabet, on every world of up to two nodes (three in the long tier) and every leaf kind, matches the model (blocks of two; one pair in twenty in both tiers, every operation first and second)",
     arguments: Propagation.allModes)
   func everyPair(propagation: Propagation) throws {
     let pairs = try NodeStates.$testingBlockShift.withValue(1) {
       try runPairs(
         worlds: contractWorlds(upTo: Tier.size(fast: 2, long: 3)), propagation: propagation,
-        oneIn: Tier.size(fast: 10, long: 10))
+        oneIn: Tier.size(fast: 20, long: 20))
     }
-    #expect(pairs > Tier.size(fast: 3_000, long: 45_000))
+    #expect(pairs > Tier.size(fast: 1_500, long: 22_000))
   }
 
   @Test(
-    "every pair of operations on every five-node tree (three in the fast tier), its leaves cycling through the kinds, matches the model (blocks of one; one pair in three in the fast tier and one in eight in the long one, every operation first and second)"
+    "every pair of operations on every five-node tree (three in the fast tier), its leaves cycling through the kinds, matches the model (blocks of one; one pair in three in the fast tier and one in sixteen in the long one, every operation first and second)"
   )
   func everyPairOnFiveNodes() throws {
     let size = Tier.size(fast: 3, long: 5)
@@ -80,9 +80,9 @@ struct ContractPairTests {
       }
     }
     let pairs = try NodeStates.$testingBlockShift.withValue(0) {
-      try runPairs(worlds: worlds, propagation: .both, oneIn: Tier.size(fast: 3, long: 8))
+      try runPairs(worlds: worlds, propagation: .both, oneIn: Tier.size(fast: 3, long: 16))
     }
-    #expect(pairs > Tier.size(fast: 1_500, long: 40_000))
+    #expect(pairs > Tier.size(fast: 1_500, long: 20_000))
   }
 
   @Test(

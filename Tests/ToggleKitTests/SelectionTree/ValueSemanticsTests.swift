@@ -63,7 +63,7 @@ struct ValueSemanticsTests {
   }
 
   @Test(
-    "after any operation on any world of up to two nodes (up to three, and every four- and five-node tree, in the long tier), writing one of two copies with any second operation (one in eight in the fast tier and one in ten in the long one, every operation first and second) leaves the other as it was, each equals the model, and a node write that changes nothing leaves the copies one value (blocks and chunks of two)",
+    "after any operation on any world of up to two nodes (up to three, and every four- and five-node tree, in the long tier), writing one of two copies with any second operation (one in sixteen in the fast tier and one in ten in the long one, every operation first and second) leaves the other as it was, each equals the model, and a node write that changes nothing leaves the copies one value (blocks and chunks of two)",
     arguments: 0..<4)
   func writesToCopiesNeverReachTheOriginal(part: Int) throws {
     // Four parts of the worlds, every fourth each, that run side by side.
@@ -73,7 +73,7 @@ struct ValueSemanticsTests {
         let tree = try SelectionTree(contract: data, options: .init())
         let model = ContractModel(data: data, options: .init())
         let alphabet = ContractOperation.alphabet(nodes: data.map(\.id))
-        let oneIn = Tier.size(fast: 8, long: 10)
+        let oneIn = Tier.size(fast: 16, long: 10)
         for (place, first) in alphabet.enumerated() {
           var original = tree
           var originalModel = model
@@ -110,7 +110,7 @@ struct ValueSemanticsTests {
         }
       }
     }
-    #expect(checked > Tier.size(fast: 250, long: 3_000))
+    #expect(checked > Tier.size(fast: 120, long: 3_000))
   }
 
   @Test(
@@ -125,7 +125,7 @@ struct ValueSemanticsTests {
     /// Seeded clicks on `tree`, the same wherever they run.
     @Sendable func clicks(_ tree: inout SelectionTree<String>, seed: UInt64) {
       var generator = SeededGenerator(seed: seed)
-      for _ in 0..<Tier.size(fast: 60, long: 400) {
+      for _ in 0..<Tier.size(fast: 30, long: 400) {
         let id = ids.randomElement(using: &generator)!
         if Int.random(in: 0..<10, using: &generator) == 0 {
           try? tree.setLock(id, to: .on)
