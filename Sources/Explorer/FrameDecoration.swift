@@ -76,7 +76,8 @@ package enum BorderStyle: String, Hashable, Sendable, CaseIterable {
       framed = framed + row
       if right {
         let gap = max(0, width - row.displayWidth)
-        framed = framed + Row(String(repeating: " ", count: gap + 1)) + Row("\(glyph[3])", style: style)
+        framed =
+          framed + Row(String(repeating: " ", count: gap + 1)) + Row("\(glyph[3])", style: style)
       }
       wrapped.append(framed)
     }

@@ -108,45 +108,76 @@ package enum FzfVocabulary {
     option("+i --no-ignore-case", .same("case always matters")),
     option("--smart-case", .same("case matters for a term with an uppercase letter: the default")),
     option("--literal", .ignored("names are compared as written: no letters are normalized")),
-    option("--scheme", .ignored("one scoring: a whole name, then a part of one, then scattered letters; ties to the shorter name"), .required, sample: "path"),
+    option(
+      "--scheme",
+      .ignored(
+        "one scoring: a whole name, then a part of one, then scattered letters; ties to the shorter name"
+      ), .required, sample: "path"),
     option("--algo", .ignored("one matching algorithm"), .required, sample: "v2"),
     option("-n --nth", .refused(noFields), .required, sample: "1"),
     option("--with-nth", .refused(noFields), .required, sample: "1"),
     option("--accept-nth", .refused(noFields), .required, sample: "1"),
-    option("+s --no-sort", .ignored("rows stay in the tree's order always; the focus goes to the best match")),
+    option(
+      "+s --no-sort",
+      .ignored("rows stay in the tree's order always; the focus goes to the best match")),
     option("-d --delimiter", .refused(noFields), .required, sample: ":"),
     option("--tail", .refused("a tree is kept whole: no line is dropped"), .required, sample: "10"),
-    option("--disabled", .refused("typing filters the tree: use --keys tree to type commands instead")),
-    option("--tiebreak", .ignored("ties go to the shorter name, then the tree's order"), .required, sample: "length"),
+    option(
+      "--disabled", .refused("typing filters the tree: use --keys tree to type commands instead")),
+    option(
+      "--tiebreak", .ignored("ties go to the shorter name, then the tree's order"), .required,
+      sample: "length"),
     option("--read0", .same("NUL-ended names in")),
     option("--print0", .same("NUL-ended names out (togglekit's -0, --null)")),
-    option("--ansi", .ignored("names are data: an escape sequence in one is drawn escaped, never read as colours")),
-    option("--sync", .ignored("the first frame comes at once and a filter covers what has arrived; explore --select-1 and --exit-0 wait for the whole input")),
+    option(
+      "--ansi",
+      .ignored("names are data: an escape sequence in one is drawn escaped, never read as colours")),
+    option(
+      "--sync",
+      .ignored(
+        "the first frame comes at once and a filter covers what has arrived; explore --select-1 and --exit-0 wait for the whole input"
+      )),
     option("--no-tty-default", .ignored("the screen is always /dev/tty")),
-    option("--style", .differs("togglekit's row style: checkbox, checkbox-right, switch or button; fzf's presets default, minimal and full are taken and change nothing"), .required, sample: "full"),
-    option("--color", .ignored("togglekit's own colours (--no-color: none)"), .required, sample: "dark"),
+    option(
+      "--style",
+      .differs(
+        "togglekit's row style: checkbox, checkbox-right, switch or button; fzf's presets default, minimal and full are taken and change nothing"
+      ), .required, sample: "full"),
+    option(
+      "--color", .ignored("togglekit's own colours (--no-color: none)"), .required, sample: "dark"),
     option("--no-color", .same("no colours")),
     option("--no-bold", .ignored(drawn)),
     option("--black", .ignored(drawn)),
-    option("--height", .same("the rows at the cursor: N lines or N% of the screen"), .required, sample: "40%"),
-    option("--min-height", .ignored("a --height region is at least 3 lines"), .required, sample: "10"),
-    option("--popup --tmux", .refused("no popup: run togglekit in tmux's display-popup"), .optional),
+    option(
+      "--height", .same("the rows at the cursor: N lines or N% of the screen"), .required,
+      sample: "40%"),
+    option(
+      "--min-height", .ignored("a --height region is at least 3 lines"), .required, sample: "10"),
+    option(
+      "--popup --tmux", .refused("no popup: run togglekit in tmux's display-popup"), .optional),
     option("--layout", .same("default, reverse or reverse-list"), .required, sample: "reverse"),
     option("--reverse", .same("--layout reverse")),
     option("--margin", .ignored(drawn), .required, sample: "1"),
     option("--padding", .ignored(drawn), .required, sample: "1"),
-    option("--border", .same("a border of any of fzf's styles; --border=none, none"), .optional, sample: "sharp"),
+    option(
+      "--border", .same("a border of any of fzf's styles; --border=none, none"), .optional,
+      sample: "sharp"),
     option("--border-label", .ignored(noLabels), .required),
     option("--border-label-pos", .ignored(noLabels), .required, sample: "0"),
-    option("-m --multi", .same("explore always selects many; --multi=N is --limit N"), .optional, sample: "2"),
+    option(
+      "-m --multi", .same("explore always selects many; --multi=N is --limit N"), .optional,
+      sample: "2"),
     option("+m --no-multi", .same("one pick: --limit 1")),
     option("--highlight-line", .ignored("the focused row is highlighted whole")),
     option("--cycle", .same("up from the first row goes to the last, and back")),
     option("--wrap", .ignored("a row is cut at the screen's edge")),
     option("--wrap-sign", .ignored("a row is cut at the screen's edge"), .required),
     option("--no-multi-line", .ignored("a name's line break is drawn escaped: one row each")),
-    option("--raw", .refused("a filter shows the matches and the folders around them, never the rest")),
-    option("--track", .ignored("the focus stays on its node through every filter and reload: nodes have ids")),
+    option(
+      "--raw", .refused("a filter shows the matches and the folders around them, never the rest")),
+    option(
+      "--track",
+      .ignored("the focus stays on its node through every filter and reload: nodes have ids")),
     option("--id-nth", .refused(noFields), .required, sample: "1"),
     option("--tac", .refused("rows are in the tree's order: sort the input instead")),
     option("--gap", .ignored(drawn), .optional),
@@ -154,10 +185,13 @@ package enum FzfVocabulary {
     option("--freeze-left", .refused(noFields), .required, sample: "1"),
     option("--freeze-right", .refused(noFields), .required, sample: "1"),
     option("--keep-right", .ignored("a row is cut at the screen's right edge")),
-    option("--scroll-off", .ignored("the focused row is kept on the screen"), .required, sample: "3"),
+    option(
+      "--scroll-off", .ignored("the focused row is kept on the screen"), .required, sample: "3"),
     option("--no-hscroll", .ignored("rows do not scroll sideways")),
     option("--hscroll-off", .ignored("rows do not scroll sideways"), .required, sample: "10"),
-    option("--jump-labels", .same("the labels the jump action puts on the rows"), .required, sample: "abc"),
+    option(
+      "--jump-labels", .same("the labels the jump action puts on the rows"), .required,
+      sample: "abc"),
     option("--gutter", .ignored(drawn), .required),
     option("--gutter-raw", .ignored(drawn), .required),
     option("--pointer", .ignored("the focused row is drawn in reverse"), .required, sample: ">"),
@@ -170,26 +204,41 @@ package enum FzfVocabulary {
     option("--list-border", .ignored(drawn), .optional),
     option("--list-label", .ignored(noLabels), .required),
     option("--list-label-pos", .ignored(noLabels), .required, sample: "0"),
-    option("--no-input", .refused("the prompt line is where the filter is typed and the keys are shown")),
+    option(
+      "--no-input", .refused("the prompt line is where the filter is typed and the keys are shown")),
     option("--prompt", .same("the prompt before the filter"), .required, sample: "> "),
-    option("--info", .same("default, right, hidden, inline[:PREFIX] or inline-right[:PREFIX]: where the status line goes"), .required, sample: "inline"),
-    option("--info-command", .refused("the status line says what a click would do: no command writes it"), .required),
+    option(
+      "--info",
+      .same(
+        "default, right, hidden, inline[:PREFIX] or inline-right[:PREFIX]: where the status line goes"
+      ), .required, sample: "inline"),
+    option(
+      "--info-command",
+      .refused("the status line says what a click would do: no command writes it"), .required),
     option("--no-info", .same("--info hidden")),
-    option("--separator", .differs("togglekit's --separator C is the path separator of the input (default /)"), .required, sample: ":"),
+    option(
+      "--separator",
+      .differs("togglekit's --separator C is the path separator of the input (default /)"),
+      .required, sample: ":"),
     option("--no-separator", .ignored("no separator line is drawn")),
     option("--ghost", .ignored(drawn), .required),
     option("--filepath-word", .ignored("word movement stops at letters and digits, '/' included")),
     option("--input-border", .ignored(drawn), .optional),
     option("--input-label", .ignored(noLabels), .required),
     option("--input-label-pos", .ignored(noLabels), .required, sample: "0"),
-    option("--preview", .same("a command for the focused node ({} its path)"), .required, sample: "cat {}"),
+    option(
+      "--preview", .same("a command for the focused node ({} its path)"), .required,
+      sample: "cat {}"),
     option("--preview-border", .ignored("the pane has a line on its tree side"), .optional),
     option("--preview-label", .ignored(noLabels), .required),
     option("--preview-wrap-sign", .ignored(drawn), .required),
     option("--preview-label-pos", .ignored(noLabels), .required, sample: "0"),
-    option("--preview-window", .same("a side, a size, hidden, wrap"), .required, sample: "down,40%"),
+    option(
+      "--preview-window", .same("a side, a size, hidden, wrap"), .required, sample: "down,40%"),
     option("--header", .same("lines above the tree"), .required),
-    option("--header-lines", .refused("every input line is a node: none is a header (--header TEXT)"), .required, sample: "1"),
+    option(
+      "--header-lines", .refused("every input line is a node: none is a header (--header TEXT)"),
+      .required, sample: "1"),
     option("--header-first", .ignored("the header is above the tree, the prompt at its end")),
     option("--header-border", .ignored(drawn), .optional),
     option("--header-label", .ignored(noLabels), .required),
@@ -203,16 +252,28 @@ package enum FzfVocabulary {
     option("-1 --select-1", .same("one leaf shown at the start: printed, no screen")),
     option("-0", .differs("togglekit's -0 is --null, NUL-ended output; fzf's -0 is --exit-0")),
     option("--exit-0", .same("no leaf shown at the start: nothing printed, no screen")),
-    option("-f --filter", .refused("filtering without a screen is 'togglekit apply --filter TEXT --print leaves'"), .required),
+    option(
+      "-f --filter",
+      .refused("filtering without a screen is 'togglekit apply --filter TEXT --print leaves'"),
+      .required),
     option("--print-query", .same("the filter text on the first line")),
-    option("--expect", .same("keys that accept, printed on the first line"), .required, sample: "ctrl-o"),
+    option(
+      "--expect", .same("keys that accept, printed on the first line"), .required, sample: "ctrl-o"),
     option("--no-clear", .ignored("the screen (or --height region) is given back as it was")),
-    option("--bind", .same("KEY:ACTION, the actions and events of this table"), .required, sample: "ctrl-a:select-all"),
-    option("--with-shell", .refused("bound commands run with /bin/sh -c, the paths as its parameters"), .required),
+    option(
+      "--bind", .same("KEY:ACTION, the actions and events of this table"), .required,
+      sample: "ctrl-a:select-all"),
+    option(
+      "--with-shell", .refused("bound commands run with /bin/sh -c, the paths as its parameters"),
+      .required),
     option("--listen", .refused("togglekit listens on no socket: drive it with keys"), .optional),
     option("--threads", .ignored("one thread"), .required, sample: "2"),
-    option("--bench", .refused("the benchmarks are Benchmarks/'s togglekit-bench"), .required, sample: "1s"),
-    option("--walker", .refused("--dir reads folders (--hidden for dot files, --gitignore)"), .required, sample: "file,dir"),
+    option(
+      "--bench", .refused("the benchmarks are Benchmarks/'s togglekit-bench"), .required,
+      sample: "1s"),
+    option(
+      "--walker", .refused("--dir reads folders (--hidden for dot files, --gitignore)"), .required,
+      sample: "file,dir"),
     option("--walker-root", .refused("--dir PATH is the folder to read"), .required, sample: "."),
     option("--walker-skip", .refused("--exclude GLOB leaves names out"), .required, sample: ".git"),
     option("--history", .refused(noHistory), .required),
@@ -237,57 +298,86 @@ package enum FzfVocabulary {
     action("accept-or-print-query", .refused("with --print-query, accept prints the filter")),
     action("backward-char", .same("the filter's cursor one left")),
     action("backward-delete-char", .same("deletes before the filter's cursor")),
-    action("backward-delete-char/eof", .refused("bind backward-eof:abort and backward-delete-char")),
-    action("backward-kill-subword backward-subword forward-subword kill-subword", .refused("word movement stops at letters and digits: backward-word, forward-word")),
+    action(
+      "backward-delete-char/eof", .refused("bind backward-eof:abort and backward-delete-char")),
+    action(
+      "backward-kill-subword backward-subword forward-subword kill-subword",
+      .refused("word movement stops at letters and digits: backward-word, forward-word")),
     action("backward-kill-word", .same("deletes the word before the filter's cursor")),
     action("backward-word", .same("the filter's cursor to the word before")),
-    action("become", .same("runs a command in togglekit's place ({+} the selection)"), sample: "echo {}"),
+    action(
+      "become", .same("runs a command in togglekit's place ({+} the selection)"), sample: "echo {}"),
     action("beginning-of-line", .same("the filter's cursor to the start")),
     action("bell", .refused("togglekit rings no bell")),
-    action("best", .refused("the focus goes to the best match as the filter changes: first goes to the first row")),
+    action(
+      "best",
+      .refused(
+        "the focus goes to the best match as the filter changes: first goes to the first row")),
     action("bg-cancel", .refused("no commands run in the background")),
     action("cancel", .same("clears the filter, or ends printing nothing")),
-    action("change-border-label change-header-label change-input-label change-list-label change-preview-label", .refused(noLabels), sample: "x"),
+    action(
+      "change-border-label change-header-label change-input-label change-list-label change-preview-label",
+      .refused(noLabels), sample: "x"),
     action("change-ghost", .refused(drawn), sample: "x"),
     action("change-header change-header-lines", .refused("the header is --header's"), sample: "1"),
     action("change-multi", .refused("--limit is fixed for the session"), sample: "2"),
     action("change-nth change-with-nth", .refused(noFields), sample: "1"),
     action("change-pointer", .refused("the focused row is drawn in reverse"), sample: ">"),
     action("change-preview", .refused("the preview command is --preview's"), sample: "cat {}"),
-    action("change-preview-window", .same("moves the pane: a|b takes each in turn, each over --preview-window's"), sample: "down|right"),
+    action(
+      "change-preview-window",
+      .same("moves the pane: a|b takes each in turn, each over --preview-window's"),
+      sample: "down|right"),
     action("change-prompt", .same("a new prompt"), sample: "> "),
     action("change-query", .same("a new filter"), sample: "txt"),
     action("clear-screen", .ignored("every frame is drawn whole")),
-    action("clear-multi", .refused("deselect-all clears what is shown; select-all then deselect-all with no filter clears all")),
+    action(
+      "clear-multi",
+      .refused(
+        "deselect-all clears what is shown; select-all then deselect-all with no filter clears all")
+    ),
     action("close", .refused("toggle-preview hides the pane; abort ends")),
     action("clear-query", .same("clears the filter")),
     action("delete-char", .same("deletes at the filter's cursor")),
     action("delete-char/eof", .refused("bind delete-char, and backward-eof:abort")),
     action("deselect", .same("deselects the focused node and what is below it")),
     action("deselect-all", .same("deselects every writable leaf shown")),
-    action("disable-raw enable-raw toggle-raw", .refused("a filter shows the matches and the folders around them, never the rest")),
-    action("disable-search enable-search toggle-search", .refused("typing filters: --keys tree types commands instead")),
+    action(
+      "disable-raw enable-raw toggle-raw",
+      .refused("a filter shows the matches and the folders around them, never the rest")),
+    action(
+      "disable-search enable-search toggle-search",
+      .refused("typing filters: --keys tree types commands instead")),
     action("down", .same("one row down")),
     action("down-match", .refused("next-match goes to the next node the filter matches")),
-    action("down-selected next-selected prev-selected up-selected", .refused("no move between selected rows")),
+    action(
+      "down-selected next-selected prev-selected up-selected",
+      .refused("no move between selected rows")),
     action("end-of-line", .same("the filter's cursor to the end")),
     action("exclude exclude-multi", .refused("a node stays in the tree: lock it with rules")),
-    action("execute", .same("runs a command on the terminal for the focused node ({} its path)"), sample: "less {}"),
-    action("execute-silent", .same("runs a command for the focused node, the screen kept, its output dropped"), sample: "true {}"),
+    action(
+      "execute", .same("runs a command on the terminal for the focused node ({} its path)"),
+      sample: "less {}"),
+    action(
+      "execute-silent",
+      .same("runs a command for the focused node, the screen kept, its output dropped"),
+      sample: "true {}"),
     action("first", .same("the first row")),
     action("forward-char", .same("the filter's cursor one right")),
     action("forward-word", .same("the filter's cursor past the next word")),
     action("ignore", .same("does nothing")),
     action("jump", .same("labels the rows shown: the next key's label focuses its row")),
     action("kill-line", .same("deletes to the end of the filter")),
-    action("kill-word", .refused("kill-line deletes to the end; backward-kill-word the word before")),
+    action(
+      "kill-word", .refused("kill-line deletes to the end; backward-kill-word the word before")),
     action("last", .same("the last row")),
     action("next-history prev-history", .refused(noHistory)),
     action("page-down", .same("a page down")),
     action("page-up", .same("a page up")),
     action("half-page-down", .same("half a page down")),
     action("half-page-up", .same("half a page up")),
-    action("hide-header show-header toggle-header", .refused("the header is --header's, always shown")),
+    action(
+      "hide-header show-header toggle-header", .refused("the header is --header's, always shown")),
     action("hide-input show-input toggle-input", .refused("the prompt line is always shown")),
     action("hide-preview show-preview", .refused("toggle-preview shows and hides the pane")),
     action("offset-down offset-up offset-middle", .refused("the list scrolls with the focus")),
@@ -297,13 +387,23 @@ package enum FzfVocabulary {
     action("preview-up", .same("the pane a line up")),
     action("preview-page-down", .same("the pane a page down")),
     action("preview-page-up", .same("the pane a page up")),
-    action("preview-half-page-down preview-half-page-up preview-bottom preview-top", .refused("preview-page-up and preview-page-down scroll the pane")),
-    action("print", .refused("the output is the selection: --output, --print-query, --expect"), sample: "x"),
+    action(
+      "preview-half-page-down preview-half-page-up preview-bottom preview-top",
+      .refused("preview-page-up and preview-page-down scroll the pane")),
+    action(
+      "print", .refused("the output is the selection: --output, --print-query, --expect"),
+      sample: "x"),
     action("put", .refused("a key that is not bound types its character"), sample: "x"),
     action("refresh-preview", .same("runs the preview command again")),
-    action("rebind toggle-bind unbind", .refused("bindings are --bind's, fixed for the session"), sample: "ctrl-a"),
-    action("reload", .same("a new tree from a command's output, the selection kept by path"), sample: "find ."),
-    action("reload-sync", .refused("reload reads the whole output before the tree changes"), sample: "find ."),
+    action(
+      "rebind toggle-bind unbind", .refused("bindings are --bind's, fixed for the session"),
+      sample: "ctrl-a"),
+    action(
+      "reload", .same("a new tree from a command's output, the selection kept by path"),
+      sample: "find ."),
+    action(
+      "reload-sync", .refused("reload reads the whole output before the tree changes"),
+      sample: "find ."),
     action("replace-query", .refused("change-query sets the filter"), sample: "x"),
     action("search", .refused("change-query sets the filter"), sample: "x"),
     action("select", .same("selects the focused node and what is below it")),
@@ -311,17 +411,35 @@ package enum FzfVocabulary {
     action("toggle", .same("a click on the focused node")),
     action("toggle-all", .same("flips every writable leaf shown, each on its own, as one change")),
     action("toggle-in toggle-out", .refused("toggle+down and toggle+up say which way")),
-    action("toggle-hscroll toggle-multi-line toggle-wrap toggle-wrap-word", .refused("a row is cut at the screen's edge")),
+    action(
+      "toggle-hscroll toggle-multi-line toggle-wrap toggle-wrap-word",
+      .refused("a row is cut at the screen's edge")),
     action("toggle-preview", .same("shows or hides the pane")),
-    action("toggle-preview-wrap toggle-preview-wrap-word", .refused("the pane wraps as --preview-window's wrap says")),
+    action(
+      "toggle-preview-wrap toggle-preview-wrap-word",
+      .refused("the pane wraps as --preview-window's wrap says")),
     action("toggle-sort", .ignored("rows stay in the tree's order always")),
-    action("toggle-track toggle-track-current track-current untrack-current", .ignored("the focus stays on its node through every filter and reload")),
-    action("transform bg-transform", .refused("a command's output is read as the tree (reload) or the filter (transform-query), not as actions"), sample: "echo up"),
-    action("transform-border-label transform-ghost transform-header transform-header-lines transform-header-label transform-input-label transform-list-label transform-nth transform-with-nth transform-pointer transform-preview-label transform-prompt transform-search", .refused("transform-query is the one a command's output sets"), sample: "echo x"),
-    action("transform-query", .same("a command's first line of output is the new filter"), sample: "echo x"),
-    action("trigger", .refused("a key's actions are --bind's; bind the same actions to both"), sample: "ctrl-a"),
+    action(
+      "toggle-track toggle-track-current track-current untrack-current",
+      .ignored("the focus stays on its node through every filter and reload")),
+    action(
+      "transform bg-transform",
+      .refused(
+        "a command's output is read as the tree (reload) or the filter (transform-query), not as actions"
+      ), sample: "echo up"),
+    action(
+      "transform-border-label transform-ghost transform-header transform-header-lines transform-header-label transform-input-label transform-list-label transform-nth transform-with-nth transform-pointer transform-preview-label transform-prompt transform-search",
+      .refused("transform-query is the one a command's output sets"), sample: "echo x"),
+    action(
+      "transform-query", .same("a command's first line of output is the new filter"),
+      sample: "echo x"),
+    action(
+      "trigger", .refused("a key's actions are --bind's; bind the same actions to both"),
+      sample: "ctrl-a"),
     action("unix-line-discard", .same("deletes the filter before its cursor")),
-    action("unix-word-rubout", .refused("backward-kill-word deletes back to a space, as unix-word-rubout does")),
+    action(
+      "unix-word-rubout",
+      .refused("backward-kill-word deletes back to a space, as unix-word-rubout does")),
     action("wait", .refused("a filter is done before the next key is read")),
     action("up", .same("one row up")),
     action("up-match", .refused("previous-match goes to the previous node the filter matches")),

@@ -20,7 +20,9 @@ private func selected(_ explorer: Explorer) -> [String] {
 }
 
 private func focused(_ explorer: Explorer) -> String? {
-  explorer.cursor.map { explorer.tree.labelPath(of: explorer.tree.id(at: $0)).joined(separator: "/") }
+  explorer.cursor.map {
+    explorer.tree.labelPath(of: explorer.tree.id(at: $0)).joined(separator: "/")
+  }
 }
 
 @Suite("fzf's actions and events in a tree: each does what fzf's does, on nodes")
@@ -70,7 +72,9 @@ struct FzfActionsAndEventsTests {
     #expect(explorer.outcome == .accepted, "accept ends anyway")
     var picking = try makeExplorer()
     picking.perform(.acceptNonEmpty)
-    #expect(picking.outcome == .accepted && selected(picking) == ["Fruit/Apple", "Fruit/Pear", "Fruit/Plum"])
+    #expect(
+      picking.outcome == .accepted
+        && selected(picking) == ["Fruit/Apple", "Fruit/Pear", "Fruit/Plum"])
   }
 
   @Test(
@@ -95,7 +99,9 @@ struct FzfActionsAndEventsTests {
     explorer.perform(.executeSilent("touch {}"))
     explorer.perform(.transformQuery("echo x"))
     #expect(
-      explorer.takeEffects() == [.refreshPreview, .executeSilent("touch {}"), .transformQuery("echo x")])
+      explorer.takeEffects() == [
+        .refreshPreview, .executeSilent("touch {}"), .transformQuery("echo x"),
+      ])
     explorer.previewing.isOn = false
     explorer.perform(.refreshPreview)
     #expect(explorer.takeEffects().isEmpty, "no preview, nothing to refresh")
@@ -215,7 +221,9 @@ struct FzfActionsAndEventsTests {
     #expect(frame[3].hasSuffix("Pear         │") && box > 2, "\(frame)")
     explorer.handle(.mouse(MouseEvent(.press(0), row: 3, column: box + 1)))
     #expect(selected(explorer) == ["Fruit/Pear"], "\(explorer.frame(mode: .plain))")
-    for (style, top) in [(BorderStyle.sharp, "┌"), (.double, "╔"), (.bold, "┏"), (.horizontal, "─")] {
+    for (style, top) in [
+      (BorderStyle.sharp, "┌"), (.double, "╔"), (.bold, "┏"), (.horizontal, "─"),
+    ] {
       explorer.settings.border = style
       explorer.resize(height: 8, width: 24)
       #expect(explorer.frame(mode: .plain)[0].hasPrefix(top), "\(style)")
@@ -228,14 +236,19 @@ struct FzfActionsAndEventsTests {
     explorer.resize(height: 6, width: 30)
     explorer.settings.info = .hidden
     frame = explorer.frame(mode: .plain)
-    #expect(frame.count == 6 && frame[4] == "▾ [ ] Veg" && !frame.joined().contains("selected"), "\(frame)")
+    #expect(
+      frame.count == 6 && frame[4] == "▾ [ ] Veg" && !frame.joined().contains("selected"),
+      "\(frame)")
     explorer.settings.info = .inline(prefix: " < ")
     explorer.handle(.character("/"))
     #expect(explorer.frame(mode: .plain).last == "/▏ < 1 of 4 selected")
     explorer.settings.info = .inlineRight(prefix: "")
-    #expect(explorer.frame(mode: .plain).last == "/▏" + String(repeating: " ", count: 13) + "1 of 4 selected")
+    #expect(
+      explorer.frame(mode: .plain).last == "/▏" + String(repeating: " ", count: 13)
+        + "1 of 4 selected")
     explorer.settings.info = .right
-    #expect(explorer.frame(mode: .plain)[4] == String(repeating: " ", count: 15) + "1 of 4 selected")
+    #expect(
+      explorer.frame(mode: .plain)[4] == String(repeating: " ", count: 15) + "1 of 4 selected")
   }
 
   @Test(
@@ -272,15 +285,21 @@ struct FzfActionsAndEventsTests {
     #expect(try Invocation.parse(["explore", "--border=none"]).border == nil)
     #expect(throws: UsageError.self) { try Invocation.parse(["explore", "--border=wavy"]) }
     #expect(try Invocation.parse(["explore", "--info", "inline:: "]).info == .inline(prefix: ": "))
-    #expect(try Invocation.parse(["explore", "--info=inline-right"]).info == .inlineRight(prefix: ""))
+    #expect(
+      try Invocation.parse(["explore", "--info=inline-right"]).info == .inlineRight(prefix: ""))
     #expect(try Invocation.parse(["explore", "--no-info"]).info == .hidden)
-    #expect(throws: UsageError("option '--info' takes default, right, hidden, inline[:PREFIX] or inline-right[:PREFIX], not 'left'")) {
+    #expect(
+      throws: UsageError(
+        "option '--info' takes default, right, hidden, inline[:PREFIX] or inline-right[:PREFIX], not 'left'"
+      )
+    ) {
       try Invocation.parse(["explore", "--info", "left"])
     }
     #expect(try Invocation.parse(["explore", "+m"]).limit == 1)
     let three = try Invocation.parse(["explore", "--multi", "3", "t.txt"])
     #expect(three.limit == 3 && three.file == "t.txt")
-    #expect(try Invocation.parse(["explore", "--jump-labels", "xyz"]).jumpLabels == ["x", "y", "z"])
+    #expect(
+      try Invocation.parse(["explore", "--jump-labels", "xyz"]).jumpLabels == ["x", "y", "z"])
     #expect(throws: UsageError.self) { try Invocation.parse(["explore", "--jump-labels", "aa"]) }
     #expect(try Invocation.parse(["explore", "--", "+i"]).file == "+i", "after --, a file")
     #expect(try Invocation.parse(["explore", "+ii"]).file == "+ii", "not an option's name")

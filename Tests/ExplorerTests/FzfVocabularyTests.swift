@@ -29,7 +29,9 @@ private let treeActions: Set<String> = [
   "extend-down",
 ]
 
-@Suite("fzf 0.74's vocabulary: every option, action, event and key is accepted with its meaning or refused saying why")
+@Suite(
+  "fzf 0.74's vocabulary: every option, action, event and key is accepted with its meaning or refused saying why"
+)
 struct FzfVocabularyTests {
   @Test("docs/togglekit.md's vocabulary table is the table's")
   func referenceListsTheTable() throws {
@@ -87,7 +89,9 @@ struct FzfVocabularyTests {
         case .differs:
           Issue.record("an action either means fzf's or is refused: \(name)")
         case .refused(let why):
-          #expect(throws: ActionParseError(message: "action '\(name)' is fzf's, not togglekit's: \(why)")) {
+          #expect(
+            throws: ActionParseError(message: "action '\(name)' is fzf's, not togglekit's: \(why)")
+          ) {
             try ExplorerAction.parse(text)
           }
         }
@@ -108,7 +112,9 @@ struct FzfVocabularyTests {
       switch entry.verdict {
       case .same:
         #expect(try Key.named(name) == .event(try #require(ExplorerEvent(rawValue: name))))
-        #expect(try OptionTable.parseBindings("\(name):first").first?.0 == .event(ExplorerEvent(rawValue: name)!))
+        #expect(
+          try OptionTable.parseBindings("\(name):first").first?.0
+            == .event(ExplorerEvent(rawValue: name)!))
       default:
         let given = name == "every" ? "every(2)" : name
         #expect(throws: KeyNameError(name: given, reason: FzfVocabulary.refusal(ofEvent: given))) {

@@ -35,7 +35,9 @@ private func bashOffers(_ words: [String], in folder: URL? = nil) throws -> [Str
 }
 
 /// What zsh's completion system lists after Tab, typed into an interactive zsh in a zpty.
-private func zshOffers(_ line: String) throws -> String {
+private func zshOffers(_ lines: [String]) throws -> [String] {
+  // One interactive zsh, compinit once; each line typed and Tab pressed, what it shows taken,
+  // then the line cleared (Ctrl-U) before the next.
   let script = #"""
     zmodload zsh/zpty || exit 1
     zpty z zsh -f -i
@@ -46,14 +48,19 @@ private func zshOffers(_ line: String) throws -> String {
       REPLY=$all }
     zpty -w z 'PS1="> "; autoload -Uz compinit; compinit -u -D; source <(togglekit completion zsh); setopt nobeep; LISTMAX=1000'
     drain
-    zpty -w -n z "$1"$'\t'
-    drain
-    print -r -- "$REPLY"
+    for line in "$@"; do
+      zpty -w -n z "$line"$'	'
+      drain
+      print -r -- "$REPLY"
+      print -r -- "@@next@@"
+      zpty -w -n z $'\x15'
+    done
     zpty -d z
     """#
-  let raw = try shell("zsh", ["-f", "-c", script, "zsh", line])
+  let raw = try shell("zsh", ["-f", "-c", script, "zsh"] + lines)
   // Drop the escape sequences of the line editor.
-  return raw.replacing(/\x1B\[[0-9;?]*[A-Za-z]/, with: "")
+  let shown = raw.replacing(/\x1B\[[0-9;?]*[A-Za-z]/, with: "")
+  return shown.components(separatedBy: "@@next@@").dropLast().map { String($0) }
 }
 
 /// What fish's `complete -C` offers for a command line.
@@ -122,13 +129,15 @@ struct CompletionEndToEndTests {
 
   @Test("zsh: commands with descriptions, options, choices", .enabled(if: installed("zsh")))
   func zsh() throws {
-    let commands = try zshOffers("togglekit ")
+    let offers = try zshOffers([
+      "togglekit ", "togglekit explore --format ", "togglekit explore --style=",
+      "togglekit apply --prin",
+    ])
+    let (commands, formats, styles, options) = (offers[0], offers[1], offers[2], offers[3])
     #expect(commands.contains("explore") && commands.contains("-- print the manual page (roff)"))
-    let formats = try zshOffers("togglekit explore --format ")
     #expect(formats.contains("indented") && formats.contains("json") && formats.contains("paths"))
-    let styles = try zshOffers("togglekit explore --style=")
     #expect(styles.contains("checkbox-right") && styles.contains("switch"), "\(styles)")
-    #expect(try zshOffers("togglekit apply --prin").contains("--print"))
+    #expect(options.contains("--print"), "\(options)")
   }
 
   @Test("fish: commands, options, choices", .enabled(if: installed("fish")))

@@ -109,19 +109,26 @@ struct ShellUsersEndToEndTests {
     let command =
       "cd \(scratch.path) && \(TogglekitBinary.url.path) explore --dir d --keys fzf --border "
       + "--info=inline \(bindings) > out 2>/dev/null; echo code=$?"
-    let (screen, _) = try await inTerminal(command, keys: ["\u{18}", "\u{19}", "\r"], ready: "selected")
+    let (screen, _) = try await inTerminal(
+      command, keys: ["\u{18}", "\u{19}", "\r"], ready: "selected")
     let shown = withoutEscapeSequences(screen)
-    #expect(shown.contains("code=0") && shown.contains("╭") && shown.contains("▏ < "), "\(shown.suffix(600))")
-    #expect(try String(contentsOf: scratch.appendingPathComponent("out"), encoding: .utf8) == "d/pear\n")
-    #expect(FileManager.default.fileExists(atPath: scratch.appendingPathComponent("d/plum.seen").path))
+    #expect(
+      shown.contains("code=0") && shown.contains("╭") && shown.contains("▏ < "),
+      "\(shown.suffix(600))")
+    #expect(
+      try String(contentsOf: scratch.appendingPathComponent("out"), encoding: .utf8) == "d/pear\n")
+    #expect(
+      FileManager.default.fileExists(atPath: scratch.appendingPathComponent("d/plum.seen").path))
     // Alt-J labels the rows (d a, apple s, pear d …): s focuses apple, Tab selects it.
     let fresh = try folder(["d/apple", "d/pear", "d/plum"])
     #expect(
-      try await explorePrints(["\u{1B}j", "s", "\t", "\r"], in: fresh, options: "--bind alt-j:jump")
+      try await explorePrints(
+        ["\u{1B}j", "s", "\t", "\r"], in: fresh, options: "--bind alt-j:jump")
         == "d/apple\n")
     // toggle-all under the filter "p": apple, pear and plum shown (apple has a p) all flip on.
     #expect(
-      try await explorePrints(["/p", "\r", "\u{01}", "\r"], in: fresh, options: "--bind ctrl-a:toggle-all")
+      try await explorePrints(
+        ["/p", "\r", "\u{01}", "\r"], in: fresh, options: "--bind ctrl-a:toggle-all")
         == "d/apple\nd/pear\nd/plum\n")
   }
 

@@ -72,7 +72,7 @@ struct TreeParserTests {
     "any split of a path list or indented text, damaged or not, gives the whole input's tree or error"
   )
   func textFormatsInAnyPieces() throws {
-    for seed in 0..<400 as Range<UInt64> {
+    for seed in 0..<UInt64(Tier.size(fast: 150, long: 400)) {
       var generator = SeededGenerator(seed: seed)
       let format: TreeFormat = seed % 2 == 0 ? .paths : .indented
       let bytes = try Self.damagedExport(seed: seed, format: format)

@@ -115,8 +115,8 @@ struct ContractRandomTests {
   /// (nodes, operations in the fast tier and in the long one, compare every k operations, reload
   /// percentage), by tree size.
   static let runs: [(size: Int, fast: Int, long: Int, compareEvery: Int, reloads: Int)] = [
-    (10, 560, 6_000, 1, 6), (40, 420, 4_500, 4, 6), (150, 280, 3_000, 40, 4),
-    (1_000, 110, 1_200, 2_000, 1), (10_000, 30, 800, 3_000, 1),
+    (10, 280, 6_000, 1, 6), (40, 210, 4_500, 4, 6), (150, 140, 3_000, 40, 4),
+    (1_000, 55, 1_200, 2_000, 1), (10_000, 15, 800, 3_000, 1),
   ]
 
   @Test(
@@ -125,7 +125,7 @@ struct ContractRandomTests {
   func bulkReadsOfEveryWindow(blockShift: Int?) throws {
     var generator = SeededGenerator(seed: 31 + UInt64(blockShift ?? 9))
     var windows = 0
-    for world in 0..<Tier.size(fast: 8, long: 40) {
+    for world in 0..<Tier.size(fast: 4, long: 40) {
       let options = SelectionTree<Int>.Options(
         lockedSources: world % 3 == 0 ? .counted : .excluded,
         propagation: Propagation.allModes[world % Propagation.allModes.count])
@@ -157,7 +157,7 @@ struct ContractRandomTests {
         }
       }
     }
-    #expect(windows > Tier.size(fast: 2_000, long: 50_000))
+    #expect(windows > Tier.size(fast: 1_000, long: 50_000))
   }
 
   @Test(

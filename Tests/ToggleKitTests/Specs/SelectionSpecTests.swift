@@ -51,10 +51,10 @@ struct SelectionSpecTests {
   }
 
   @Test(
-    "a tree 40,000 levels deep (100,000 in the long tier): its spec, the spec's text read back and a restore need no recursion and no time per level beyond a few label reads; exports of a 2,000-deep decision write each ancestor once"
+    "a tree 25,000 levels deep (100,000 in the long tier): its spec, the spec's text read back and a restore need no recursion and no time per level beyond a few label reads; exports of a 2,000-deep decision write each ancestor once"
   )
   func deepTrees() throws {
-    let depth = Tier.size(fast: 40_000, long: 100_000)
+    let depth = Tier.size(fast: 25_000, long: 100_000)
     // A chain of folders labelled d, with two leaves x and y at the bottom (ids by position: a
     // path-built tree's ids would be the paths themselves, quadratic in the depth).
     func chain() throws -> SelectionTree<Int> {
