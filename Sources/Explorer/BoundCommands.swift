@@ -14,24 +14,7 @@ package enum BoundCommands {
   ///
   /// - Returns: Its exit status, or nil when it could not start or was killed.
   package static func runOnTerminal(_ arguments: [[UInt8]]) -> Int32? {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/tty", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/tty", O_WRONLY, 0)
-    for open in PreviewProcess.openDescriptors() where open > 2 {
-      posix_spawn_file_actions_addclose(&actions, open)
-    }
-    let argv = ([Array("sh".utf8)] + arguments).map(PreviewProcess.cString) + [nil]
-    defer { for pointer in argv { free(pointer) } }
-    var pid: pid_t = 0
-    let result = withSpawnAttributes(newSession: false) {
-      posix_spawn(&pid, "/bin/sh", &actions, $0, argv, environ)
-    }
-    guard result == 0 else { return nil }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    return status & 0x7F == 0 ? (status >> 8) & 0xFF : nil
+    runAndWait(arguments, opening: [(0, "/dev/tty", O_RDONLY), (1, "/dev/tty", O_WRONLY)])
   }
 
   /// Runs a command with no terminal and nothing to read, its output dropped, and waits for it
@@ -39,19 +22,33 @@ package enum BoundCommands {
   ///
   /// - Returns: Its exit status, or nil when it could not start or was killed.
   package static func runSilently(_ arguments: [[UInt8]]) -> Int32? {
+    runAndWait(
+      arguments,
+      opening: [
+        (0, "/dev/null", O_RDONLY), (1, "/dev/null", O_WRONLY), (2, "/dev/null", O_WRONLY),
+      ],
+      newSession: true)
+  }
+
+  /// Runs `/bin/sh` with `arguments`, the descriptors opened as given (the others but standard
+  /// error closed), in a session of its own when asked (no terminal), and waits for it.
+  private static func runAndWait(
+    _ arguments: [[UInt8]], opening: [(descriptor: Int32, path: String, flags: Int32)],
+    newSession: Bool = false
+  ) -> Int32? {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    for (descriptor, path, flags) in opening {
+      posix_spawn_file_actions_addopen(&actions, descriptor, path, flags, 0)
+    }
     for open in PreviewProcess.openDescriptors() where open > 2 {
       posix_spawn_file_actions_addclose(&actions, open)
     }
     let argv = ([Array("sh".utf8)] + arguments).map(PreviewProcess.cString) + [nil]
     defer { for pointer in argv { free(pointer) } }
     var pid: pid_t = 0
-    let result = withSpawnAttributes(newSession: true) {
+    let result = withSpawnAttributes(newSession: newSession) {
       posix_spawn(&pid, "/bin/sh", &actions, $0, argv, environ)
     }
     guard result == 0 else { return nil }
