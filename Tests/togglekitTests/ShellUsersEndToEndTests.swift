@@ -203,7 +203,7 @@ struct ShellUsersEndToEndTests {
     func progress(_ screen: [String]) -> String? {
       screen.first { $0.contains("reading… ") && !$0.contains("reading… 0 folders") }
     }
-    let reading = try await tmux.wait(for: "the prompt and the read's progress", timeout: 5) {
+    let reading = try await tmux.wait(for: "the prompt and the read's progress", timeout: 10) {
       $0.contains { $0.hasPrefix("/zlib▏") } && progress($0) != nil
     }
     #expect(progress(reading)?.contains(" names") == true, "\(reading)")
@@ -212,7 +212,9 @@ struct ShellUsersEndToEndTests {
     let cancelled = Date()
     try tmux.send("C-c")
     try await tmux.wait(for: "code=130", timeout: 10)
-    #expect(Date().timeIntervalSince(cancelled) < 1.5)
+    // Under 3 s with tmux polled on a machine the whole fast tier keeps busy (a read that held
+    // the keys took 5.5 s); alone it is about 0.1 s.
+    #expect(Date().timeIntervalSince(cancelled) < 3)
   }
 
   @Test(
