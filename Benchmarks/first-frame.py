@@ -12,30 +12,19 @@ the whole tree (`\x1b[2m0 of 1000000 selected`: no "loading…" before it). With
 file comes through a pipe (`cat tree.txt | togglekit explore`), as `find /` output would.
 """
 import os
-import pty
 import select
 import statistics
-import struct
 import sys
-import termios
-import fcntl
 import time
+
+from ptyrun import start, stop
 
 
 def first_frame(binary, path, until=None, pipe=False):
-    pid, fd = pty.fork()
-    if pid == 0:
-        if pipe:
-            reader, writer = os.pipe()
-            if os.fork() == 0:
-                os.close(reader)
-                os.dup2(writer, 1)
-                os.execv("/bin/cat", ["cat", path])
-            os.close(writer)
-            os.dup2(reader, 0)
-            os.execv(binary, [binary, "explore"])
-        os.execv(binary, [binary, "explore", path])
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 100, 0, 0))
+    if pipe:
+        pid, fd = start([binary, "explore"], pipe_from=path)
+    else:
+        pid, fd = start([binary, "explore", path])
     started = time.monotonic()
     seen = b""
     elapsed = None
@@ -51,14 +40,7 @@ def first_frame(binary, path, until=None, pipe=False):
         if (until in seen) if until else (b"quit" in seen or b"help" in seen):
             elapsed = time.monotonic() - started
             break
-    os.write(fd, b"q")
-    time.sleep(0.2)
-    try:
-        os.kill(pid, 9)
-    except ProcessLookupError:
-        pass
-    os.waitpid(pid, 0)
-    os.close(fd)
+    stop(pid, fd, b"q")
     return elapsed
 
 

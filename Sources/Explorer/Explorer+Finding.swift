@@ -158,9 +158,10 @@ extension Explorer {
     while let index = row {
       let label = labels[index]
       let path = needsAncestors ? tree.labelPath(of: tree.id(at: index)) : [label]
-      if let score = query.score(path) {
+      // The label's length is counted only where the score ties.
+      if let score = query.score(path), score >= best?.score ?? .min {
         let length = label.count
-        if best.map({ score > $0.score || (score == $0.score && length < $0.length) }) ?? true {
+        if best.map({ score > $0.score || length < $0.length }) ?? true {
           best = (index, score, length)
         }
       }

@@ -38,14 +38,16 @@ extension Explorer {
   /// - Complexity: O(m + d) amortized for m nodes under d ancestors while nothing else holds the
   ///   tree; as the tree's inserts otherwise.
   package mutating func appendStreamed(
-    ids: ArraySlice<String>, labels: ArraySlice<String>, parents: ArraySlice<Int32>
+    ids: ArraySlice<String>, labels: ArraySlice<String>, parents: ArraySlice<Int32>,
+    idHashes: [Int] = []
   ) -> Bool {
     var appended = false
     keepingPlace { explorer in
       let untouched = explorer.treeAsRead.map { explorer.tree.isIdentical(to: $0) } ?? false
       // The tree alone holds its storage while the nodes go in: written in place.
       explorer.treeAsRead = nil
-      appended = explorer.tree.appendInPreorder(ids: ids, labels: labels, parents: parents)
+      appended = explorer.tree.appendInPreorder(
+        ids: ids, labels: labels, parents: parents, idHashes: idHashes)
       if untouched { explorer.treeAsRead = explorer.tree }
     }
     return appended

@@ -129,12 +129,22 @@ package struct StreamingInput {
       tail += bytes
       return
     }
-    var complete = tail
-    tail = Array(bytes[(last + 1)...])
-    complete += bytes[...last]
-    lines += complete.reduce(0) { $0 + ($1 == end ? 1 : 0) }
+    var rest = bytes[...last]
     do {
-      try parser.append(complete)
+      // The line begun in the last part is parsed whole on its own; the rest without a copy.
+      if !tail.isEmpty, let first = rest.firstIndex(of: end) {
+        tail += rest[...first]
+        rest = rest[(first + 1)...]
+        try parser.append(tail)
+        lines += 1
+      }
+      tail = Array(bytes[(last + 1)...])
+      lines += rest.withUnsafeBufferPointer { buffer in
+        var count = 0
+        for byte in buffer where byte == end { count += 1 }
+        return count
+      }
+      if !rest.isEmpty { try parser.append(rest) }
     } catch {
       throw InputError(error, format: parser.chosenFormat)
     }
@@ -193,7 +203,7 @@ package struct StreamingInput {
   /// line.
   ///
   /// The first snapshot is laid out whole; after it, the nodes of the lines read since are
-  /// appended to the tree shown (``Explorer/appendStreamed(ids:labels:parents:)``) while the
+  /// appended to the tree shown (``Explorer/appendStreamed(ids:labels:parents:idHashes:)``) while the
   /// lines come in preorder (`find`, `git ls-files`, a sorted list), make no node twice, carry
   /// no marker, and nothing prepares the tree (no rules, no starting selection): each line is
   /// then laid out once. Otherwise every snapshot is laid out whole and reloaded.
@@ -232,7 +242,8 @@ package struct StreamingInput {
   {
     guard let delivered, preparation.changesNothing, explorer.tree.count == delivered,
       let nodes = parser.preorderNodes(from: delivered),
-      explorer.appendStreamed(ids: nodes.ids, labels: nodes.labels, parents: nodes.parents)
+      explorer.appendStreamed(
+        ids: nodes.ids, labels: nodes.labels, parents: nodes.parents, idHashes: parser.idHashes)
     else {
       if self.delivered != nil { parser.deferRepeatChecks(false) }
       self.delivered = nil

@@ -67,7 +67,14 @@ struct ExploreSessionModelTests {
     // model's own last step (``printed``): typed, the whole tree would pick where the lazy one
     // holds a selection in folders not read.
     Array("/a".utf8), Array("/0".utf8), [0x1B],
+    // Everything below the focus opened (read first where lazy), every folder closed; a range
+    // from the focus (v, Shift-↓); fzf's toggle-all, select and deselect (bound below).
+    Array("*".utf8), Array("-".utf8), Array("v".utf8), Array("\u{1B}[1;2B".utf8), [0x14], [0x13],
+    [0x04],
   ]
+
+  /// The bindings every session is started with, for the fzf actions among the keys.
+  static let bindings = ["--bind", "ctrl-t:toggle-all,ctrl-s:select,ctrl-d:deselect"]
 
   /// Handles `keys`, then reads what a filter needs to the end, as the session does between keys.
   static func handle(_ keys: [Key], _ explorer: inout Explorer) {
@@ -93,7 +100,7 @@ struct ExploreSessionModelTests {
   }
 
   @Test(
-    "seeded random folders and starting selections (a spec several unread folders deep, an older spec, rsync and gitignore rules, --select, --select-from, none), random keys: the lazy session draws the whole one's rows and focus, and Enter prints what the whole one prints in every form — what apply prints when no key came first"
+    "seeded random folders and starting selections (a spec several unread folders deep, an older spec, rsync and gitignore rules, --select, --select-from, none), random keys (expand-all and collapse-all, ranges, toggle-all, select, deselect among them): the lazy session draws the whole one's rows and focus, and Enter prints what the whole one prints in every form — what apply prints when no key came first"
   )
   func lazyAndWholeAgree() throws {
     var random = SeededGenerator(seed: 0x7365_7373)
@@ -103,6 +110,7 @@ struct ExploreSessionModelTests {
     var lazySessions = 0
     var readsBetweenKeys = 0
     var restoredUnread = 0
+    var rangesAndBulk = 0
     for round in 0..<Tier.size(fast: 60, long: 600) {
       let world = SessionWorld(&random)
       let base = scratch.appendingPathComponent("r\(round)")
@@ -113,7 +121,7 @@ struct ExploreSessionModelTests {
       let start =
         round < 3 * kinds
         ? Start.allCases[round % kinds] : Start.allCases.randomElement(using: &random)!
-      var arguments = ["explore", "--dir", root.path]
+      var arguments = ["explore", "--dir", root.path] + Self.bindings
       // Now and then Enter picks the focused row whenever nothing is selected.
       if Int.random(in: 0..<4, using: &random) == 0 { arguments += ["--empty-enter", "focused"] }
       var files: [String: String] = [:]
@@ -234,6 +242,7 @@ struct ExploreSessionModelTests {
       var typed: [[UInt8]] = []
       for key in typing where clicksAsShown(key) {
         typed.append(key)
+        if Self.keys.suffix(7).contains(key) { rangesAndBulk += 1 }
         let step = typed.count - 1
         lazy.handle(keys(key))
         if lazy.isReading { readsBetweenKeys += 1 }
@@ -281,6 +290,7 @@ struct ExploreSessionModelTests {
     #expect(lazySessions > Tier.size(fast: 25, long: 250))
     #expect(restoredUnread > 0, "a spec restored a selection only in folders not read")
     #expect(readsBetweenKeys > Tier.size(fast: 3, long: 30), "a filter read between keys")
+    #expect(rangesAndBulk > Tier.size(fast: 10, long: 100), "ranges, expand-all, toggle-all typed")
   }
 
   /// A frame line without its box, whose state a folder not read may show as mixed.

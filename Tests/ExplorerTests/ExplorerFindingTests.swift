@@ -37,6 +37,52 @@ struct ExplorerFindingTests {
   }
 
   @Test(
+    "the focus goes to the best match a naive ranking finds: the highest score of every placement (doubled for a whole label), then the shorter label, then the first row; 400 random trees and queries, ASCII and not"
+  )
+  func bestMatchAgreesWithANaiveRanking() throws {
+    var generator = SeededGenerator(seed: 2_026)
+    var ranked = 0
+    let pieces = ["a", "b", "A", "ab", "ba", "a-b", "b/a", "é", "Ab", "b a", "x"]
+    for _ in 0..<400 {
+      var paths: [String] = []
+      for _ in 0..<Int.random(in: 1...12, using: &generator) {
+        let depth = Int.random(in: 1...3, using: &generator)
+        paths.append(
+          (0..<depth).map { _ in pieces.randomElement(using: &generator)! }
+            .joined(separator: "/").replacingOccurrences(of: "//", with: "/"))
+      }
+      let query = (0..<Int.random(in: 1...2, using: &generator)).map { _ in
+        ["a", "b", "A", "ab", "é", "x"].randomElement(using: &generator)!
+      }.joined()
+      guard let tree = try? SelectionTree(paths: paths) else { continue }
+      var explorer = Explorer(tree: tree, height: 30, width: 40)
+      explorer.startFiltering(query)
+      // The naive ranking: every shown row the query matches, scored by FuzzyMatch's programme
+      // over characters, not by the byte path the explorer takes.
+      let shown = explorer.tree
+      let search = SearchQuery(query)
+      var best: (index: Int, score: Int, length: Int)? = nil
+      for index in 0..<shown.count where shown.isRow(index) {
+        let label = shown.label(at: index)
+        guard search.matches([label]), let match = FuzzyMatch(query, in: label) else { continue }
+        let whole =
+          FuzzyMatch.isCaseSensitive(query)
+          ? label == query : label.lowercased() == query.lowercased()
+        let score = match.score * (whole ? 2 : 1)
+        if best.map({ score > $0.score || (score == $0.score && label.count < $0.length) }) ?? true
+        {
+          best = (index, score, label.count)
+        }
+      }
+      if let best {
+        ranked += 1
+        #expect(explorer.cursor == best.index, "\(query.debugDescription) in \(paths)")
+      }
+    }
+    #expect(ranked > 100, "enough queries match a row")
+  }
+
+  @Test(
     "--query starts with a filter: its matches shown, the cursor on the best match (as fzf's on its first result), not editing"
   )
   func startsWithAQuery() throws {

@@ -199,6 +199,18 @@ public struct TreeParser: Sendable {
     }
   }
 
+  /// Each node's id's hash, in node order, when the parser keeps them (else empty): a stream
+  /// that appends ``preorderNodes(from:)`` passes them on, so that the tree's index does not hash
+  /// the ids again (``SelectionTree/appendInPreorder(ids:labels:parents:idHashes:newChildren:)``).
+  package var idHashes: [Int] {
+    switch stage {
+    case .paths(let lines): lines.sink.idHashes
+    case .indented(let lines): lines.sink.idHashes
+    case .names(let records): records.idHashes
+    default: []
+    }
+  }
+
   /// The nodes read from node `start` on, for a stream to append to the tree it shows instead
   /// of laying out every line again.
   ///

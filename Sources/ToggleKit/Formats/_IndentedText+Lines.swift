@@ -144,6 +144,9 @@ struct _IndentedLines: _LineSink {
   /// The number of nodes made.
   var nodeCount: Int { draft.count }
 
+  /// Each node's id's hash, when the draft keeps them.
+  var idHashes: [Int] { draft.hashes }
+
   /// The nodes of the lines read from node `start` on, when no line had a marker or attributes.
   ///
   /// Indented text is always in preorder (``TreeDraft/preorderNodes(from:)``). A repeated label

@@ -78,6 +78,9 @@ struct _NameRecords: Sendable {
   /// The number of nodes made.
   var nodeCount: Int { builder.count }
 
+  /// Each node's id's hash, when kept (``PathTreeBuilder/idHashes``).
+  var idHashes: [Int] { builder.idHashes }
+
   /// Whether the builder's checks for repeats wait (``PathTreeBuilder/defersChecks``).
   var defersChecks: Bool {
     get { builder.defersChecks }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The one escaping of labels, shared by every text the package reads or writes: path ids, path
 /// lists, indented text, command-line PATHs, output forms and messages.
 ///
@@ -138,6 +144,35 @@ package enum LabelEscaping {
     if !isBare { path.unicodeScalars.append(separator) }
     path.append(escaped)
     return path
+  }
+
+  /// Whether `id` is `path` extended by `label` as ``extending(_:with:separator:)`` would make
+  /// it, byte for byte — without making it when the label needs no escape (each appended line of
+  /// a stream is checked so).
+  /// - Complexity: O(length of `id`).
+  static func isPath(
+    _ id: String, extending path: String, with label: String, separator: Unicode.Scalar
+  ) -> Bool {
+    guard separator.isASCII, !label.isEmpty else {
+      return id.utf8.elementsEqual(extending(path, with: label, separator: separator).utf8)
+    }
+    let byte = UInt8(separator.value)
+    let joint = isBareRoot(path, separator: separator) ? 0 : 1
+    var (id, path, label) = (id, path, label)
+    // Native strings (every id and label a tree holds) are contiguous: a scan and two compares.
+    let verdict: Bool? = id.withUTF8 { whole in
+      path.withUTF8 { head in
+        label.withUTF8 { tail in
+          // A label that may need an escape is compared with its path as made (`£` needs none).
+          for character in tail where mayNeedEscape(character) || character == byte { return nil }
+          guard whole.count == head.count + joint + tail.count else { return false }
+          return (head.isEmpty || memcmp(whole.baseAddress!, head.baseAddress!, head.count) == 0)
+            && (joint == 0 || whole[head.count] == byte)
+            && memcmp(whole.baseAddress! + head.count + joint, tail.baseAddress!, tail.count) == 0
+        }
+      }
+    }
+    return verdict ?? id.utf8.elementsEqual(extending(path, with: label, separator: separator).utf8)
   }
 
   /// A node's path as ``extending(_:with:separator:)`` makes it, but with every scalar beyond

@@ -140,13 +140,9 @@ public struct SearchQuery: Sendable {
     for group in groups {
       var best = 0
       for term in group where !term.inverse {
-        guard let match = term.pattern.match(in: label) else { continue }
+        guard let score = term.pattern.score(in: label) else { continue }
         // The whole label, compared as the term compares case (smart case).
-        let whole =
-          term.caseSensitive
-          ? label.count == term.text.count && label.elementsEqual(term.text)
-          : label.lowercased() == String(term.text).lowercased()
-        best = max(best, match.score * (whole ? 2 : 1))
+        best = max(best, score * (term.pattern.isWhole(label) ? 2 : 1))
       }
       total += best
     }
@@ -186,14 +182,14 @@ public struct SearchQuery: Sendable {
       let anywhere = own || !positions(term, in: path, endingFrom: 0).isEmpty
       return term.inverse ? (!anywhere, false) : (anywhere, own)
     }
-    let own = !positions(term, in: Array(label), endingFrom: 0).isEmpty
-    if term.inverse {
-      return (
-        !own && !labelPath.dropLast().contains { !positions(term, in: Array($0)).isEmpty }, false
-      )
+    // A fuzzy term holds where its pattern fits: tested on the bytes when both are ASCII.
+    func holds(in text: String) -> Bool {
+      term.kind == .fuzzy ? term.pattern.matches(text) : !positions(term, in: Array(text)).isEmpty
     }
+    let own = holds(in: label)
+    if term.inverse { return (!own && !labelPath.dropLast().contains(where: holds), false) }
     if own { return (true, true) }
-    return (labelPath.dropLast().contains { !positions(term, in: Array($0)).isEmpty }, false)
+    return (labelPath.dropLast().contains(where: holds), false)
   }
 
   /// Where `term` matches `text` with its last character at or after `end` (empty: no match).

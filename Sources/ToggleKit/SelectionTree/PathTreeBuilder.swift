@@ -46,6 +46,9 @@ struct PathTreeBuilder: Sendable {
   /// The number of nodes made.
   var count: Int { draft.count }
 
+  /// Each node's id's hash, in node order, when the draft keeps them (else empty).
+  var idHashes: [Int] { draft.hashes }
+
   /// The nodes made from `start` on, when the paths so far came in preorder
   /// (``TreeDraft/preorderNodes(from:)``).
   ///

@@ -30,9 +30,24 @@ extension SelectionTree {
     ids: ArraySlice<ID>, labels: ArraySlice<String>, parents: ArraySlice<Int32>,
     newChildren: NewChildren = .inheritFullySelectedParent
   ) -> Bool {
+    appendInPreorder(
+      ids: ids, labels: labels, parents: parents, idHashes: [], newChildren: newChildren)
+  }
+
+  /// ``appendInPreorder(ids:labels:parents:newChildren:)`` given every id's hash once the nodes
+  /// are in (`idHashes[p]` is the `hashValue` of the id at position `p`, as a parser's draft keeps
+  /// them; empty when not known): the tree's index reads them instead of hashing each id again.
+  /// - Complexity: as ``appendInPreorder(ids:labels:parents:newChildren:)``.
+  @discardableResult
+  package mutating func appendInPreorder(
+    ids: ArraySlice<ID>, labels: ArraySlice<String>, parents: ArraySlice<Int32>, idHashes: [Int],
+    newChildren: NewChildren = .inheritFullySelectedParent
+  ) -> Bool {
     let (kept, exact) = (keptSpec, idsAreTheirPaths)
     defer { keepFollowing(kept, added: ids) }
-    defer { idsAreTheirPaths = exact && haveTheirPaths(ids) }
+    // The new nodes are the last of the preorder: found by position, not looked up by id.
+    let before = count
+    defer { idsAreTheirPaths = exact && haveTheirPaths(at: before..<count) }
     guard ids.count == labels.count, ids.count == parents.count else { return false }
     guard !ids.isEmpty else { return true }
     guard let (blocks, depths) = _preorderBlocks(parents) else { return false }
@@ -43,6 +58,7 @@ extension SelectionTree {
       nodes.labels = labels
       nodes.parents = parents
       nodes.depths = depths
+      nodes.idHashes = idHashes
       return _appendFlat(nodes, blocks: blocks, anchors: anchors, newChildren: newChildren)
     }
     var seen = Set<ID>(minimumCapacity: ids.count)

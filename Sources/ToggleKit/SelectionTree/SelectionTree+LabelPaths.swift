@@ -148,23 +148,43 @@ extension SelectionTree {
     return ids.allSatisfy { structure.position(of: $0).map(hasItsPath) ?? true }
   }
 
+  /// Whether the nodes at `positions` (parents before their children) have their label paths as
+  /// their ids: ``haveTheirPaths(_:)`` for nodes just appended at the end of the preorder, found
+  /// by position instead of by id.
+  /// - Complexity: O(Σ id lengths).
+  func haveTheirPaths(at positions: Range<Int>) -> Bool {
+    guard ID.self == String.self else { return true }
+    // The structure as what it is, so that each read is not a generic call.
+    let strings = unsafeDowncast(structure, to: TreeStructure<String>.self)
+    return positions.allSatisfy { nodeHasItsPath($0, in: strings) }
+  }
+
   /// Whether every node's id is its label path: what a tree built from ids it was given finds
   /// paths by (two nodes sharing a path, one of them with another id, must both be found).
   /// - Complexity: O(Σ id lengths); O(1) when ids are not strings.
   func allHaveTheirPaths() -> Bool {
     guard ID.self == String.self else { return true }
-    return (0..<structure.count).allSatisfy(hasItsPath)
+    let strings = unsafeDowncast(structure, to: TreeStructure<String>.self)
+    return (0..<structure.count).allSatisfy { nodeHasItsPath($0, in: strings) }
   }
 
   /// Whether the node at `position` has its parent's id extended by its escaped label as its id,
-  /// byte for byte.
+  /// byte for byte (called only when ids are strings).
   private func hasItsPath(_ position: Int) -> Bool {
-    let parent = structure.parent(of: position)
-    let path = LabelEscaping.extending(
-      parent >= 0 ? structure.id(at: parent) as? String : nil,
-      with: structure.label(at: position), separator: "/")
-    return (structure.id(at: position) as? String)?.utf8.elementsEqual(path.utf8) == true
+    nodeHasItsPath(position, in: unsafeDowncast(structure, to: TreeStructure<String>.self))
   }
+}
+
+/// Whether the node at `position` of `structure` has its parent's id extended by its escaped
+/// label as its id, byte for byte.
+private func nodeHasItsPath(_ position: Int, in structure: TreeStructure<String>) -> Bool {
+  let (id, label) = (structure.id(at: position), structure.label(at: position))
+  let parent = structure.parent(of: position)
+  guard parent >= 0 else {
+    return id.utf8.elementsEqual(LabelEscaping.rootComponent(label, separator: "/").utf8)
+  }
+  return LabelEscaping.isPath(
+    id, extending: structure.id(at: parent), with: label, separator: "/")
 }
 
 extension SelectionTree {

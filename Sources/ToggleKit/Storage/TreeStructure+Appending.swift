@@ -10,6 +10,8 @@ extension TreeStructure {
     /// The nodes that have attributes, by position in the structure with the nodes appended,
     /// ascending.
     var attributes: [(position: Int32, values: [String: String])] = []
+    /// Every id's hash once the nodes are in, by position, when known (else empty).
+    var idHashes: [Int] = []
 
     var count: Int { ids.count }
   }
@@ -34,7 +36,8 @@ extension TreeStructure {
     var parts = Parts(consume taken)
     let start = parts.ids.count
     parts.ids.append(contentsOf: nodes.ids)
-    if parts.index.add(parts.ids, from: start) != nil {
+    // The hashes are read only when there is one for every id (IDIndex.add).
+    if parts.index.add(parts.ids, from: start, hashes: nodes.idHashes) != nil {
       parts.ids.removeSubrange(start...)
       // A rare failure: the index is built again without the ids it took.
       parts.index = try! IDIndex(ids: parts.ids)

@@ -1,7 +1,7 @@
 import Testing
-import ToggleKit
 
 @testable import TestSupport
+@testable import ToggleKit
 
 /// Every control character the writer must escape: C0 (NUL included), DEL and C1.
 private let controls: [Unicode.Scalar] =
@@ -28,6 +28,35 @@ struct LabelPathTests {
       #expect(!escaped.isEmpty)
       #expect(try LabelPath.labels(of: escaped) == [label], "\(label.debugDescription)")
       #expect(try LabelPath.labels(of: "Top/" + escaped + "/x") == ["Top", label, "x"])
+    }
+  }
+
+  @Test(
+    "a path is told to extend its parent's path by a label without making it: every hostile label under every parent path, and every near miss"
+  )
+  func pathsAreToldWithoutMakingThem() {
+    let parents = ["/", "a", "/usr", "", "\\", "x/\\/", "日本"]
+    let labels = pathHostileLabels + ["£", "usr", "a.txt", "\u{EE80}x"]
+    for parent in parents {
+      for label in labels {
+        let path = LabelEscaping.extending(parent, with: label, separator: "/")
+        #expect(
+          LabelEscaping.isPath(path, extending: parent, with: label, separator: "/"),
+          "\(path.debugDescription) = \(parent.debugDescription) + \(label.debugDescription)")
+        // The same length, the last byte or the separator's changed; one byte more; one fewer.
+        var joint = Array(path.utf8)
+        if joint.count > parent.utf8.count { joint[parent.utf8.count] = UInt8(ascii: "x") }
+        let nearMisses = [
+          String(path.dropLast()) + "!", String(decoding: joint, as: UTF8.self), path + "x",
+          String(path.dropLast()),
+        ]
+        for near in nearMisses {
+          #expect(
+            LabelEscaping.isPath(near, extending: parent, with: label, separator: "/")
+              == (near == path),
+            "\(near.debugDescription) vs \(path.debugDescription)")
+        }
+      }
     }
   }
 

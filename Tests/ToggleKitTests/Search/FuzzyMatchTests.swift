@@ -37,6 +37,16 @@ private enum Oracle {
     return total
   }
 
+  /// A random text of `lengths` characters drawn from `alphabet`.
+  static func text(
+    of lengths: ClosedRange<Int>, from alphabet: [Character], _ generator: inout SeededGenerator
+  ) -> String {
+    String(
+      (0..<Int.random(in: lengths, using: &generator)).map { _ in
+        alphabet.randomElement(using: &generator)!
+      })
+  }
+
   /// Every placement of `pattern` in `text`, by brute force; the best score, or nil.
   static func best(_ pattern: String, _ text: String) -> Int? {
     let pattern = Array(pattern)
@@ -66,27 +76,30 @@ private enum Oracle {
 @Suite("Fuzzy matching: fzf-style subsequences, the best placement, smart case")
 struct FuzzyMatchTests {
   @Test(
-    "on 20,000 random texts and patterns the score is the best of every placement (brute force), the positions score it, and matches(_:) agrees"
+    "on 20,000 random texts and patterns the score is the best of every placement (brute force), with or without the positions, the positions score it, and matches(_:) and isWhole(_:) agree"
   )
   func bestOfEveryPlacement() {
     var generator = SeededGenerator(seed: 4_242)
     let alphabet: [Character] = [
-      "a", "b", "A", "B", "1", "/", " ", "-", "é", "É", "\r\n", "\n", "x",
+      "a", "b", "A", "B", "1", "/", " ", "-", "é", "É", "\r\n", "\n", "x", "\t", "\u{0B}", ".", "_",
+      "|", "\r",
     ]
     var matched = 0
     for _ in 0..<20_000 {
-      let text = String(
-        (0..<Int.random(in: 0...9, using: &generator)).map { _ in
-          alphabet.randomElement(using: &generator)!
-        })
-      let pattern = String(
-        (0..<Int.random(in: 0...4, using: &generator)).map { _ in
-          alphabet.randomElement(using: &generator)!
-        })
+      let text = Oracle.text(of: 0...9, from: alphabet, &generator)
+      let pattern = Oracle.text(of: 0...4, from: alphabet, &generator)
       let expected = Oracle.best(pattern, text)
       let prepared = FuzzyPattern(pattern)
       let match = prepared.match(in: text)
       #expect(match?.score == expected, "\(pattern.debugDescription) in \(text.debugDescription)")
+      // The score alone: over bytes when both are ASCII.
+      #expect(
+        prepared.score(in: text) == expected,
+        "\(pattern.debugDescription) in \(text.debugDescription)")
+      let whole =
+        prepared.isCaseSensitive ? text == pattern : text.lowercased() == pattern.lowercased()
+      #expect(
+        prepared.isWhole(text) == whole, "\(pattern.debugDescription) is \(text.debugDescription)")
       #expect(
         prepared.matches(text) == (expected != nil),
         "\(pattern.debugDescription) in \(text.debugDescription)")
@@ -105,6 +118,27 @@ struct FuzzyMatchTests {
       #expect(Oracle.score(match.positions, characters) == match.score)
     }
     #expect(matched > 3_000, "enough texts match to test the scores")
+  }
+
+  @Test(
+    "the score alone (the bytes' programme for ASCII) is the best of every placement on every ASCII pair of characters under every one-character pattern; a whole label compares case as the pattern does"
+  )
+  func scoreAlone() {
+    let ascii = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) }
+    // Every bonus rule reads a pair: the character before and the one matched.
+    for pattern in ["a", "A", "1", "/", " "] {
+      let prepared = FuzzyPattern(pattern)
+      for first in ascii {
+        for second in ascii {
+          let text = String([first, second])
+          #expect(
+            prepared.score(in: text) == Oracle.best(pattern, text),
+            "\(pattern.debugDescription) in \(text.debugDescription)")
+        }
+      }
+    }
+    #expect(FuzzyPattern("ab").isWhole("AB") && !FuzzyPattern("Ab").isWhole("AB"))
+    #expect(FuzzyPattern("k").isWhole("\u{212A}"), "the Kelvin sign lowercases to k")
   }
 
   @Test("word starts, separators and runs win: the placements a user expects")
