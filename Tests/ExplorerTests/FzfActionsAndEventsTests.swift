@@ -184,15 +184,16 @@ struct FzfActionsAndEventsTests {
   }
 
   @Test(
-    "an event's actions fire no events: focus:down moves once per key, not forever; resize fires once started, only when the size changes; load waits for a stream's end"
+    "an event's actions fire no events: focus:down moves once per key, not forever; resize fires once started, only when the size changes; load waits for a stream's end (its select-all)"
   )
   func eventsDoNotLoop() throws {
-    var explorer = try makeExplorer(bind: "focus:down,resize:last,load:first")
+    var explorer = try makeExplorer(bind: "focus:down,resize:last,load:select-all")
     explorer.resize(height: 11, width: 40)
     #expect(focused(explorer) == "Fruit", "no resize event before the start")
     explorer.loadingLines = 5
     explorer.start()
     #expect(focused(explorer) == "Fruit", "the input still arrives: no load yet")
+    #expect(explorer.tree.statistics.selectedLeaves == 0, "no load yet: nothing selected")
     explorer.handle(.down)
     #expect(focused(explorer) == "Fruit/Pear", "down, then focus's down once")
     explorer.resize(height: 11, width: 40)
@@ -200,7 +201,9 @@ struct FzfActionsAndEventsTests {
     explorer.resize(height: 10, width: 40)
     #expect(focused(explorer) == "Veg/Leek")
     explorer.finishLoading()
-    #expect(focused(explorer) == "Fruit" && explorer.loadingLines == nil)
+    #expect(explorer.loadingLines == nil)
+    let statistics = explorer.tree.statistics
+    #expect(statistics.selectedLeaves == statistics.leaves, "load: select-all, once at the end")
   }
 
   @Test(
