@@ -23,8 +23,13 @@ extension Explorer {
   /// Flips every writable leaf the filter shows, each on its own, in one change (fzf's
   /// `toggle-all`): the selected ones go off, the others on.
   ///
-  /// - Complexity: O(n log n).
+  /// The folders a lazy tree has not read are read first (a filter's read taken to its end), as
+  /// `*` reads them: a leaf in one is flipped on its own too.
+  ///
+  /// - Complexity: O(n log n), and the reads.
   mutating func toggleShownLeaves() {
+    while backgroundRead != nil, loader != nil { continueReading { true } }
+    load(nil)
     let leaves = shownLeaves
     change("toggle all shown") { tree in
       let flips = leaves.map { ($0, tree.state(of: $0) != .on) }

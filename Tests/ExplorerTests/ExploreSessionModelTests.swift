@@ -293,6 +293,37 @@ struct ExploreSessionModelTests {
     #expect(rangesAndBulk > Tier.size(fast: 10, long: 100), "ranges, expand-all, toggle-all typed")
   }
 
+  @Test(
+    "toggle-all on a lazy --dir reads the folders not read first, under a filter's read too: every leaf flips on its own, as on the whole tree (the long tier's model found it flipping only what was read)"
+  )
+  func toggleAllReadsFirst() throws {
+    let root = URL(fileURLWithPath: NSTemporaryDirectory())
+      .appendingPathComponent("togglekit-toggle-all-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    for folder in ["a/b", "c"] {
+      try FileManager.default.createDirectory(
+        at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+    }
+    for file in ["a/x.f", "a/b/y.f", "c/z.f", "w.f"] {
+      try Data().write(to: root.appendingPathComponent(file))
+    }
+    for filter in ["", "/f"] {
+      let invocation = try Invocation.parse(["explore", "--dir", root.path] + Self.bindings)
+      let preparation = try TreePreparation.read(for: invocation) { _, _ in [] }
+      var explorer = try ExploreSession(
+        invocation, source: .directory(invocation.directory!), preparation: preparation,
+        rows: 14, columns: 60
+      ).explorer
+      #expect(!explorer.unloaded.isEmpty, "folders start unread")
+      var decoder = KeyDecoder()
+      explorer.handle(decoder.feed(Array(filter.utf8) + (filter.isEmpty ? [] : [0x0D]) + [0x14]))
+      let printed = try Self.printed(explorer, .leaves, invocation: invocation)
+      #expect(
+        printed.split(separator: "\n").map { $0.dropFirst(root.path.count + 1) }.sorted()
+          == ["a/b/y.f", "a/x.f", "c/z.f", "w.f"], "filter \(filter.debugDescription)")
+    }
+  }
+
   /// A frame line without its box, whose state a folder not read may show as mixed.
   static func withoutBoxes(_ line: String) -> String {
     // A folder not read is drawn with its disclosure, an empty one too until it is read.
