@@ -199,10 +199,13 @@ public struct TreeParser: Sendable {
     }
   }
 
-  /// Each node's id's hash, in node order, when the parser keeps them (else empty): a stream
-  /// that appends ``preorderNodes(from:)`` passes them on, so that the tree's index does not hash
-  /// the ids again (``SelectionTree/appendInPreorder(ids:labels:parents:idHashes:newChildren:)``).
-  package var idHashes: [Int] {
+  /// Each node's id's `hashValue`, in node order, when the parser keeps them (else empty).
+  ///
+  /// A stream that appends ``preorderNodes(from:)`` passes them on, so that the tree's index does
+  /// not hash the ids again
+  /// (``SelectionTree/appendInPreorder(ids:labels:parents:idHashes:newChildren:)``). Hash values
+  /// hold within one process only.
+  public var idHashes: [Int] {
     switch stage {
     case .paths(let lines): lines.sink.idHashes
     case .indented(let lines): lines.sink.idHashes

@@ -35,11 +35,15 @@ extension SelectionTree {
   }
 
   /// ``appendInPreorder(ids:labels:parents:newChildren:)`` given every id's hash once the nodes
-  /// are in (`idHashes[p]` is the `hashValue` of the id at position `p`, as a parser's draft keeps
-  /// them; empty when not known): the tree's index reads them instead of hashing each id again.
+  /// are in, which the tree's index reads instead of hashing each id again.
+  ///
+  /// `idHashes[p]` is the `hashValue` of the id at position `p`, as a parser's draft keeps them
+  /// (empty when not known). They must be the ids' own hash values in this process — ``TreeParser/idHashes`` of the parser
+  /// that made the nodes — or lookups by id miss (the invariant checks compare each one).
+  ///
   /// - Complexity: as ``appendInPreorder(ids:labels:parents:newChildren:)``.
   @discardableResult
-  package mutating func appendInPreorder(
+  public mutating func appendInPreorder(
     ids: ArraySlice<ID>, labels: ArraySlice<String>, parents: ArraySlice<Int32>, idHashes: [Int],
     newChildren: NewChildren = .inheritFullySelectedParent
   ) -> Bool {
