@@ -60,3 +60,25 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// Part of the package, for CI's builds that run only some suites (TOGGLEKIT_PART; .ci/run,
+// Scripts/sanitizers.sh --part): `library`, the three libraries and their tests (ThreadSanitizer's
+// concurrency tests are all there); `explorer`, those and the explorer module's (AddressSanitizer's
+// suites); `program`, those and the `togglekit` program (the optimized build, which runs no
+// end-to-end test). None of them compiles the end-to-end tests or the Playground, which such a
+// build would otherwise compile for nothing. Unset: the whole package.
+let libraryPart: Set = [
+  "ToggleKit", "ToggleKitRules", "ToggleKitTesting", "TestSupport", "ToggleKitTests",
+  "ToggleKitRulesTests", "ToggleKitTestingTests",
+]
+if let part = Context.environment["TOGGLEKIT_PART"] {
+  let kept: Set<String>
+  switch part {
+  case "library": kept = libraryPart
+  case "explorer": kept = libraryPart.union(["Explorer", "ExplorerTests"])
+  case "program": kept = libraryPart.union(["Explorer", "ExplorerTests", "togglekit"])
+  default: fatalError("TOGGLEKIT_PART is 'library', 'explorer' or 'program', not '\(part)'")
+  }
+  package.targets.removeAll { !kept.contains($0.name) }
+  package.products.removeAll { !kept.contains($0.name) }
+}

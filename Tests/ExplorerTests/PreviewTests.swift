@@ -398,7 +398,7 @@ struct ExplorerPreviewLayoutTests {
   }
 
   @Test(
-    "sizes 10–30, 41, 57, 70 × 3–10, with and without a header: the tree's rows as without a preview in the left columns, a border, the pane's title, output and note on the right, no line too wide; clicks on the pane do nothing"
+    "widths 10–12, 17, 22–26, 30 (every one of 10–30 in the long tier), 41, 57, 70 × heights 3–10, with and without a header: the tree's rows as without a preview in the left columns, a border, the pane's title, output and note on the right, no line too wide; clicks on the pane do nothing"
   )
   func layout() throws {
     let tree = try SelectionTree(paths: ["Fruit/Apple", "Fruit/Pear 漢字 long name", "Veg/Leek"])
@@ -408,7 +408,9 @@ struct ExplorerPreviewLayoutTests {
         title: "Fruit/Pear 漢字", rows: (1...12).map { Row("line \($0) 漢字漢字") }, note: "exit 1"),
       PreviewPane(title: "x", rows: [Row("only")], note: nil),
     ]
-    for width in Array(10...30) + [41, 57, 70] {
+    // The pane opens at 24 columns; the fast tier takes the widths around that and the narrowest.
+    let widths = Tier.isLong ? Array(10...30) : [10, 11, 12, 17, 22, 23, 24, 25, 26, 30]
+    for width in widths + [41, 57, 70] {
       for height in 3...10 {
         for header in [[], ["Pick some"]] {
           for pane in outputs {

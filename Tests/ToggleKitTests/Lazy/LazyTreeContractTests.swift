@@ -181,7 +181,7 @@ private struct LazyReference {
 struct LazyTreeContractTests {
   @Test(
     "seeded runs of loads, loadAll, selections that load or do not, specs restored below unloaded nodes, tree operations, reloads and derivations match the reference after every step, nodes shown mixed by decisions below unloaded ones included",
-    arguments: 0..<Tier.size(fast: 6, long: 10))
+    arguments: 0..<Tier.size(fast: 4, long: 10))
   func seededRuns(seed: Int) throws {
     var generator = SeededGenerator(seed: UInt64(41_000 + seed))
     let options = SelectionTree<Int>.Options(

@@ -100,24 +100,24 @@ private func runModel(
 @Suite("SelectionTree against the naive oracle: seeded random operation sequences")
 struct SelectionTreeModelTests {
   @Test(
-    "mixed operations on deep 1,000-node trees, invariants checked after every one (1,600 in the fast tier, 30,000 in the long one)"
+    "mixed operations on deep 1,000-node trees, invariants checked after every one (1,000 in the fast tier, 30,000 in the long one)"
   )
   func thousandNodeTrees() throws {
     for seed in UInt64(1)...2 {
       try runModel(
-        size: 1_000, reach: 40, operations: Tier.size(fast: 800, long: 15_000), seed: seed,
-        fullEvery: 1_500)
+        size: 1_000, reach: 40, operations: Tier.size(fast: 500, long: 15_000), seed: seed,
+        fullEvery: Tier.size(fast: 250, long: 1_500))
     }
   }
 
   @Test(
-    "mixed operations on bushy 10,000-node trees, full comparison every 2,500 (one tree of 2,500 in the fast tier, three of 25,000 in the long tier)"
+    "mixed operations on bushy 10,000-node trees, full comparison every 2,500 (every 750 on one tree of 1,500 in the fast tier, three of 25,000 in the long tier)"
   )
   func tenThousandNodeTrees() throws {
     for seed in UInt64(11)...Tier.size(fast: 11, long: 13) {
       try runModel(
-        size: 10_000, reach: 10_000, operations: Tier.size(fast: 2_500, long: 25_000), seed: seed,
-        fullEvery: 2_500)
+        size: 10_000, reach: 10_000, operations: Tier.size(fast: 1_500, long: 25_000), seed: seed,
+        fullEvery: Tier.size(fast: 750, long: 2_500))
     }
   }
 }

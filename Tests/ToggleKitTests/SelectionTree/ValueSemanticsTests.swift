@@ -114,10 +114,13 @@ struct ValueSemanticsTests {
   }
 
   @Test(
-    "copies handed to concurrent tasks and written there, while the original is written here, each end as the same clicks made alone would leave them (tiny and default chunks)",
+    "copies handed to concurrent tasks and written there, while the original is written here, each end as the same clicks made alone would leave them (tiny and default chunks; 20 folders of 25 leaves, 40 of 50 in the long tier)",
     arguments: [nil, 1] as [Int?])
   func concurrentCopies(blockShift: Int?) async throws {
-    let paths = (0..<40).flatMap { folder in (0..<50).map { "f\(folder)/leaf\(folder)-\($0)" } }
+    let (folders, leaves) = Tier.size(fast: (20, 25), long: (40, 50))
+    let paths = (0..<folders).flatMap { folder in
+      (0..<leaves).map { "f\(folder)/leaf\(folder)-\($0)" }
+    }
     let original = try NodeStates.$testingBlockShift.withValue(blockShift) {
       try SelectionTree(paths: paths)
     }
