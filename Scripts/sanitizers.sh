@@ -16,10 +16,11 @@
 # are built and checked with the same sanitizer. --filter passes a test filter to `swift test`,
 # --skip leaves matching tests out. --part builds only part of the package (Package.swift's
 # TOGGLEKIT_PART): `library`, the libraries and their tests; `explorer`, those and the explorer
-# module's — what a filter that names only their suites needs, in a fraction of the build.
+# module's — what a filter that names only their suites needs, in a fraction of the build. A run in
+# which no test ran (a filter that finds nothing, a suite outside the part) fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-case "${1:-}" in -h | --help) sed -n '2,19p' "$0" | cut -c3-; exit 0 ;; esac
+case "${1:-}" in -h | --help) sed -n '2,20p' "$0" | cut -c3-; exit 0 ;; esac
 configuration=debug
 filter=()
 while [[ $# -gt 0 ]]; do
@@ -73,5 +74,10 @@ for sanitizer in "${sanitizers[@]}"; do
     exit 1
   fi
   summary=$(grep -a -E 'Test run with .* passed' "$log" | tail -1 || true)
+  # A filter that finds nothing (a suite left out of --part, a renamed test) is not a pass.
+  if [[ -z $summary || $summary == *"with 0 tests"* ]]; then
+    echo "error: no test ran under the $sanitizer sanitizer${TOGGLEKIT_PART:+ (part $TOGGLEKIT_PART)}; see $log" >&2
+    exit 1
+  fi
   echo "$sanitizer ($configuration): ${summary:-passed} ($(($(date +%s) - started)) s)"
 done

@@ -211,131 +211,129 @@ struct DerivedEditsTests {
     try CountedTreeTesting.$capacity.withValue(4) {
       var spliced = 0
       var edits = 0
-      do {
-        var generator = SeededGenerator(seed: UInt64(100 + variant))
-        var entries: [SelectionTree<Int>.Entry] = []
-        for id in 0..<40 {
-          let parent =
-            id == 0 || Int.random(in: 0..<5, using: &generator) == 0
-            ? nil : Int.random(in: 0..<id, using: &generator)
-          entries.append(
+      var generator = SeededGenerator(seed: UInt64(100 + variant))
+      var entries: [SelectionTree<Int>.Entry] = []
+      for id in 0..<40 {
+        let parent =
+          id == 0 || Int.random(in: 0..<5, using: &generator) == 0
+          ? nil : Int.random(in: 0..<id, using: &generator)
+        entries.append(
+          .init(
+            id: id, parent: parent, label: "n\(id)",
+            isSelected: Int.random(in: 0..<4, using: &generator) == 0,
+            attributes: id % 3 == 0 ? ["legacy": "yes"] : [:]))
+      }
+      var tree = try SelectionTree(entries: entries)
+      let source = ShapeSource(variant: variant)
+      tree.deriveAttributes(from: source)
+      var fresh = 1_000
+      for step in 0..<150 {
+        let ids = tree.ids
+        let node = ids.randomElement(using: &generator)!
+        let other = ids.randomElement(using: &generator)!
+        let before = tree
+        var data = Self.data(of: tree)
+        var newChildren = NewChildren.inheritFullySelectedParent
+        if Bool.random(using: &generator) { newChildren = .unselected }
+        let kind = Int.random(in: 0..<12, using: &generator)
+        var context = "variant \(variant), step \(step), kind \(kind), n\(node), n\(other)"
+        switch kind {
+        case 0, 1:
+          // A leaf or a folder with a leaf, at a random index.
+          let count = tree.children(of: node).count
+          let index =
+            Bool.random(using: &generator) ? nil : Int.random(in: 0...count, using: &generator)
+          var new: [SelectionTree<Int>.Entry] = [
             .init(
-              id: id, parent: parent, label: "n\(id)",
-              isSelected: Int.random(in: 0..<4, using: &generator) == 0,
-              attributes: id % 3 == 0 ? ["legacy": "yes"] : [:]))
-        }
-        var tree = try SelectionTree(entries: entries)
-        let source = ShapeSource(variant: variant)
-        tree.deriveAttributes(from: source)
-        var fresh = 1_000
-        for step in 0..<150 {
-          let ids = tree.ids
-          let node = ids.randomElement(using: &generator)!
-          let other = ids.randomElement(using: &generator)!
-          let before = tree
-          var data = Self.data(of: tree)
-          var newChildren = NewChildren.inheritFullySelectedParent
-          if Bool.random(using: &generator) { newChildren = .unselected }
-          let kind = Int.random(in: 0..<12, using: &generator)
-          var context = "variant \(variant), step \(step), kind \(kind), n\(node), n\(other)"
-          switch kind {
-          case 0, 1:
-            // A leaf or a folder with a leaf, at a random index.
-            let count = tree.children(of: node).count
-            let index =
-              Bool.random(using: &generator) ? nil : Int.random(in: 0...count, using: &generator)
-            var new: [SelectionTree<Int>.Entry] = [
-              .init(
-                id: fresh, parent: node, label: "n\(fresh)",
-                isSelected: Bool.random(using: &generator),
-                lock: kind == 1 && Bool.random(using: &generator) ? .off : .none,
-                attributes: fresh % 2 == 0 ? ["legacy": "yes"] : [:])
-            ]
-            if kind == 1 { new.append(.init(id: fresh + 1, parent: fresh, label: "n\(fresh + 1)")) }
-            try tree.insert(new, under: node, at: index, newChildren: newChildren)
-            let siblings = data.indices.filter { data[$0].parent == node }
-            let at =
-              index.flatMap { $0 < siblings.count ? siblings[$0] : nil }
-              ?? (data.lastIndex { $0.id == node || isInside(before, node, of: $0.id) }! + 1)
-            data.insert(contentsOf: new, at: at)
-            fresh += 2
-          case 2, 3:
-            // Batches under two nodes, as a lazy tree's loads.
-            let batches = [node, other].enumerated().map { offset, parent in
-              (
-                parent: parent,
-                entries: [
-                  SelectionTree<Int>.Entry(
-                    id: fresh + offset, parent: parent, label: "n\(fresh + offset)")
-                ]
-              )
-            }
-            if node == other { context += " (one node)" }
-            try tree.append(batches, newChildren: newChildren)
-            for batch in batches {
-              let at =
-                data.lastIndex {
-                  $0.id == batch.parent || isInside(before, batch.parent, of: $0.id)
-                }! + 1
-              data.insert(contentsOf: batch.entries, at: at)
-            }
-            fresh += 2
-          case 4:
-            // Nodes at the end of the preorder: under the last node, under that one, a root.
-            let last = ids.count - 1
-            tree.appendInPreorder(
-              ids: [fresh, fresh + 1, fresh + 2],
-              labels: ["n\(fresh)", "n\(fresh + 1)", "n\(fresh + 2)"],
-              parents: [Int32(last), Int32(last + 1), -1], newChildren: newChildren)
-            data += [
-              .init(id: fresh, parent: ids[last], label: "n\(fresh)"),
-              .init(id: fresh + 1, parent: fresh, label: "n\(fresh + 1)"),
-              .init(id: fresh + 2, parent: nil, label: "n\(fresh + 2)"),
-            ]
-            fresh += 3
-          case 5, 6:
-            guard ids.count > 10 else { continue }
-            try tree.remove(node)
-            data.removeAll { $0.id == node || isInside(before, node, of: $0.id) }
-          case 7:
-            guard node != other, !isInside(before, node, of: other) else { continue }
-            try tree.move(node, under: other)
-            let moved = data.filter { $0.id == node || isInside(before, node, of: $0.id) }
-            data.removeAll { $0.id == node || isInside(before, node, of: $0.id) }
-            var subtree = moved
-            subtree[0].parent = other
-            let at = data.lastIndex { $0.id == other || isInside(before, other, of: $0.id) }! + 1
-            data.insert(contentsOf: subtree, at: at)
-          case 8:
-            let label = "n\(Int.random(in: 0..<60, using: &generator))"
-            try tree.relabel(node, to: label)
-            data[data.firstIndex { $0.id == node }!].label = label
-          case 9:
-            try tree.toggle(node)
-            continue
-          case 10:
-            // A lock set since the derivation: the next edit derives every node again.
-            if step % 3 == 0 {
-              try tree.setLock(node, to: .on)
-            } else {
-              tree.setFilter(TreeFilter(text: "1"))
-            }
-            continue
-          default:
-            var filter = TreeFilter(text: "2")
-            filter.matchesOnly = true
-            tree.setFilter(step % 2 == 0 ? nil : filter)
-            continue
+              id: fresh, parent: node, label: "n\(fresh)",
+              isSelected: Bool.random(using: &generator),
+              lock: kind == 1 && Bool.random(using: &generator) ? .off : .none,
+              attributes: fresh % 2 == 0 ? ["legacy": "yes"] : [:])
+          ]
+          if kind == 1 { new.append(.init(id: fresh + 1, parent: fresh, label: "n\(fresh + 1)")) }
+          try tree.insert(new, under: node, at: index, newChildren: newChildren)
+          let siblings = data.indices.filter { data[$0].parent == node }
+          let at =
+            index.flatMap { $0 < siblings.count ? siblings[$0] : nil }
+            ?? (data.lastIndex { $0.id == node || isInside(before, node, of: $0.id) }! + 1)
+          data.insert(contentsOf: new, at: at)
+          fresh += 2
+        case 2, 3:
+          // Batches under two nodes, as a lazy tree's loads.
+          let batches = [node, other].enumerated().map { offset, parent in
+            (
+              parent: parent,
+              entries: [
+                SelectionTree<Int>.Entry(
+                  id: fresh + offset, parent: parent, label: "n\(fresh + offset)")
+              ]
+            )
           }
-          // Laid out, a tree takes its flat form; spliced, it keeps the counted one (the first
-          // edit after a lock was set lays it out).
-          edits += 1
-          if tree.structure.isCounted { spliced += 1 }
-          var reloaded = before
-          reloaded.reload(from: try SelectionTree(entries: data), newChildren: newChildren)
-          Self.expectSame(tree, reloaded, context)
-          if tree != reloaded { return }
+          if node == other { context += " (one node)" }
+          try tree.append(batches, newChildren: newChildren)
+          for batch in batches {
+            let at =
+              data.lastIndex {
+                $0.id == batch.parent || isInside(before, batch.parent, of: $0.id)
+              }! + 1
+            data.insert(contentsOf: batch.entries, at: at)
+          }
+          fresh += 2
+        case 4:
+          // Nodes at the end of the preorder: under the last node, under that one, a root.
+          let last = ids.count - 1
+          tree.appendInPreorder(
+            ids: [fresh, fresh + 1, fresh + 2],
+            labels: ["n\(fresh)", "n\(fresh + 1)", "n\(fresh + 2)"],
+            parents: [Int32(last), Int32(last + 1), -1], newChildren: newChildren)
+          data += [
+            .init(id: fresh, parent: ids[last], label: "n\(fresh)"),
+            .init(id: fresh + 1, parent: fresh, label: "n\(fresh + 1)"),
+            .init(id: fresh + 2, parent: nil, label: "n\(fresh + 2)"),
+          ]
+          fresh += 3
+        case 5, 6:
+          guard ids.count > 10 else { continue }
+          try tree.remove(node)
+          data.removeAll { $0.id == node || isInside(before, node, of: $0.id) }
+        case 7:
+          guard node != other, !isInside(before, node, of: other) else { continue }
+          try tree.move(node, under: other)
+          let moved = data.filter { $0.id == node || isInside(before, node, of: $0.id) }
+          data.removeAll { $0.id == node || isInside(before, node, of: $0.id) }
+          var subtree = moved
+          subtree[0].parent = other
+          let at = data.lastIndex { $0.id == other || isInside(before, other, of: $0.id) }! + 1
+          data.insert(contentsOf: subtree, at: at)
+        case 8:
+          let label = "n\(Int.random(in: 0..<60, using: &generator))"
+          try tree.relabel(node, to: label)
+          data[data.firstIndex { $0.id == node }!].label = label
+        case 9:
+          try tree.toggle(node)
+          continue
+        case 10:
+          // A lock set since the derivation: the next edit derives every node again.
+          if step % 3 == 0 {
+            try tree.setLock(node, to: .on)
+          } else {
+            tree.setFilter(TreeFilter(text: "1"))
+          }
+          continue
+        default:
+          var filter = TreeFilter(text: "2")
+          filter.matchesOnly = true
+          tree.setFilter(step % 2 == 0 ? nil : filter)
+          continue
         }
+        // Laid out, a tree takes its flat form; spliced, it keeps the counted one (the first
+        // edit after a lock was set lays it out).
+        edits += 1
+        if tree.structure.isCounted { spliced += 1 }
+        var reloaded = before
+        reloaded.reload(from: try SelectionTree(entries: data), newChildren: newChildren)
+        Self.expectSame(tree, reloaded, context)
+        if tree != reloaded { return }
       }
       #expect(edits > 85)
       #expect(spliced * 10 > edits * 9, "\(spliced) of \(edits) edits spliced")
