@@ -43,6 +43,11 @@ let package = Package(
     // Tests mirror the modules, one test target each; TestSupport is what they share (the test
     // tiers, a seeded generator, forest enumerators, test doubles).
     .target(name: "TestSupport", dependencies: ["ToggleKit"], path: "Tests/TestSupport"),
+    // The library's tests in two by concept, so that they compile side by side: the tree itself
+    // (its storage, building, editing, formats, folders, path syntax, search and lazy loading)
+    // and what is built on it (bindings, parent toggles, the model, specs and their exports,
+    // styles, the documentation's examples).
+    .testTarget(name: "ToggleKitTreeTests", dependencies: ["ToggleKit", "TestSupport"]),
     .testTarget(
       name: "ToggleKitTests",
       dependencies: ["ToggleKit", "ToggleKitRules", "ToggleKitTesting", "TestSupport"]),
@@ -63,19 +68,24 @@ let package = Package(
 
 // Part of the package, for CI's builds that run only some suites (TOGGLEKIT_PART; .ci/run,
 // Scripts/sanitizers.sh --part): `library`, the three libraries and their tests (ThreadSanitizer's
-// concurrency tests are all there); `explorer`, those and the explorer module's (AddressSanitizer's
-// suites); `program`, those and the `togglekit` program (the optimized build, which runs no
-// end-to-end test). None of them compiles the end-to-end tests or the Playground, which such a
-// build would otherwise compile for nothing. Unset: the whole package.
+// concurrency tests are all there); `explorer`, the libraries the explorer module needs, the
+// tree's tests and the explorer module's (AddressSanitizer's suites: the code written with unsafe
+// pointers); `program`, the libraries, their tests, the explorer module, its tests and the
+// `togglekit` program (the optimized build, which runs no end-to-end test). None of them compiles
+// the end-to-end tests or the Playground, which such a build would otherwise compile for nothing.
+// Unset: the whole package.
 let libraryPart: Set = [
-  "ToggleKit", "ToggleKitRules", "ToggleKitTesting", "TestSupport", "ToggleKitTests",
-  "ToggleKitRulesTests", "ToggleKitTestingTests",
+  "ToggleKit", "ToggleKitRules", "ToggleKitTesting", "TestSupport", "ToggleKitTreeTests",
+  "ToggleKitTests", "ToggleKitRulesTests", "ToggleKitTestingTests",
+]
+let explorerPart: Set = [
+  "ToggleKit", "ToggleKitRules", "TestSupport", "ToggleKitTreeTests", "Explorer", "ExplorerTests",
 ]
 if let part = Context.environment["TOGGLEKIT_PART"] {
   let kept: Set<String>
   switch part {
   case "library": kept = libraryPart
-  case "explorer": kept = libraryPart.union(["Explorer", "ExplorerTests"])
+  case "explorer": kept = explorerPart
   case "program": kept = libraryPart.union(["Explorer", "ExplorerTests", "togglekit"])
   default: fatalError("TOGGLEKIT_PART is 'library', 'explorer' or 'program', not '\(part)'")
   }

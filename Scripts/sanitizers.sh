@@ -15,9 +15,10 @@
 # the run on any data race report. Child processes the end-to-end tests start (`togglekit` itself)
 # are built and checked with the same sanitizer. --filter passes a test filter to `swift test`,
 # --skip leaves matching tests out. --part builds only part of the package (Package.swift's
-# TOGGLEKIT_PART): `library`, the libraries and their tests; `explorer`, those and the explorer
-# module's — what a filter that names only their suites needs, in a fraction of the build. A run in
-# which no test ran (a filter that finds nothing, a suite outside the part) fails.
+# TOGGLEKIT_PART): `library`, the libraries and their tests; `explorer`, the tree's tests
+# (ToggleKitTreeTests) and the explorer module's — what a filter that names only their suites
+# needs, in a fraction of the build. A run in which no test ran (a filter that finds nothing, a
+# suite outside the part) fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 case "${1:-}" in -h | --help) sed -n '2,20p' "$0" | cut -c3-; exit 0 ;; esac

@@ -159,14 +159,22 @@ package enum KeyTable {
     return rows.joined(separator: "\n") + "\n"
   }
 
+  /// Every key's actions in each mode, from ``bindings`` once (no key is bound twice in one
+  /// mode: `KeyTableTests` holds the table to that).
+  private static let byMode: [InputMode: [Key: [ExplorerAction]]] = {
+    var table: [InputMode: [Key: [ExplorerAction]]] = [:]
+    for binding in bindings {
+      for mode in binding.modes {
+        for key in binding.keys { table[mode, default: [:]][key] = binding.actions }
+      }
+    }
+    return table
+  }()
+
   /// What `key` does in `mode` by default (nil: a character is typed into the filter in the
   /// modes that type, and any other key does nothing).
-  ///
-  /// - Complexity: O(bindings).
   package static func actions(for key: Key, in mode: InputMode) -> [ExplorerAction]? {
-    if let binding = bindings.first(where: { $0.modes.contains(mode) && $0.keys.contains(key) }) {
-      return binding.actions
-    }
+    if let actions = byMode[mode]?[key] { return actions }
     // A navigation key with modifiers no binding names does what the key does (Ctrl-← moves
     // as ← does).
     if case .modified(let navigation, _) = key { return actions(for: navigation.plain, in: mode) }

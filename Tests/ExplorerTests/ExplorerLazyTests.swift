@@ -49,7 +49,7 @@ private struct LazyForest {
 @Suite("Explorer over a tree read lazily (--dir)")
 struct ExplorerLazyTests {
   @Test(
-    "every forest of up to 6 nodes (7 in the long tier), random folders unread, 30 random keys: the rows drawn are the whole tree's at every step, and every output equals the whole tree's (topmost and the spec forms reading no folder)"
+    "every forest of up to 5 nodes and every other one of 6 (every one of up to 7 in the long tier), random folders unread, 30 random keys: the rows drawn are the whole tree's at every step, and every output equals the whole tree's (topmost and the spec forms reading no folder)"
   )
   func drawsAsTheWholeTree() throws {
     var generator = SeededGenerator(seed: 19)
@@ -62,7 +62,8 @@ struct ExplorerLazyTests {
     var worlds = 0
     var readsBetweenKeys = 0
     for size in 1...Tier.size(fast: 6, long: 7) {
-      for parents in orderedForests(size) {
+      for (index, parents) in orderedForests(size).enumerated()
+      where Tier.isLong || size < 6 || index % 2 == 0 {
         let folders = parents.indices.filter(parents.contains)
         let world = LazyForest(
           parents: parents, lazy: Set(folders.filter { _ in Bool.random(using: &generator) }))
@@ -144,8 +145,8 @@ struct ExplorerLazyTests {
         }
       }
     }
-    #expect(worlds > Tier.size(fast: 100, long: 400))
-    #expect(readsBetweenKeys > Tier.size(fast: 20, long: 80), "\(readsBetweenKeys)")
+    #expect(worlds > Tier.size(fast: 80, long: 400))
+    #expect(readsBetweenKeys > Tier.size(fast: 12, long: 80), "\(readsBetweenKeys)")
   }
 
   @Test(

@@ -86,12 +86,13 @@ struct PreviewCommandTests {
   ]
 
   @Test(
-    "/bin/sh gets every path byte for byte, whatever quotes hold {}: hostile texts, 100 random")
+    "/bin/sh gets every path byte for byte, whatever quotes hold {}: hostile texts, 30 random (100 in the long tier)"
+  )
   func quotingRoundTrips() throws {
     var generator = SeededGenerator(seed: 19)
     let alphabet = Array(#"ab '"\$`;|&*?[]~#!{}()<>=%^ -"#) + ["\n", "\t", "é", "漢"]
     var texts = Self.hostile
-    for _ in 0..<100 {
+    for _ in 0..<Tier.size(fast: 30, long: 100) {
       texts.append(
         String(
           (0..<Int.random(in: 0...12, using: &generator)).map { _ in
@@ -398,7 +399,7 @@ struct ExplorerPreviewLayoutTests {
   }
 
   @Test(
-    "widths 10–12, 17, 22–26, 30 (every one of 10–30 in the long tier), 41, 57, 70 × heights 3–10, with and without a header: the tree's rows as without a preview in the left columns, a border, the pane's title, output and note on the right, no line too wide; clicks on the pane do nothing"
+    "widths 10–12, 17, 22–26, 30 (every one of 10–30 in the long tier), 41, 57, 70 × heights 3–6 and 10 (3–10 in the long tier), with and without a header: the tree's rows as without a preview in the left columns, a border, the pane's title, output and note on the right, no line too wide; clicks on the pane do nothing"
   )
   func layout() throws {
     let tree = try SelectionTree(paths: ["Fruit/Apple", "Fruit/Pear 漢字 long name", "Veg/Leek"])
@@ -408,10 +409,11 @@ struct ExplorerPreviewLayoutTests {
         title: "Fruit/Pear 漢字", rows: (1...12).map { Row("line \($0) 漢字漢字") }, note: "exit 1"),
       PreviewPane(title: "x", rows: [Row("only")], note: nil),
     ]
-    // The pane opens at 24 columns; the fast tier takes the widths around that and the narrowest.
+    // The pane opens at 24 columns; the fast tier takes the widths around that and the narrowest,
+    // and the lowest heights and one more.
     let widths = Tier.isLong ? Array(10...30) : [10, 11, 12, 17, 22, 23, 24, 25, 26, 30]
     for width in widths + [41, 57, 70] {
-      for height in 3...10 {
+      for height in Tier.isLong ? Array(3...10) : [3, 4, 5, 6, 10] {
         for header in [[], ["Pick some"]] {
           for pane in outputs {
             var explorer = Explorer(tree: tree, height: height, width: width)

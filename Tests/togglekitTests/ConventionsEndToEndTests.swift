@@ -7,7 +7,7 @@ import Testing
 ///
 /// Each test names the fzf behaviour it matches (fzf's man page), and where togglekit differs on
 /// purpose.
-@Suite("togglekit explore with fzf's conventions, run as a program", .serialized)
+@Suite("togglekit explore with fzf's conventions, run as a program")
 struct ConventionsEndToEndTests {
   private static let tree = "Fruit\n  Apple\n  Pear\nVeg\n  Leek\n"
 
@@ -91,7 +91,7 @@ struct ConventionsEndToEndTests {
 
 /// Every key and option of fzf's conventions, one session each, on the built binary in a
 /// pseudo-terminal; each step waits for the screen it needs.
-@Suite("fzf's keys and options in a pseudo-terminal, step by step", .serialized)
+@Suite("fzf's keys and options in a pseudo-terminal, step by step")
 struct ConventionsTerminalTests {
   static let tree =
     "Fruit\n  Apple\n  Pear\n  Plum\nVeg\n  Leek\n  Kale\nNuts\n  Pecan\n"

@@ -120,7 +120,7 @@ final class _ScreenReader: @unchecked Sendable {
   }
 }
 
-@Suite("togglekit explore in a pseudo-terminal", .serialized)
+@Suite("togglekit explore in a pseudo-terminal")
 struct ExploreEndToEndTests {
   @Test(
     "keys in, selection out on standard output, terminal modes restored",
@@ -223,7 +223,7 @@ func withoutEscapeSequences(_ text: String) -> String {
   return result
 }
 
-@Suite("togglekit explore never sends a label's control characters to the terminal", .serialized)
+@Suite("togglekit explore never sends a label's control characters to the terminal")
 struct ExploreHostileLabelTests {
   @Test(
     "labels with escape sequences, C1 controls and BEL are drawn escaped, never emitted raw",
@@ -252,7 +252,7 @@ struct ExploreHostileLabelTests {
   }
 }
 
-@Suite("togglekit explore under hostile input, signals and job control", .serialized)
+@Suite("togglekit explore under hostile input, signals and job control")
 struct ExploreHostileSessionTests {
   static let hasScript = FileManager.default.fileExists(atPath: "/usr/bin/script")
 

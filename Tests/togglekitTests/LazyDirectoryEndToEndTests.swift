@@ -3,7 +3,7 @@ import Testing
 
 @testable import TestSupport
 
-@Suite("togglekit explore --dir reads folders when needed, in a pseudo-terminal", .serialized)
+@Suite("togglekit explore --dir reads folders when needed, in a pseudo-terminal")
 struct LazyDirectoryEndToEndTests {
   static let hasScript = FileManager.default.fileExists(atPath: "/usr/bin/script")
 

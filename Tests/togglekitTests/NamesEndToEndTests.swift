@@ -224,29 +224,39 @@ struct NamesEndToEndTests {
   }
 
   @Test(
-    "a preview never runs a command from a file name, in any quoting of {}",
+    "a preview never runs a command from a file name, in any quoting of {} (a session a quoting, side by side)",
     .enabled(if: hasScript))
   func previewInjection() async throws {
-    let folder = try TogglekitBinary.scratch()
-    let tree = folder.appendingPathComponent("t")
-    try FileManager.default.createDirectory(at: tree, withIntermediateDirectories: true)
-    let marker = folder.appendingPathComponent("PWNED").path
-    for name in [
-      "a$(touch PWNED)", "b`touch PWNED`", "c;touch PWNED", "d'$(touch PWNED)'",
-      "e\"$(touch PWNED)\"", "f\ntouch PWNED",
-    ] {
-      try makeFile(named: Array(name.utf8), in: tree, contents: "safe\n")
-    }
-    for template in [
+    let templates = [
       "cat {}", "cat '{}'", #"cat "{}""#, #"cat "$(printf %s {})""#, #"cat "`printf %s {}`""#,
-    ] {
-      let (screen, code) = try await inTerminal(
-        "stty rows 20 cols 100; cd \(folder.path) && \(TogglekitBinary.url.path) explore --dir t "
-          + "--preview \(shellQuotedForTest(template)) > /dev/null",
-        keys: ["j", "j", "j", "j", "j", "j", "q"], pause: 0.4, ready: "of 6 selected")
-      #expect(code == 130)
-      #expect(!FileManager.default.fileExists(atPath: marker), "\(template) ran a name")
-      #expect(screen.contains("safe"), "\(template) previewed the file")
+    ]
+    // Each quoting in a folder of its own, so that a name it ran marks that folder; the sessions
+    // wait side by side.
+    try await withThrowingTaskGroup(of: (String, String, Int32, Bool).self) { group in
+      for template in templates {
+        let folder = try TogglekitBinary.scratch()
+        let tree = folder.appendingPathComponent("t")
+        try FileManager.default.createDirectory(at: tree, withIntermediateDirectories: true)
+        for name in [
+          "a$(touch PWNED)", "b`touch PWNED`", "c;touch PWNED", "d'$(touch PWNED)'",
+          "e\"$(touch PWNED)\"", "f\ntouch PWNED",
+        ] {
+          try makeFile(named: Array(name.utf8), in: tree, contents: "safe\n")
+        }
+        let marker = folder.appendingPathComponent("PWNED").path
+        group.addTask {
+          let (screen, code) = try await inTerminal(
+            "stty rows 20 cols 100; cd \(folder.path) && \(TogglekitBinary.url.path) explore --dir t "
+              + "--preview \(shellQuotedForTest(template)) > /dev/null",
+            keys: ["j", "j", "j", "j", "j", "j", "q"], pause: 0.4, ready: "of 6 selected")
+          return (template, screen, code, FileManager.default.fileExists(atPath: marker))
+        }
+      }
+      for try await (template, screen, code, ran) in group {
+        #expect(code == 130, "\(template)")
+        #expect(!ran, "\(template) ran a name")
+        #expect(screen.contains("safe"), "\(template) previewed the file")
+      }
     }
   }
 }

@@ -22,7 +22,7 @@ private func isGone(pidFile: String) throws -> Bool {
   return false
 }
 
-@Suite("togglekit explore --preview in a pseudo-terminal", .serialized)
+@Suite("togglekit explore --preview in a pseudo-terminal")
 struct PreviewEndToEndTests {
   static let hasScript = FileManager.default.fileExists(atPath: "/usr/bin/script")
 

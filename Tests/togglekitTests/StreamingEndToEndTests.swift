@@ -3,7 +3,7 @@ import Testing
 
 @testable import TestSupport
 
-@Suite("togglekit explore reading a stream in a pseudo-terminal", .serialized)
+@Suite("togglekit explore reading a stream in a pseudo-terminal")
 struct StreamingEndToEndTests {
   static let hasScript = FileManager.default.fileExists(atPath: "/usr/bin/script")
 

@@ -16,10 +16,11 @@ struct DocumentationExample: CustomStringConvertible {
 
   var description: String { "\(file):\(line)" }
 
-  /// The block as a file the compiler type-checks: its type declarations and extensions at the top
-  /// level, everything else the body of an `async throws` function whose parameters are the
-  /// values the documentation takes as given (a tree, some bytes, a model …).
-  var source: String {
+  /// The block as a file the compiler type-checks beside the others (one module, a file
+  /// each): its type declarations and extensions at the top level, everything else the body of
+  /// an `async throws` function, `name`, whose parameters are the values the documentation takes
+  /// as given (a tree, some bytes, a model …; ``documentationGiven``).
+  func source(named name: String) -> String {
     var declarations: [String] = []
     var body: [String] = []
     var depth = 0  // braces open in the declaration being hoisted
@@ -42,7 +43,7 @@ struct DocumentationExample: CustomStringConvertible {
 
       \(declarations.joined(separator: "\n"))
 
-      func example(
+      func \(name)(
         tree: inout SelectionTree<String>, bytes: [UInt8], newBytes: [UInt8], text: String,
         model: SelectionModel<String>, size: Int, pieces: [[UInt8]],
         readPiece: () -> [UInt8]?, api: DocumentationAPI, catalogue: inout LazyTree<String>,
@@ -51,14 +52,20 @@ struct DocumentationExample: CustomStringConvertible {
       \(body.joined(separator: "\n"))
       }
 
-      /// A remote catalogue, for the examples that load children from one.
-      struct DocumentationAPI {
-        func children(of id: String) async throws -> LazyTree<String>.Children { .init(entries: []) }
-      }
-
       """
   }
 }
+
+/// What the README's and docs' examples take as given, in a file of its own beside them.
+let documentationGiven = """
+  import ToggleKit
+
+  /// A remote catalogue, for the examples that load children from one.
+  struct DocumentationAPI {
+    func children(of id: String) async throws -> LazyTree<String>.Children { .init(entries: []) }
+  }
+
+  """
 
 /// Every ```swift block of the README, the pages of docs/ and the DocC articles.
 func documentationExamples() throws -> [DocumentationExample] {
@@ -255,26 +262,40 @@ private func withScratch<Result>(_ body: (URL) throws -> Result) throws -> Resul
   return try body(scratch)
 }
 
-/// Type-checks `source` against the built libraries; the compiler's output when it fails or puts
-/// `try` before a call that cannot throw (it misleads a reader about the API), else nil.
-private func typeCheck(_ source: String, named name: String, in scratch: URL) throws -> String? {
+/// Type-checks `files` (name, source) as one module against the built libraries, in one
+/// compiler run; the compiler's exit status and what it wrote.
+private func typeCheck(_ files: [(name: String, source: String)], in scratch: URL) throws -> (
+  status: Int32, output: String
+) {
   let modules = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     .deletingLastPathComponent().appendingPathComponent("Modules").path
-  let file = scratch.appendingPathComponent(name)
-  try source.write(to: file, atomically: true, encoding: .utf8)
+  var paths: [String] = []
+  for (name, source) in files {
+    let file = scratch.appendingPathComponent(name)
+    try source.write(to: file, atomically: true, encoding: .utf8)
+    paths.append(file.path)
+  }
   let process = Process()
   process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-  process.arguments = [
-    "swiftc", "-typecheck", "-swift-version", "6", "-I", modules,
-    "-module-cache-path", scratch.appendingPathComponent("cache").path, file.path,
-  ]
+  process.arguments =
+    [
+      "swiftc", "-typecheck", "-swift-version", "6", "-I", modules,
+      "-module-cache-path", scratch.appendingPathComponent("cache").path,
+    ] + paths
   let errors = Pipe()
   process.standardError = errors
   process.standardOutput = FileHandle.nullDevice
   try process.run()
   let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
   process.waitUntilExit()
-  return process.terminationStatus == 0 && !output.contains(misleadingTry) ? nil : output
+  return (process.terminationStatus, output)
+}
+
+/// Type-checks `source` against the built libraries; the compiler's output when it fails or puts
+/// `try` before a call that cannot throw (it misleads a reader about the API), else nil.
+private func typeCheck(_ source: String, named name: String, in scratch: URL) throws -> String? {
+  let (status, output) = try typeCheck([(name, source)], in: scratch)
+  return status == 0 && !output.contains(misleadingTry) ? nil : output
 }
 
 /// The warning for a `try` before a call that cannot throw.
@@ -309,19 +330,31 @@ struct DocumentationExampleTests {
       !failures.isEmpty || !output.contains("error"), "swiftc failed:\n\(output.prefix(2_000))")
   }
 
-  @Test("each ```swift block type-checks against the built libraries, as a user would write it")
+  @Test(
+    "each ```swift block type-checks against the built libraries, as a user would write it (a file each, one compiler run)"
+  )
   func everyExampleCompiles() throws {
     let examples = try documentationExamples()
     #expect(examples.count > 20, "the examples were found")
-    try withScratch { scratch in
-      for (index, example) in examples.enumerated() {
-        guard
-          let output = try typeCheck(example.source, named: "example\(index).swift", in: scratch)
-        else { continue }
-        Issue.record(
-          "\(example) does not compile (or puts try before a call that cannot throw):\n\(output.split(separator: "\n").prefix(12).joined(separator: "\n"))"
-        )
-      }
+    let files = examples.indices.map {
+      (name: "example\($0).swift", source: examples[$0].source(named: "example\($0)"))
     }
+    let (status, output) = try withScratch { scratch in
+      try typeCheck(files + [("Given.swift", documentationGiven)], in: scratch)
+    }
+    // Each error or misleading `try` names its file: the example's.
+    let lines = output.split(separator: "\n")
+    var blamed = 0
+    for (example, file) in zip(examples, files) {
+      let messages = lines.filter {
+        $0.contains("/\(file.name):") && ($0.contains(": error: ") || $0.contains(misleadingTry))
+      }
+      guard !messages.isEmpty else { continue }
+      blamed += 1
+      Issue.record(
+        "\(example) does not compile (or puts try before a call that cannot throw):\n\(messages.prefix(12).joined(separator: "\n"))"
+      )
+    }
+    #expect(status == 0 || blamed > 0, "swiftc failed:\n\(output.prefix(2_000))")
   }
 }

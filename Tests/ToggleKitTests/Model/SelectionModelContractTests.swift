@@ -478,7 +478,7 @@ struct SelectionModelContractTests {
 
   @Test(
     "seeded runs interleaving every model operation (tree operations, clicks, binding writes, derivations, loads sync, async and failing, undo, redo, limits, nested and throwing transactions) match the reference after every step",
-    arguments: 0..<8)
+    arguments: 0..<Tier.size(fast: 4, long: 8))
   func seededRuns(seed: Int) async throws {
     var generator = SeededGenerator(seed: UInt64(40_000 + seed))
     var totals = (operations: 0, checks: 0, laws: 0)

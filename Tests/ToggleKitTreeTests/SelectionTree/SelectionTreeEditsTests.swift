@@ -338,11 +338,13 @@ struct SelectionTreeEditsTests {
     #expect(copy.ids == ["a", "a/y", "a/z"])
   }
 
-  @Test("ids stay found through many edits: the index follows every position")
+  @Test(
+    "ids stay found through many edits (200 seeded ones, 400 in the long tier): the index follows every position"
+  )
   func indexFollowsPositions() throws {
     var tree = try SelectionTree(paths: (0..<300).map { "f\($0 % 7)/\($0)" })
     var generator = SeededGenerator(seed: 42)
-    for step in 0..<400 {
+    for step in 0..<Tier.size(fast: 200, long: 400) {
       let ids = tree.ids
       let node = ids.randomElement(using: &generator)!
       switch step % 3 {
@@ -471,7 +473,7 @@ struct SelectionTreeEditsTests {
   }
 
   @Test(
-    "under a filter (by label or by path, with contents or matches only), every edit leaves each node shown, hidden and held open exactly as filtering the edited tree afresh: 4 × 300 seeded inserts, removals, moves and relabels, chunks of four"
+    "under a filter (by label or by path, with contents or matches only), every edit leaves each node shown, hidden and held open exactly as filtering the edited tree afresh: 4 × 150 seeded inserts, removals, moves and relabels (4 × 300 in the long tier), chunks of four"
   )
   func filterBitsFollowEdits() throws {
     let filters: [TreeFilter] = [
@@ -490,7 +492,7 @@ struct SelectionTreeEditsTests {
               .init(id: "n\($0)", parent: parents[$0], label: "n\($0)")
             })
           tree.setFilter(filter)
-          for step in 0..<300 {
+          for step in 0..<Tier.size(fast: 150, long: 300) {
             let ids = tree.ids
             let node = ids.randomElement(using: &generator)!
             switch step % 4 {
