@@ -230,6 +230,10 @@ struct NamesEndToEndTests {
     let templates = [
       "cat {}", "cat '{}'", #"cat "{}""#, #"cat "$(printf %s {})""#, #"cat "`printf %s {}`""#,
     ]
+    let names = [
+      "a$(touch PWNED)", "b`touch PWNED`", "c;touch PWNED", "d'$(touch PWNED)'",
+      "e\"$(touch PWNED)\"", "f\ntouch PWNED",
+    ]
     // Each quoting in a folder of its own, so that a name it ran marks that folder; the sessions
     // wait side by side.
     try await withThrowingTaskGroup(of: (String, String, Int32, Bool).self) { group in
@@ -237,12 +241,7 @@ struct NamesEndToEndTests {
         let folder = try TogglekitBinary.scratch()
         let tree = folder.appendingPathComponent("t")
         try FileManager.default.createDirectory(at: tree, withIntermediateDirectories: true)
-        for name in [
-          "a$(touch PWNED)", "b`touch PWNED`", "c;touch PWNED", "d'$(touch PWNED)'",
-          "e\"$(touch PWNED)\"", "f\ntouch PWNED",
-        ] {
-          try makeFile(named: Array(name.utf8), in: tree, contents: "safe\n")
-        }
+        for name in names { try makeFile(named: Array(name.utf8), in: tree, contents: "safe\n") }
         let marker = folder.appendingPathComponent("PWNED").path
         group.addTask {
           let (screen, code) = try await inTerminal(
